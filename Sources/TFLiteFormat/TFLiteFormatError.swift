@@ -1,0 +1,182 @@
+/// Why a `.tflite` file was rejected by ``TFLiteModel/init(data:)``.
+///
+/// Every case names the exact problem. Cases that concern one place in the
+/// model carry a `path` in key-path form using the schema's field names, for
+/// example `subgraphs[0].operators[3].inputs[1]` or
+/// `subgraphs[1].tensors[7].quantization.scale`. Byte offsets are counted from
+/// the start of the data handed to the parser.
+///
+/// ``description`` renders each case as one English sentence suitable for a
+/// log line or an HTTP error body.
+public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data is shorter than the smallest possible model (an 8-byte header).
+    case tooSmall(size: Int, minimum: Int)
+
+    /// Bytes 4..<8 are not the TensorFlow Lite file identifier `TFL3`.
+    ///
+    /// `found` is the four bytes as text, with unprintable bytes written as `\xNN`.
+    case badFileIdentifier(found: String)
+
+    /// A read at `offset` needs `needed` bytes but only `available` remain in the data.
+    case truncated(path: String, offset: Int, needed: Int, available: Int)
+
+    /// The 32-bit offset stored at `offset` is zero or does not fit in a signed
+    /// 32-bit integer, so it cannot point at a valid object.
+    case invalidOffset(path: String, offset: Int, value: Int)
+
+    /// The table at `offset` has a malformed vtable: a vtable must be at least
+    /// 4 bytes and of even size, and the table itself at least 4 bytes.
+    case invalidVTable(path: String, offset: Int, vtableSize: Int, tableSize: Int)
+
+    /// A field's bytes (`fieldOffset..<fieldOffset+fieldSize`, relative to its
+    /// table) extend past the table's declared inline size.
+    case fieldOutsideTable(path: String, fieldOffset: Int, fieldSize: Int, tableSize: Int)
+
+    /// The string at `offset` lacks its terminating zero byte.
+    case unterminatedString(path: String, offset: Int)
+
+    /// A string that the model exposes (a name, key or description) is not valid UTF-8.
+    case invalidUTF8(path: String)
+
+    /// A list holds more entries than this reader accepts (see ``TFLiteLimits``).
+    case countTooLarge(path: String, count: Int, limit: Int)
+
+    /// Decoding the model would materialise more list entries and string bytes
+    /// in total than ``TFLiteLimits/decodeBudget(forFileSize:)`` allows; this
+    /// happens only when many objects share the same large list.
+    case modelTooComplex(limit: Int)
+
+    /// The model's schema version is not the one LiteRT supports.
+    case unsupportedSchemaVersion(found: UInt32, supported: UInt32)
+
+    /// A field that must be present is absent.
+    case missingField(path: String)
+
+    /// The model has no subgraphs (LiteRT needs at least the main subgraph).
+    case noSubgraphs
+
+    /// An index points outside the list it refers to, which has `count` entries.
+    case indexOutOfRange(path: String, index: Int, count: Int)
+
+    /// A tensor's type value is not a ``TensorType`` known to this reader.
+    case unknownTensorType(path: String, value: Int)
+
+    /// A shape has more dimensions than ``TFLiteLimits/maxRank``.
+    case rankTooLarge(path: String, rank: Int, limit: Int)
+
+    /// A dimension is negative (in `shape`), or below -1 (in `shape_signature`).
+    case negativeDimension(path: String, value: Int)
+
+    /// The tensor's element count times its element size overflows or exceeds
+    /// ``TFLiteLimits/maxTensorBytes``.
+    case sizeOverflow(path: String, shape: [Int], limit: Int)
+
+    /// A constant tensor's buffer does not hold exactly the bytes its type and
+    /// shape require (`actualBytes` is the buffer's size).
+    case constantDataSize(path: String, tensor: String, expectedBytes: Int, actualBytes: Int)
+
+    /// A buffer (or large custom options block) stored outside the flatbuffer
+    /// via `offset`/`size` does not lie within the file.
+    case bufferOutOfBounds(path: String, offset: UInt64, size: UInt64, fileSize: Int)
+
+    /// A constant string tensor's buffer is not a well-formed string table.
+    case invalidStringData(path: String, reason: String)
+
+    /// A variable tensor also carries constant data, which LiteRT does not support.
+    case variableTensorWithData(path: String)
+
+    /// A `DEQUANTIZE` operator's output holds a different number of elements than its input.
+    case dequantizeShapeMismatch(path: String, inputShape: [Int], outputShape: [Int])
+
+    /// An operator code says `CUSTOM` but gives no `custom_code` name.
+    case customCodeMissing(path: String)
+
+    /// Quantization `scale` and `zero_point` lists have different lengths.
+    case quantizationLengthMismatch(path: String, scales: Int, zeroPoints: Int)
+
+    /// A quantized dimension is negative or not below the tensor's rank.
+    case quantizedDimensionOutOfRange(path: String, dimension: Int, rank: Int)
+
+    /// Per-axis quantization has a scale count that is neither 1 nor the size
+    /// of the quantized dimension.
+    case quantizationScaleCount(path: String, scales: Int, expected: Int)
+
+    /// Quantization details (blockwise or multi-axis) are malformed.
+    case invalidQuantizationDetails(path: String, reason: String)
+
+    /// A tensor's sparsity parameters are malformed.
+    case invalidSparsity(path: String, reason: String)
+
+    /// Control-flow options make a subgraph call itself, directly or indirectly;
+    /// `cycle` lists the subgraph indices along the loop.
+    case subgraphCycle(path: String, cycle: [Int])
+
+    /// One sentence describing the problem.
+    public var description: String {
+        switch self {
+        case let .tooSmall(size, minimum):
+            return "The data is \(size) byte\(size == 1 ? "" : "s") long, but a TensorFlow Lite model needs at least \(minimum) bytes."
+        case let .badFileIdentifier(found):
+            return "The file identifier at bytes 4..<8 is \"\(found)\" instead of \"TFL3\", so this is not a TensorFlow Lite model."
+        case let .truncated(path, offset, needed, available):
+            return "Reading \(path) needs \(needed) byte\(needed == 1 ? "" : "s") at offset \(offset), but only \(available) remain in the file."
+        case let .invalidOffset(path, offset, value):
+            return "The offset for \(path) stored at byte \(offset) is \(value), which cannot point to a valid object."
+        case let .invalidVTable(path, offset, vtableSize, tableSize):
+            return "The table for \(path) at offset \(offset) has a malformed vtable (vtable size \(vtableSize), table size \(tableSize))."
+        case let .fieldOutsideTable(path, fieldOffset, fieldSize, tableSize):
+            return "The field \(path) occupies bytes \(fieldOffset)..<\(fieldOffset &+ fieldSize) of its table, beyond the table's \(tableSize)-byte size."
+        case let .unterminatedString(path, offset):
+            return "The string \(path) at offset \(offset) has no terminating zero byte."
+        case let .invalidUTF8(path):
+            return "The string \(path) is not valid UTF-8."
+        case let .countTooLarge(path, count, limit):
+            return "\(path) has \(count) entries, more than the limit of \(limit)."
+        case let .modelTooComplex(limit):
+            return "Decoding the model would create more than \(limit) list entries and string bytes in total."
+        case let .unsupportedSchemaVersion(found, supported):
+            return "The model's schema version is \(found), but only version \(supported) is supported."
+        case let .missingField(path):
+            return "The required field \(path) is missing."
+        case .noSubgraphs:
+            return "The model has no subgraphs."
+        case let .indexOutOfRange(path, index, count):
+            if count == 0 {
+                return "\(path) is \(index), but there is nothing it could refer to (the list is empty)."
+            }
+            return "\(path) is \(index), outside the valid range 0..<\(count)."
+        case let .unknownTensorType(path, value):
+            return "\(path) is \(value), which is not a known tensor type."
+        case let .rankTooLarge(path, rank, limit):
+            return "\(path) has rank \(rank), more than the maximum of \(limit)."
+        case let .negativeDimension(path, value):
+            return "\(path) is \(value), which is not a valid dimension."
+        case let .sizeOverflow(path, shape, limit):
+            return "The tensor \(path) with shape \(shape) needs more than \(limit) bytes."
+        case let .constantDataSize(path, tensor, expectedBytes, actualBytes):
+            return "The constant tensor \(path) (\"\(tensor)\") needs \(expectedBytes) byte\(expectedBytes == 1 ? "" : "s") of data, but its buffer holds \(actualBytes)."
+        case let .bufferOutOfBounds(path, offset, size, fileSize):
+            return "\(path) places \(size) bytes at offset \(offset), beyond the end of the \(fileSize)-byte file."
+        case let .invalidStringData(path, reason):
+            return "The string tensor data of \(path) is malformed: \(reason)."
+        case let .variableTensorWithData(path):
+            return "The tensor \(path) is a variable but also has constant data."
+        case let .dequantizeShapeMismatch(path, inputShape, outputShape):
+            return "The DEQUANTIZE operator \(path) maps an input of shape \(inputShape) to an output of shape \(outputShape), which holds a different number of elements."
+        case let .customCodeMissing(path):
+            return "The operator code \(path) is CUSTOM but has no custom_code name."
+        case let .quantizationLengthMismatch(path, scales, zeroPoints):
+            return "\(path) has \(scales) scale\(scales == 1 ? "" : "s") but \(zeroPoints) zero point\(zeroPoints == 1 ? "" : "s")."
+        case let .quantizedDimensionOutOfRange(path, dimension, rank):
+            return "\(path) is \(dimension), but the tensor has rank \(rank)."
+        case let .quantizationScaleCount(path, scales, expected):
+            return "\(path) has \(scales) scales, but per-axis quantization needs 1 or \(expected)."
+        case let .invalidQuantizationDetails(path, reason):
+            return "The quantization details \(path) are malformed: \(reason)."
+        case let .invalidSparsity(path, reason):
+            return "The sparsity parameters \(path) are malformed: \(reason)."
+        case let .subgraphCycle(path, cycle):
+            return "\(path) makes subgraphs call each other in a cycle (\(cycle.map(String.init).joined(separator: " -> ")))."
+        }
+    }
+}

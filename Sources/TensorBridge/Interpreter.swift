@@ -1,0 +1,172 @@
+import Foundation
+import LiteRTRuntime
+import TFLiteFormat
+
+/// Runs a TensorFlow Lite model with Google's LiteRT runtime.
+///
+/// The API follows TensorFlowLiteSwift's `Interpreter`, so existing code ports with few edits:
+///
+/// ```swift
+/// let interpreter = try Interpreter(modelPath: "linear.tflite")
+/// try interpreter.copy([Float(10)], toInputAt: 0)
+/// try interpreter.invoke()
+/// let y = try interpreter.output(at: 0).values(as: Float.self)   // [19.0]
+/// ```
+///
+/// Every model is checked by TensorBridge's flatbuffer verifier before LiteRT sees it and is
+/// always loaded from memory, so a corrupt file is a thrown ``InterpreterError``, not a crash.
+/// Tensors are addressed in the model's main-subgraph order (the order TensorFlow Lite and
+/// Python's `get_input_details()` use); models with several signatures are also reachable by
+/// name through ``signatureRunner(with:)``.
+///
+/// An `Interpreter` is not thread-safe (neither is LiteRT's compiled model): use it from one
+/// task or thread at a time.
+public final class Interpreter {
+  /// The options the interpreter was created with.
+  public let options: Options
+  let session: LiteRTSession
+  private let state: SignatureState
+
+  /// Loads the model file at `modelPath` (read into memory, verified, then handed to LiteRT).
+  public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: modelPath), options: .mappedIfSafe)
+    } catch {
+      throw .modelFileUnreadable(path: modelPath, reason: (error as NSError).localizedDescription)
+    }
+    try self.init(modelData: data, options: options)
+  }
+
+  /// Loads a model from its bytes.
+  public init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
+    self.options = options
+    session = try LiteRTSession(modelData: modelData, options: options)
+    state = try SignatureState(session: session, signatureIndex: session.mainSignatureIndex)
+  }
+
+  // MARK: Model description
+
+  /// The number of input tensors.
+  public var inputTensorCount: Int { state.inputs.count }
+  /// The number of output tensors.
+  public var outputTensorCount: Int { state.outputs.count }
+
+  /// The structure of the model as TensorBridge's verifier read it: operators, tensors,
+  /// signatures and metadata entries.
+  public var model: TFLiteModel { session.format }
+
+  /// Where the LiteRT runtime library was loaded from.
+  public var runtimeLibraryPath: String { session.library.path }
+
+  /// The keys of the model's signatures. A model without signature definitions reports one,
+  /// `"<placeholder signature>"`, as LiteRT does.
+  public var signatureKeys: [String] { session.signatures.map(\.key) }
+
+  /// Raw model metadata stored under `key` (e.g. `"TFLITE_METADATA"`,
+  /// `"min_runtime_version"`), or `nil` when the model has none under that key.
+  public func metadata(forKey key: String) -> Data? { session.metadata(forKey: key) }
+
+  // MARK: Tensors
+
+  /// The input tensor at `index`, with a copy of its current bytes.
+  public func input(at index: Int) throws(InterpreterError) -> Tensor {
+    try state.tensor(.input, at: try inputPosition(index))
+  }
+
+  /// The output tensor at `index`, with a copy of its bytes (valid after ``invoke()``).
+  public func output(at index: Int) throws(InterpreterError) -> Tensor {
+    try state.tensor(.output, at: try outputPosition(index))
+  }
+
+  /// Copies raw bytes into the input at `index`. The byte count must match the tensor exactly;
+  /// the bytes are taken as the tensor's element type (use the typed overload to check types).
+  @discardableResult
+  public func copy(_ data: Data, toInputAt index: Int) throws(InterpreterError) -> Tensor {
+    let position = try inputPosition(index)
+    try state.copy(data, toInputAt: position)
+    return try state.tensor(.input, at: position)
+  }
+
+  /// Copies typed values into the input at `index`, checking element type and count.
+  public func copy<T: TensorElement>(_ values: [T], toInputAt index: Int) throws(InterpreterError) {
+    let position = try inputPosition(index)
+    try Self.checkValues(values, for: state.inputs[position])
+    try state.copy(Data(copyingBufferOf: values), toInputAt: position)
+  }
+
+  /// Zero-copy write: calls `body` with the input tensor's own memory (packed, row-major).
+  public func withUnsafeMutableInputBytes<R>(
+    at index: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> R
+  ) throws -> R {
+    try state.withBytes(.input, at: try inputPosition(index), mode: 1, body)
+  }
+
+  /// Zero-copy read: calls `body` with the output tensor's own memory (valid only inside `body`).
+  public func withUnsafeOutputBytes<R>(
+    at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R
+  ) throws -> R {
+    try state.withBytes(.output, at: try outputPosition(index), mode: 0) { try body(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Runs the model on the current inputs.
+  public func invoke() throws(InterpreterError) { try state.invoke() }
+
+  /// Changes the shape of a dynamic input. Only the dimensions the model declares as `-1`
+  /// may change; buffers for the input and the outputs are re-created at once.
+  public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
+    try state.resizeInput(at: try inputPosition(index), to: shape)
+  }
+
+  /// Re-creates every tensor buffer from the model's current shapes. Input contents are lost.
+  /// (Resizing already does this; the method exists so TensorFlowLiteSwift code ports as-is.)
+  public func allocateTensors() throws(InterpreterError) { try state.allocate() }
+
+  /// A runner for the signature `key`, addressing inputs and outputs by name.
+  public func signatureRunner(with key: String) throws(InterpreterError) -> SignatureRunner {
+    guard let index = session.signatures.firstIndex(where: { $0.key == key }) else {
+      throw .unknownSignature(key: key, available: signatureKeys)
+    }
+    return SignatureRunner(state: try SignatureState(session: session, signatureIndex: index))
+  }
+
+  /// The index of the input whose tensor name, or name in the main signature, is `name`.
+  public func inputIndex(named name: String) -> Int? {
+    Self.index(named: name, slots: state.inputs, order: session.mainInputOrder)
+  }
+
+  /// The index of the output whose tensor name, or name in the main signature, is `name`.
+  public func outputIndex(named name: String) -> Int? {
+    Self.index(named: name, slots: state.outputs, order: session.mainOutputOrder)
+  }
+
+  // MARK: Helpers
+
+  private static func index(named name: String, slots: [TensorSlot], order: [Int]) -> Int? {
+    order.firstIndex { slots[$0].name == name } ?? order.firstIndex { slots[$0].signatureName == name }
+  }
+
+  private func inputPosition(_ index: Int) throws(InterpreterError) -> Int {
+    guard session.mainInputOrder.indices.contains(index) else {
+      throw .invalidTensorIndex(role: .input, index: index, count: inputTensorCount)
+    }
+    return session.mainInputOrder[index]
+  }
+
+  private func outputPosition(_ index: Int) throws(InterpreterError) -> Int {
+    guard session.mainOutputOrder.indices.contains(index) else {
+      throw .invalidTensorIndex(role: .output, index: index, count: outputTensorCount)
+    }
+    return session.mainOutputOrder[index]
+  }
+
+  static func checkValues<T: TensorElement>(_ values: [T], for slot: TensorSlot) throws(InterpreterError) {
+    guard T.dataType == slot.dataType else {
+      throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: T.dataType)
+    }
+    let expected = slot.shape.elementCount ?? 0
+    guard values.count == expected else {
+      throw .elementCountMismatch(tensor: slot.name, expected: expected, actual: values.count)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import LiteRTRuntime
+import TFLiteFormat
+
+/// Whether a tensor is a model input or output.
+public enum TensorRole: String, Sendable, Hashable {
+  case input
+  case output
+}
+
+/// Every way an ``Interpreter`` operation can fail. Each case carries what went wrong and
+/// `description` reads as one sentence naming it.
+public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The LiteRT runtime library could not be found or loaded.
+  case runtimeUnavailable(LiteRTRuntimeError)
+  /// The model file could not be read.
+  case modelFileUnreadable(path: String, reason: String)
+  /// The model failed TensorBridge's flatbuffer verification (before LiteRT saw it).
+  case invalidModel(TFLiteFormatError)
+  /// LiteRT rejected the model bytes.
+  case modelLoadFailed(status: LiteRTStatus)
+  /// The model uses operators this LiteRT runtime cannot execute.
+  case unsupportedOperators(names: [String], stage: Stage, status: LiteRTStatus)
+  /// LiteRT could not prepare the model for execution.
+  case compilationFailed(status: LiteRTStatus)
+  /// A LiteRT call failed.
+  case liteRTCallFailed(function: String, status: LiteRTStatus)
+  /// A tensor index is outside `0..<count`.
+  case invalidTensorIndex(role: TensorRole, index: Int, count: Int)
+  /// No tensor has that name.
+  case unknownTensorName(role: TensorRole, name: String, available: [String])
+  /// No signature has that key.
+  case unknownSignature(key: String, available: [String])
+  /// The data given for a tensor has the wrong number of bytes.
+  case byteCountMismatch(tensor: String, expected: Int, actual: Int)
+  /// The values given for a tensor have the wrong number of elements.
+  case elementCountMismatch(tensor: String, expected: Int, actual: Int)
+  /// The values given for a tensor have the wrong element type.
+  case typeMismatch(tensor: String, expected: Tensor.DataType, actual: Tensor.DataType)
+  /// A value cannot be represented in the tensor's element type (out of range or not integral).
+  case valueNotRepresentable(tensor: String, index: Int, value: Double, type: Tensor.DataType)
+  /// The operation does not support this element type (e.g. copying into a string tensor).
+  case unsupportedDataType(tensor: String, type: Tensor.DataType)
+  /// LiteRT reported an element type TensorBridge does not know.
+  case unknownDataType(tensor: String, rawValue: Int32)
+  /// A requested shape is not valid for the tensor.
+  case invalidShape(tensor: String, shape: [Int], reason: String)
+  /// Running the model failed.
+  case invocationFailed(status: LiteRTStatus)
+  /// Declared input/output formats do not match the model; every mismatch is listed.
+  case formatMismatch([FormatMismatch])
+
+  /// When an unsupported operator was detected.
+  public enum Stage: String, Sendable {
+    case compile = "preparing the model"
+    case invoke = "running the model"
+  }
+
+  public var description: String {
+    switch self {
+    case .runtimeUnavailable(let error):
+      return error.description
+    case .modelFileUnreadable(let path, let reason):
+      return "Cannot read the model file \(path): \(reason)."
+    case .invalidModel(let error):
+      return "The model is not a valid TensorFlow Lite file: \(error.description)"
+    case .modelLoadFailed(let status):
+      return "LiteRT could not load the model: \(status)."
+    case .unsupportedOperators(let names, let stage, let status):
+      let list = names.map { "'\($0)'" }.joined(separator: ", ")
+      return "The model uses operator\(names.count == 1 ? "" : "s") \(list) that this LiteRT runtime cannot execute (failed while \(stage.rawValue): \(status))."
+    case .compilationFailed(let status):
+      return "LiteRT could not prepare the model for execution: \(status)."
+    case .liteRTCallFailed(let function, let status):
+      return "LiteRT call \(function) failed: \(status)."
+    case .invalidTensorIndex(let role, let index, let count):
+      return "There is no \(role.rawValue) tensor at index \(index); the model has \(count) \(role.rawValue)\(count == 1 ? "" : "s") (valid indices 0..<\(count))."
+    case .unknownTensorName(let role, let name, let available):
+      return "There is no \(role.rawValue) named '\(name)'; available: \(available.map { "'\($0)'" }.joined(separator: ", "))."
+    case .unknownSignature(let key, let available):
+      return "There is no signature '\(key)'; the model has: \(available.map { "'\($0)'" }.joined(separator: ", "))."
+    case .byteCountMismatch(let tensor, let expected, let actual):
+      return "Tensor '\(tensor)' takes \(expected) bytes but \(actual) were given."
+    case .elementCountMismatch(let tensor, let expected, let actual):
+      return "Tensor '\(tensor)' takes \(expected) elements but \(actual) were given."
+    case .typeMismatch(let tensor, let expected, let actual):
+      return "Tensor '\(tensor)' holds \(expected) elements but \(actual) values were given."
+    case .valueNotRepresentable(let tensor, let index, let value, let type):
+      return "Value \(value) at element \(index) of tensor '\(tensor)' cannot be represented as \(type)."
+    case .unsupportedDataType(let tensor, let type):
+      return "Tensor '\(tensor)' has element type \(type), which this operation does not support."
+    case .unknownDataType(let tensor, let rawValue):
+      return "Tensor '\(tensor)' has an element type LiteRT numbers \(rawValue), which TensorBridge does not know."
+    case .invalidShape(let tensor, let shape, let reason):
+      return "Shape \(Tensor.Shape(shape)) is not valid for tensor '\(tensor)': \(reason)."
+    case .invocationFailed(let status):
+      return "Running the model failed: \(status)."
+    case .formatMismatch(let mismatches):
+      return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ") + "."
+    }
+  }
+}

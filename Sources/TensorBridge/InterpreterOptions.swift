@@ -1,0 +1,31 @@
+extension Interpreter {
+  /// How an ``Interpreter`` runs its model.
+  public struct Options: Sendable, Equatable {
+    /// Threads for the CPU kernels; `nil` leaves LiteRT's default (1).
+    public var threadCount: Int?
+    /// Whether the XNNPACK CPU kernels are used (the default). Turning them off falls back to
+    /// LiteRT's builtin kernels, which are slower; a few custom operators resolve only through
+    /// XNNPACK and then fail.
+    public var isXNNPackEnabled: Bool
+    /// A `libLiteRt` to use instead of searching the usual places.
+    public var runtimeLibraryPath: String?
+    /// The least severe LiteRT log messages that are printed (to standard error).
+    public var logSeverity: LogSeverity
+
+    /// Creates options; the defaults match LiteRT's own.
+    public init(
+      threadCount: Int? = nil, isXNNPackEnabled: Bool = true, runtimeLibraryPath: String? = nil,
+      logSeverity: LogSeverity = .error
+    ) {
+      self.threadCount = threadCount
+      self.isXNNPackEnabled = isXNNPackEnabled
+      self.runtimeLibraryPath = runtimeLibraryPath
+      self.logSeverity = logSeverity
+    }
+
+    /// LiteRT's log levels.
+    public enum LogSeverity: Int64, Sendable {
+      case verbose = 0, info = 1, warning = 2, error = 3, silent = 4
+    }
+  }
+}

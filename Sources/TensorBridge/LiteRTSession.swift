@@ -1,0 +1,294 @@
+import Foundation
+import LiteRTRuntime
+import TFLiteFormat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The LiteRT objects behind one loaded model: environment, model, options and compiled model,
+/// plus the aligned copy of the model bytes LiteRT reads from. Destroys them in reverse order.
+final class LiteRTSession {
+  let library: LiteRTLibrary
+  let environment: LiteRtEnvironment
+  let model: LiteRtModel
+  let compiledModel: LiteRtCompiledModel
+  /// The verified structure of the model (ops, tensors, metadata).
+  let format: TFLiteModel
+  /// Signatures as LiteRT numbers them (a model without signature definitions has one,
+  /// named `<placeholder signature>`).
+  let signatures: [SignatureInfo]
+  /// The signature whose subgraph is the model's main subgraph (what `Interpreter` addresses).
+  let mainSignatureIndex: Int
+  /// For each main-subgraph input (TensorFlow Lite order), its position in the main signature.
+  let mainInputOrder: [Int]
+  /// For each main-subgraph output (TensorFlow Lite order), its position in the main signature.
+  let mainOutputOrder: [Int]
+  let options: Interpreter.Options
+  private let modelBytes: UnsafeMutableRawBufferPointer
+  private let compilationOptions: LiteRtOptions
+
+  struct SignatureInfo {
+    let key: String
+    let inputNames: [String]
+    let outputNames: [String]
+    let inputTensors: [LiteRtTensor]
+    let outputTensors: [LiteRtTensor]
+  }
+
+  init(modelData: Data, options: Interpreter.Options) throws(InterpreterError) {
+    // 1. Verify the flatbuffer ourselves: LiteRT crashes on some corrupt models.
+    let format: TFLiteModel
+    do { format = try TFLiteModel(data: modelData) } catch { throw .invalidModel(error) }
+    self.format = format
+    self.options = options
+
+    // 2. Bind the runtime.
+    let library: LiteRTLibrary
+    do { library = try LiteRTLibrary.load(explicitPath: options.runtimeLibraryPath) } catch {
+      throw .runtimeUnavailable(error)
+    }
+    self.library = library
+
+    // 3. An aligned copy of the bytes that lives as long as the model (LiteRT does not copy).
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
+    modelData.withUnsafeBytes { source in
+      if let base = source.baseAddress, let destination = bytes.baseAddress {
+        destination.copyMemory(from: base, byteCount: source.count)
+      }
+    }
+    var cleanup = Cleanup()
+    cleanup.add { bytes.deallocate() }
+
+    // 4. Environment, model, options, compiled model — each undone if a later step fails.
+    var environmentOptions = [LiteRtEnvOption(tag: 25, value: tb_any_int(options.logSeverity.rawValue))]
+    var environment: LiteRtEnvironment?
+    var status = LiteRTStatus(rawValue: library.createEnvironment(1, &environmentOptions, &environment))
+    guard status.isOK, let environment else {
+      cleanup.run()
+      throw .liteRTCallFailed(function: "LiteRtCreateEnvironment", status: status)
+    }
+    cleanup.add { library.destroyEnvironment(environment) }
+
+    var model: LiteRtModel?
+    status = LiteRTStatus(rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
+    guard status.isOK, let model else {
+      cleanup.run()
+      throw .modelLoadFailed(status: status)
+    }
+    cleanup.add { library.destroyModel(model) }
+
+    let compilationOptions: LiteRtOptions
+    do { compilationOptions = try Self.makeOptions(library: library, options: options) } catch {
+      cleanup.run()
+      throw error
+    }
+    cleanup.add { library.destroyOptions(compilationOptions) }
+
+    var compiled: LiteRtCompiledModel?
+    status = LiteRTStatus(rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
+    guard status.isOK, let compiled else {
+      cleanup.run()
+      let suspects = Self.unsupportedOperatorSuspects(in: format, xnnpack: options.isXNNPackEnabled)
+      if !suspects.isEmpty { throw .unsupportedOperators(names: suspects, stage: .compile, status: status) }
+      throw .compilationFailed(status: status)
+    }
+
+    // 5. Signatures and the main subgraph's input/output order. (Done before the stored
+    // properties are all set, so that a failure here does not also run `deinit`.)
+    let signatures: [SignatureInfo]
+    let main: (signature: Int, inputs: [Int], outputs: [Int])
+    do {
+      signatures = try Self.readSignatures(library: library, model: model)
+      main = try Self.mainSignature(library: library, model: model, signatures: signatures)
+    } catch {
+      library.destroyCompiledModel(compiled)
+      cleanup.run()
+      throw error
+    }
+    self.environment = environment
+    self.model = model
+    self.compiledModel = compiled
+    self.compilationOptions = compilationOptions
+    self.modelBytes = bytes
+    self.signatures = signatures
+    self.mainSignatureIndex = main.signature
+    self.mainInputOrder = main.inputs
+    self.mainOutputOrder = main.outputs
+  }
+
+  deinit {
+    library.destroyCompiledModel(compiledModel)
+    library.destroyOptions(compilationOptions)
+    library.destroyModel(model)
+    library.destroyEnvironment(environment)
+    modelBytes.deallocate()
+  }
+
+  /// Raw metadata stored in the model under `key`, or `nil` when there is none.
+  func metadata(forKey key: String) -> Data? {
+    var pointer: UnsafeRawPointer?
+    var size = 0
+    let status = library.getModelMetadata(model, key, &pointer, &size)
+    guard status == 0, let pointer else { return nil }
+    return Data(bytes: pointer, count: size)
+  }
+
+  /// Operators in the model that are the likely reason LiteRT refused it: custom operators
+  /// LiteRT's builtin resolver does not register, and builtin codes this reader does not know.
+  static func unsupportedOperatorSuspects(in format: TFLiteModel, xnnpack: Bool) -> [String] {
+    // Custom operators LiteRT's CPU runtime provides itself, and those only XNNPACK provides.
+    let builtinCustom: Set<String> = ["TFLite_Detection_PostProcess", "Mfcc", "AudioSpectrogram"]
+    let xnnpackCustom: Set<String> = ["Convolution2DTransposeBias", "MaxPoolingWithArgmax2D", "MaxUnpooling2D"]
+    var known = builtinCustom
+    if xnnpack { known.formUnion(xnnpackCustom) }
+    let custom = format.customOperatorNames
+    let unknownCustom = custom.filter { !known.contains($0) }
+    let unknownBuiltin = format.operatorNames.filter { $0.hasPrefix("UNKNOWN_BUILTIN_") }
+    let suspects = unknownCustom + unknownBuiltin
+    // If every custom op is one LiteRT should know, they are still the best lead we have.
+    return suspects.isEmpty ? custom : suspects
+  }
+
+  private static func makeOptions(library: LiteRTLibrary, options: Interpreter.Options) throws(InterpreterError) -> LiteRtOptions {
+    var handle: LiteRtOptions?
+    var status = LiteRTStatus(rawValue: library.createOptions(&handle))
+    guard status.isOK, let handle else {
+      throw .liteRTCallFailed(function: "LiteRtCreateOptions", status: status)
+    }
+    status = LiteRTStatus(rawValue: library.setOptionsHardwareAccelerators(handle, 1))  // CPU
+    guard status.isOK else {
+      library.destroyOptions(handle)
+      throw .liteRTCallFailed(function: "LiteRtSetOptionsHardwareAccelerators", status: status)
+    }
+    // CPU settings travel as an opaque option "xnnpack" whose payload is a TOML string.
+    var toml = ""
+    if let threads = options.threadCount { toml += "num_threads = \(max(1, threads))\n" }
+    if !options.isXNNPackEnabled { toml += "kernel_mode = \"builtin\"\n" }
+    if !toml.isEmpty {
+      guard let payload = strdup(toml) else {
+        library.destroyOptions(handle)
+        throw .liteRTCallFailed(function: "strdup", status: LiteRTStatus(rawValue: 2))
+      }
+      var opaque: LiteRtOpaqueOptions?
+      status = LiteRTStatus(rawValue: library.createOpaqueOptions("xnnpack", payload, { free($0) }, &opaque))
+      guard status.isOK, let opaque else {
+        free(payload)
+        library.destroyOptions(handle)
+        throw .liteRTCallFailed(function: "LiteRtCreateOpaqueOptions", status: status)
+      }
+      status = LiteRTStatus(rawValue: library.addOpaqueOptions(handle, opaque))
+      guard status.isOK else {
+        library.destroyOpaqueOptions(opaque)
+        library.destroyOptions(handle)
+        throw .liteRTCallFailed(function: "LiteRtAddOpaqueOptions", status: status)
+      }
+    }
+    return handle
+  }
+
+  private static func readSignatures(library: LiteRTLibrary, model: LiteRtModel) throws(InterpreterError) -> [SignatureInfo] {
+    var count = 0
+    try check(library.getNumModelSignatures(model, &count), "LiteRtGetNumModelSignatures")
+    var result: [SignatureInfo] = []
+    for index in 0..<count {
+      var signature: LiteRtSignature?
+      try check(library.getModelSignature(model, index, &signature), "LiteRtGetModelSignature")
+      guard let signature else { throw .liteRTCallFailed(function: "LiteRtGetModelSignature", status: .notFound) }
+      var keyPointer: UnsafePointer<CChar>?
+      try check(library.getSignatureKey(signature, &keyPointer), "LiteRtGetSignatureKey")
+      let key = keyPointer.map { String(cString: $0) } ?? ""
+      var inputCount = 0, outputCount = 0
+      try check(library.getNumSignatureInputs(signature, &inputCount), "LiteRtGetNumSignatureInputs")
+      try check(library.getNumSignatureOutputs(signature, &outputCount), "LiteRtGetNumSignatureOutputs")
+      var inputNames: [String] = [], outputNames: [String] = []
+      var inputTensors: [LiteRtTensor] = [], outputTensors: [LiteRtTensor] = []
+      for i in 0..<inputCount {
+        var name: UnsafePointer<CChar>?
+        var tensor: LiteRtTensor?
+        try check(library.getSignatureInputName(signature, i, &name), "LiteRtGetSignatureInputName")
+        try check(library.getSignatureInputTensorByIndex(signature, i, &tensor), "LiteRtGetSignatureInputTensorByIndex")
+        guard let tensor else { throw .liteRTCallFailed(function: "LiteRtGetSignatureInputTensorByIndex", status: .notFound) }
+        inputNames.append(name.map { String(cString: $0) } ?? "")
+        inputTensors.append(tensor)
+      }
+      for i in 0..<outputCount {
+        var name: UnsafePointer<CChar>?
+        var tensor: LiteRtTensor?
+        try check(library.getSignatureOutputName(signature, i, &name), "LiteRtGetSignatureOutputName")
+        try check(library.getSignatureOutputTensorByIndex(signature, i, &tensor), "LiteRtGetSignatureOutputTensorByIndex")
+        guard let tensor else { throw .liteRTCallFailed(function: "LiteRtGetSignatureOutputTensorByIndex", status: .notFound) }
+        outputNames.append(name.map { String(cString: $0) } ?? "")
+        outputTensors.append(tensor)
+      }
+      result.append(SignatureInfo(
+        key: key, inputNames: inputNames, outputNames: outputNames,
+        inputTensors: inputTensors, outputTensors: outputTensors))
+    }
+    guard !result.isEmpty else {
+      throw .liteRTCallFailed(function: "LiteRtGetNumModelSignatures", status: .notFound)
+    }
+    return result
+  }
+
+  /// Finds the signature over the main subgraph and maps the subgraph's input/output order
+  /// (what TensorFlow Lite and Python's `get_input_details` use) onto the signature's order.
+  private static func mainSignature(
+    library: LiteRTLibrary, model: LiteRtModel, signatures: [SignatureInfo]
+  ) throws(InterpreterError) -> (signature: Int, inputs: [Int], outputs: [Int]) {
+    var mainIndex = 0
+    try check(library.getMainModelSubgraphIndex(model, &mainIndex), "LiteRtGetMainModelSubgraphIndex")
+    var subgraph: LiteRtSubgraph?
+    try check(library.getModelSubgraph(model, mainIndex, &subgraph), "LiteRtGetModelSubgraph")
+    guard let subgraph else { throw .liteRTCallFailed(function: "LiteRtGetModelSubgraph", status: .notFound) }
+
+    func tensorIndices(count: (LiteRtSubgraph, UnsafeMutablePointer<Int>?) -> Int32,
+                       get: (LiteRtSubgraph, Int, UnsafeMutablePointer<LiteRtTensor?>?) -> Int32) -> [UInt32] {
+      var n = 0
+      guard count(subgraph, &n) == 0 else { return [] }
+      return (0..<n).compactMap { i in
+        var tensor: LiteRtTensor?
+        guard get(subgraph, i, &tensor) == 0, let tensor else { return nil }
+        var index: UInt32 = 0
+        return library.getTensorIndex(tensor, &index) == 0 ? index : nil
+      }
+    }
+    let subgraphInputs = tensorIndices(count: library.getNumSubgraphInputs, get: library.getSubgraphInput)
+    let subgraphOutputs = tensorIndices(count: library.getNumSubgraphOutputs, get: library.getSubgraphOutput)
+
+    func indices(of tensors: [LiteRtTensor]) -> [UInt32] {
+      tensors.map { tensor in
+        var index: UInt32 = .max
+        _ = library.getTensorIndex(tensor, &index)
+        return index
+      }
+    }
+    func order(subgraph: [UInt32], signature: [UInt32]) -> [Int]? {
+      guard subgraph.count == signature.count else { return nil }
+      let positions = subgraph.compactMap { signature.firstIndex(of: $0) }
+      return positions.count == subgraph.count ? positions : nil
+    }
+    for (index, info) in signatures.enumerated() {
+      if let inputs = order(subgraph: subgraphInputs, signature: indices(of: info.inputTensors)),
+         let outputs = order(subgraph: subgraphOutputs, signature: indices(of: info.outputTensors)) {
+        return (index, inputs, outputs)
+      }
+    }
+    // No signature covers the main subgraph exactly: address the first one in its own order.
+    return (0, Array(signatures[0].inputTensors.indices), Array(signatures[0].outputTensors.indices))
+  }
+}
+
+/// Throws `liteRTCallFailed` for a non-OK status.
+func check(_ status: Int32, _ function: String) throws(InterpreterError) {
+  guard status == 0 else { throw .liteRTCallFailed(function: function, status: LiteRTStatus(rawValue: status)) }
+}
+
+/// Undo actions run in reverse order of registration.
+struct Cleanup {
+  private var actions: [() -> Void] = []
+  mutating func add(_ action: @escaping () -> Void) { actions.append(action) }
+  func run() { for action in actions.reversed() { action() } }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Runs one signature of a model, addressing its inputs and outputs by the names the
+/// signature gives them (like TensorFlowLiteSwift's and Python's signature runners).
+///
+/// Not thread-safe; create one runner per signature you use, from one task or thread.
+public final class SignatureRunner {
+  private let state: SignatureState
+
+  init(state: SignatureState) { self.state = state }
+
+  /// The signature's key, e.g. `serving_default`.
+  public var signatureKey: String { state.key }
+  /// Input names, in the signature's order.
+  public var inputs: [String] { state.inputs.map(\.signatureName) }
+  /// Output names, in the signature's order.
+  public var outputs: [String] { state.outputs.map(\.signatureName) }
+
+  /// The input named `name`.
+  public func input(named name: String) throws(InterpreterError) -> Tensor {
+    try state.tensor(.input, at: try position(of: name, in: .input))
+  }
+
+  /// The output named `name` (valid after ``invoke()``).
+  public func output(named name: String) throws(InterpreterError) -> Tensor {
+    try state.tensor(.output, at: try position(of: name, in: .output))
+  }
+
+  /// Copies raw bytes into an input; the byte count must match.
+  public func copy(_ data: Data, toInputNamed name: String) throws(InterpreterError) {
+    try state.copy(data, toInputAt: try position(of: name, in: .input))
+  }
+
+  /// Copies typed values into an input, checking element type and count.
+  public func copy<T: TensorElement>(_ values: [T], toInputNamed name: String) throws(InterpreterError) {
+    let position = try position(of: name, in: .input)
+    try Interpreter.checkValues(values, for: state.inputs[position])
+    try state.copy(Data(copyingBufferOf: values), toInputAt: position)
+  }
+
+  /// Zero-copy write into an input's memory.
+  public func withUnsafeMutableInputBytes<R>(
+    named name: String, _ body: (UnsafeMutableRawBufferPointer) throws -> R
+  ) throws -> R {
+    try state.withBytes(.input, at: try position(of: name, in: .input), mode: 1, body)
+  }
+
+  /// Zero-copy read of an output's memory.
+  public func withUnsafeOutputBytes<R>(
+    named name: String, _ body: (UnsafeRawBufferPointer) throws -> R
+  ) throws -> R {
+    try state.withBytes(.output, at: try position(of: name, in: .output), mode: 0) { try body(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Changes the shape of a dynamic input (only `-1` dimensions may change).
+  public func resizeInput(named name: String, toShape shape: Tensor.Shape) throws(InterpreterError) {
+    try state.resizeInput(at: try position(of: name, in: .input), to: shape)
+  }
+
+  /// Re-creates the buffers from the current shapes.
+  public func allocateTensors() throws(InterpreterError) { try state.allocate() }
+
+  /// Runs the signature on the current inputs.
+  public func invoke() throws(InterpreterError) { try state.invoke() }
+
+  /// Copies each named input, then runs the signature.
+  public func invoke(with inputs: [String: Data]) throws(InterpreterError) {
+    for (name, data) in inputs.sorted(by: { $0.key < $1.key }) { try copy(data, toInputNamed: name) }
+    try invoke()
+  }
+
+  private func position(of name: String, in role: TensorRole) throws(InterpreterError) -> Int {
+    let slots = role == .input ? state.inputs : state.outputs
+    if let index = slots.firstIndex(where: { $0.signatureName == name }) { return index }
+    if let index = slots.firstIndex(where: { $0.name == name }) { return index }
+    throw .unknownTensorName(role: role, name: name, available: slots.map(\.signatureName))
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// An input or output tensor of an ``Interpreter``: its description and a copy of its bytes.
+public struct Tensor: Sendable, Equatable {
+  /// The tensor's name in the model (e.g. `serving_default_x:0`).
+  public let name: String
+  /// The element type.
+  public let dataType: DataType
+  /// The current shape (dynamic dimensions resolved).
+  public let shape: Shape
+  /// The shape the model declares, with `-1` for dynamic dimensions.
+  public let shapeSignature: Shape
+  /// The bytes, row-major, as LiteRT holds them.
+  public let data: Data
+  /// Per-tensor quantization, when the tensor is quantized that way.
+  public let quantizationParameters: QuantizationParameters?
+  /// Per-channel quantization, when the tensor is quantized that way.
+  public let perChannelQuantization: PerChannelQuantizationParameters?
+
+  /// Creates a tensor value.
+  public init(
+    name: String, dataType: DataType, shape: Shape, shapeSignature: Shape? = nil, data: Data,
+    quantizationParameters: QuantizationParameters? = nil,
+    perChannelQuantization: PerChannelQuantizationParameters? = nil
+  ) {
+    self.name = name
+    self.dataType = dataType
+    self.shape = shape
+    self.shapeSignature = shapeSignature ?? shape
+    self.data = data
+    self.quantizationParameters = quantizationParameters
+    self.perChannelQuantization = perChannelQuantization
+  }
+
+  /// The elements as `T`, which must match ``dataType``.
+  ///
+  /// - Throws: ``InterpreterError/typeMismatch(tensor:expected:actual:)`` when `T` is not the
+  ///   tensor's element type.
+  public func values<T: TensorElement>(as type: T.Type = T.self) throws(InterpreterError) -> [T] {
+    guard T.dataType == dataType else {
+      throw .typeMismatch(tensor: name, expected: dataType, actual: T.dataType)
+    }
+    return T.array(from: data)
+  }
+
+  /// The elements converted to `Float`: float types as they are, integers as their numeric
+  /// value (not dequantized), booleans as 0 or 1. `nil` for string and other non-numeric types.
+  public func floatValues() -> [Float]? {
+    TensorConversion.floats(from: data, type: dataType)
+  }
+
+  /// The elements converted to `Float` and dequantized with the tensor's per-tensor parameters
+  /// when it has them.
+  public func dequantizedValues() -> [Float]? {
+    guard let values = floatValues() else { return nil }
+    guard let quantization = quantizationParameters, quantization.scale != 0,
+          dataType == .uInt8 || dataType == .int8 || dataType == .int16 || dataType == .int32
+    else { return values }
+    let zero = Float(quantization.zeroPoint)
+    return values.map { quantization.scale * ($0 - zero) }
+  }
+}

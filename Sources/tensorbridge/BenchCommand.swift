@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import TensorBridge
+
+/// `tensorbridge bench MODEL`: load + compile time and median invoke latency.
+///
+/// The three-way comparison with a C program and Python LiteRT is `make bench`
+/// (`bench/compare.sh`), which runs this command next to the other two in one go.
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure model load + compile time and median invoke latency.")
+
+  @Argument(help: "A .tflite model file.")
+  var model: String
+
+  @Option(name: .long, help: "Timed invokes.")
+  var runs = 200
+
+  @Option(name: .long, help: "Untimed invokes first.")
+  var warmup = 20
+
+  @Option(name: .long, help: "Times to repeat load + compile (median reported).")
+  var loads = 5
+
+  @Flag(name: .long, help: "Print one JSON object.")
+  var json = false
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func validate() throws {
+    guard runs >= 1, warmup >= 0, loads >= 1 else { throw ValidationError("--runs and --loads must be at least 1") }
+  }
+
+  func run() throws {
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: model)) } catch {
+      throw CLIFailure("cannot read model file \(model): \((error as NSError).localizedDescription)")
+    }
+    var loadTimes: [Double] = []
+    var interpreter: Interpreter?
+    for _ in 0..<loads {
+      interpreter = nil
+      let start = DispatchTime.now().uptimeNanoseconds
+      do { interpreter = try Interpreter(modelData: data, options: runtime.interpreterOptions) } catch {
+        throw CLIFailure(error)
+      }
+      loadTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    guard let interpreter else { throw CLIFailure("model did not load") }
+    // Deterministic inputs: a repeating byte ramp (valid for every numeric type).
+    for index in 0..<interpreter.inputTensorCount {
+      do {
+        try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
+          for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: (i * 7) % 61) }
+        }
+      } catch { throw CLIFailure(error) }
+    }
+    var times: [Double] = []
+    times.reserveCapacity(runs)
+    do {
+      for _ in 0..<warmup { try interpreter.invoke() }
+      for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try interpreter.invoke()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+      }
+    } catch { throw CLIFailure(error) }
+    let invoke = median(times)
+    let load = median(loadTimes)
+    if json {
+      print("{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"load_compile_median_ms\": \(load), \"runs\": \(runs), \"threads\": \(runtime.threads ?? 1)}")
+    } else {
+      print(String(format: "invoke median %.4f ms over %d runs; load + compile median %.3f ms over %d loads", invoke, runs, load, loads))
+    }
+  }
+
+  private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import TFLiteFormat
+import TensorBridge
+
+/// `tensorbridge inspect MODEL`: signatures, tensors, operators and metadata of a model.
+struct InspectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inspect",
+    abstract: "Show a model's signatures, inputs, outputs, operators and metadata.")
+
+  @Argument(help: "A .tflite model file.")
+  var model: String
+
+  @Flag(name: .long, help: "Print JSON instead of text.")
+  var json = false
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func run() throws {
+    let report = try ModelReport.make(path: model, runtime: runtime)
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data = try encoder.encode(report)
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      print(report.text)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import TensorBridge
+
+/// `tensorbridge run MODEL --input NAME_OR_INDEX=FILE ...`: run a model once.
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run a model on inputs read from .npy, .json or raw .bin files.",
+    discussion: """
+      Each --input names a model input by index or by name (tensor name or signature name) \
+      and a file: .npy (dtype must match), .json (a number or nested arrays of numbers, \
+      converted exactly to the tensor's type), or raw .bin bytes (size must match). A dynamic \
+      input is resized to the shape the file states. Outputs are written as \
+      <index>_<name>.npy into --output-dir, printed as JSON with --json, or summarised.
+      """)
+
+  @Argument(help: "A .tflite model file.")
+  var model: String
+
+  @Option(name: .long, parsing: .singleValue, help: "NAME_OR_INDEX=FILE for each input.")
+  var input: [String] = []
+
+  @Option(name: .long, help: "Folder to write each output as <index>_<name>.npy.")
+  var outputDir: String?
+
+  @Flag(name: .long, help: "Print outputs as JSON.")
+  var json = false
+
+  @Option(name: .long, help: "Run this signature (inputs and outputs by signature names).")
+  var signature: String?
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func validate() throws {
+    for spec in input where !spec.contains("=") {
+      throw ValidationError("--input '\(spec)' must be NAME_OR_INDEX=FILE")
+    }
+  }
+
+  func run() throws {
+    let interpreter: Interpreter
+    do { interpreter = try Interpreter(modelPath: model, options: runtime.interpreterOptions) } catch {
+      throw CLIFailure(error)
+    }
+    let runner = try ModelRunner(interpreter: interpreter, signature: signature)
+    var given = Set<Int>()
+    for spec in input {
+      let (key, path) = Self.split(spec)
+      let index = try runner.inputIndex(for: key)
+      guard given.insert(index).inserted else { throw CLIFailure("input '\(key)' is given twice") }
+      try runner.load(path: path, intoInputAt: index)
+    }
+    let missing = (0..<runner.inputCount).filter { !given.contains($0) }
+    if !missing.isEmpty {
+      let names = missing.map { "\($0) ('\(runner.inputName(at: $0))')" }.joined(separator: ", ")
+      throw CLIFailure("no --input given for input \(names)")
+    }
+    try runner.invoke()
+    let outputs = try runner.outputs()
+
+    if let outputDir {
+      try OutputWriter.writeNPY(outputs, to: outputDir)
+    }
+    if json {
+      print(try OutputWriter.json(outputs))
+    } else if outputDir == nil {
+      print(OutputWriter.summary(outputs))
+    }
+  }
+
+  static func split(_ spec: String) -> (String, String) {
+    guard let equals = spec.firstIndex(of: "=") else { return (spec, "") }
+    return (String(spec[..<equals]), String(spec[spec.index(after: equals)...]))
+  }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// `tensorbridge`: inspect and run TensorFlow Lite models with LiteRT.
+@main
+struct TensorBridgeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tensorbridge",
+    abstract: "Inspect and run TensorFlow Lite (LiteRT) models.",
+    discussion: """
+      Exit status: 0 on success, 1 when a model or input is bad (one `error:` line explains it), \
+      2 for usage errors.
+      """,
+    subcommands: [InspectCommand.self, RunCommand.self, BenchCommand.self])
+
+  /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
+  /// errors exit 1 with a single `error:` line.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let failure as CLIFailure {
+      FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+      Foundation.exit(1)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      FileHandle.standardError.write(Data("\(fullMessage(for: error))\n".utf8))
+      Foundation.exit(code == .validationFailure ? 2 : 1)
+    }
+  }
+}
+
+/// Options every model-loading command shares.
+struct RuntimeOptions: ParsableArguments {
+  @Option(name: .long, help: "CPU threads for the kernels (default: LiteRT's, 1).")
+  var threads: Int?
+
+  @Flag(name: .customLong("no-xnnpack"), help: "Use LiteRT's builtin kernels instead of XNNPACK.")
+  var noXNNPack = false
+
+  @Option(name: .long, help: "Path of libLiteRt to use instead of searching for it.")
+  var runtime: String?
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  }
+}

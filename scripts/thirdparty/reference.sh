@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Generates the Python LiteRT references for the third-party model corpus.
+#
+#   bash scripts/thirdparty/reference.sh             # fetch (if needed) + every model
+#   bash scripts/thirdparty/reference.sh NAME...     # only these models
+#   bash scripts/thirdparty/reference.sh --list      # table of the existing cases
+#
+# Creates (idempotently) the git-ignored venv .venv-thirdparty/ at the repo root
+# with ai-edge-litert==$LITERT_VERSION (scripts/versions.env) and a pinned numpy,
+# runs fetch.sh (a no-op once the models are there), then reference.py with the
+# arguments given here. Output: .thirdparty/cases/<model>/ (see reference.py).
+#
+# Environment: PYTHON (default python3) creates the venv; NUMPY_VERSION
+# overrides the numpy pin; THIRDPARTY_DIR moves .thirdparty/.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+# shellcheck source=../versions.env
+source "$root/scripts/versions.env"
+: "${LITERT_VERSION:?missing in scripts/versions.env}"
+# numpy only loads/saves arrays here; pinned so .npy files and inputs stay identical.
+: "${NUMPY_VERSION:=2.4.6}"
+
+venv="$root/.venv-thirdparty"
+python="${PYTHON:-python3}"
+stamp="$venv/.thirdparty-stamp"
+want="ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+if [[ ! -x "$venv/bin/python" ]]; then
+  echo "creating venv $venv" >&2
+  "$python" -m venv "$venv"
+fi
+if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
+  echo "installing into $venv: $want" >&2
+  # shellcheck disable=SC2086
+  "$venv/bin/python" -m pip install --quiet $want
+  echo "$want" > "$stamp"
+fi
+
+if [[ "${1:-}" != "--list" ]]; then
+  PYTHON="${PYTHON:-python3}" bash "$here/fetch.sh" >&2
+fi
+
+export LITERT_VERSION
+export TF_CPP_MIN_LOG_LEVEL="${TF_CPP_MIN_LOG_LEVEL:-2}"
+exec "$venv/bin/python" "$here/reference.py" "$@"
