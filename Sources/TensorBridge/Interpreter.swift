@@ -33,7 +33,7 @@ public final class Interpreter {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: modelPath), options: .mappedIfSafe)
     } catch {
-      throw .modelFileUnreadable(path: modelPath, reason: (error as NSError).localizedDescription)
+      throw .modelFileUnreadable(path: modelPath, reason: fileErrorReason(error))
     }
     try self.init(modelData: data, options: options)
   }

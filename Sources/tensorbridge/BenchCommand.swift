@@ -34,9 +34,7 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: model)) } catch {
-      throw CLIFailure("cannot read model file \(model): \((error as NSError).localizedDescription)")
-    }
+    data = try CLIFailure.read("model file", at: model)
     var loadTimes: [Double] = []
     var interpreter: Interpreter?
     for _ in 0..<loads {
@@ -69,7 +67,8 @@ struct BenchCommand: ParsableCommand {
     let invoke = median(times)
     let load = median(loadTimes)
     if json {
-      print("{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"load_compile_median_ms\": \(load), \"runs\": \(runs), \"threads\": \(runtime.threads ?? 1)}")
+      let fastest = times.min() ?? 0
+      print("{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"invoke_min_ms\": \(fastest), \"load_compile_median_ms\": \(load), \"runs\": \(runs), \"loads\": \(loads), \"threads\": \(runtime.threads ?? 1)}")
     } else {
       print(String(format: "invoke median %.4f ms over %d runs; load + compile median %.3f ms over %d loads", invoke, runs, load, loads))
     }

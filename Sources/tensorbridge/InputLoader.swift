@@ -12,9 +12,7 @@ enum InputLoader {
 
   static func load(path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
     let file: Data
-    do { file = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw CLIFailure("cannot read input file \(path): \((error as NSError).localizedDescription)")
-    }
+    file = try CLIFailure.read("input file", at: path)
     switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "npy":
       let array: NPYArray

@@ -55,9 +55,7 @@ struct ModelReport: Codable {
 
   static func make(path: String, runtime: RuntimeOptions) throws(CLIFailure) -> ModelReport {
     let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw CLIFailure("cannot read model file \(path): \((error as NSError).localizedDescription)")
-    }
+    data = try CLIFailure.read("model file", at: path)
     let model: TFLiteModel
     do { model = try TFLiteModel(data: data) } catch {
       throw CLIFailure("\(path) is not a valid TensorFlow Lite model: \(error)")

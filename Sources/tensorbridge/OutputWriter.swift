@@ -14,7 +14,7 @@ enum OutputWriter {
   static func writeNPY(_ outputs: [Output], to folder: String) throws(CLIFailure) {
     let url = URL(fileURLWithPath: folder)
     do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-      throw CLIFailure("cannot create output folder \(folder): \((error as NSError).localizedDescription)")
+      throw CLIFailure("cannot create output folder \(folder): \(fileErrorReason(error))")
     }
     for output in outputs {
       let array = NPYArray(dataType: output.tensor.dataType, shape: output.tensor.shape.dimensions, data: output.tensor.data)
@@ -23,7 +23,7 @@ enum OutputWriter {
       }
       let file = url.appendingPathComponent(fileName(index: output.index, name: output.label))
       do { try bytes.write(to: file, options: .atomic) } catch {
-        throw CLIFailure("cannot write \(file.path): \((error as NSError).localizedDescription)")
+        throw CLIFailure("cannot write \(file.path): \(fileErrorReason(error))")
       }
     }
   }

@@ -209,6 +209,13 @@ def analyze(model_path):
         builtin_versions.setdefault(o["builtin"], set()).add(o["version"])
     if any(len(v) > 1 and k != "CUSTOM" for k, v in builtin_versions.items()):
         detected.append("op-versions")
+    used = set()
+    for si in range(m.SubgraphsLength()):
+        g = m.Subgraphs(si)
+        used.update(g.Operators(oi).OpcodeIndex() for oi in range(g.OperatorsLength()))
+    unused = [o.get("custom") or o["builtin"] for i, o in enumerate(opcodes) if i not in used]
+    if unused:
+        detected.append("unused-opcodes")
 
     return {
         "schema_version": m.Version(),
@@ -216,6 +223,7 @@ def analyze(model_path):
         "opcodes": opcodes,
         "op_counts": op_use,
         "custom_ops": custom_ops,
+        "unused_opcodes": unused,
         "metadata": metadata,
         "appended_zip": zip_members,
         "signatures": signatures,
@@ -400,6 +408,8 @@ def child(name, base_dir, float_range):
                             "shape": list(arr.shape), "quantization": quant_of(d), "file": fname,
                             "min": _num(arr.min()) if arr.size and arr.dtype.kind in "fiub" else None,
                             "max": _num(arr.max()) if arr.size and arr.dtype.kind in "fiub" else None,
+                            "std": float(arr.astype(np.float64).std()) if arr.size and arr.dtype.kind in "fiub" else None,
+                            "constant": bool(arr.size == 0 or (arr == arr.flat[0]).all()),
                             "finite": bool(np.isfinite(arr).all()) if arr.dtype.kind in "fc" else True})
         case["outputs"] = outputs
         try:
@@ -508,8 +518,8 @@ def run_one(row, base_dir, timeout):
     for f in (stage_file,):
         if os.path.exists(f):
             os.remove(f)
-    # keep the child's log only when it said something useful
-    if py["status"] == "ok" and os.path.getsize(log_path) == 0:
+    # keep the child's log (LiteRT's own messages) only when something went wrong
+    if py["status"] == "ok":
         os.remove(log_path)
     return case
 

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// Paths of the committed fixtures and the reference values Python LiteRT produced for them.
+enum Fixtures {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+  static let models = root.appendingPathComponent("models")
+
+  static func model(_ name: String) -> String { models.appendingPathComponent("\(name).tflite").path }
+
+  static func data(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: model(name))) }
+
+  static func reference(_ name: String) throws -> Reference {
+    let url = models.appendingPathComponent("\(name).reference.json")
+    return try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
+  }
+
+  /// Every model stem that has a reference file.
+  static func referencedModels() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: models.path)
+      .filter { $0.hasSuffix(".reference.json") }
+      .map { String($0.dropLast(".reference.json".count)) }
+      .sorted()
+  }
+
+  /// The `tensorbridge` executable built next to the test bundle.
+  /// (On Linux the bundle URL is the products folder itself; on Apple platforms it is the
+  /// `.xctest` bundle inside it.)
+  static var cli: URL {
+    let bundle = Bundle(for: Marker.self).bundleURL
+    let candidates = [bundle.appendingPathComponent("tensorbridge"),
+                      bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+  }
+  private final class Marker {}
+}
+
+/// `<model>.reference.json`, written by scripts/fixtures/make_fixtures.py.
+struct Reference: Decodable {
+  struct TensorValue: Decodable {
+    let index: Int
+    let name: String
+    let signature_name: String?
+    let dtype: String
+    let shape: [Int]
+    let data: [Double]
+  }
+  struct Case: Decodable {
+    let signature: String?
+    let inputs: [TensorValue]
+    let outputs: [TensorValue]
+  }
+  struct TensorDescription: Decodable {
+    let index: Int
+    let name: String
+    let dtype: String
+    let shape: [Int]
+    let shape_signature: [Int]
+    let quantization: Quantization
+  }
+  struct Quantization: Decodable {
+    let scale: Double
+    let zero_point: Int
+  }
+  struct Tensors: Decodable {
+    let inputs: [TensorDescription]
+    let outputs: [TensorDescription]
+  }
+  struct Signature: Decodable {
+    let subgraph_index: Int
+  }
+  let model: String
+  let cases: [Case]
+  let tensors: Tensors
+  let signatures: [String: Signature]?
+  let expect_error: String?
+}
