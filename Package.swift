@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "TensorBridge", targets: ["TensorBridge"]),
+    .library(name: "TensorBridgeModels", targets: ["TensorBridgeModels"]),
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
@@ -21,15 +22,19 @@ let package = Package(
     .target(name: "TFLiteFormat"),
     // Interpreter, Tensor, DataType, signatures, errors.
     .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
+    // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
+    .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
     // The command line.
     .executableTarget(
       name: "tensorbridge",
       dependencies: [
         "TensorBridge",
+        "TensorBridgeModels",
         "TFLiteFormat",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
+    .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),

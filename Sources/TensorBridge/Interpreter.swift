@@ -140,6 +140,16 @@ public final class Interpreter {
     Self.index(named: name, slots: state.outputs, order: session.mainOutputOrder)
   }
 
+  /// The main signature's name for the input at `index` (e.g. `x`), or `nil` for a bad index.
+  public func inputSignatureName(at index: Int) -> String? {
+    session.mainInputOrder.indices.contains(index) ? state.inputs[session.mainInputOrder[index]].signatureName : nil
+  }
+
+  /// The main signature's name for the output at `index`, or `nil` for a bad index.
+  public func outputSignatureName(at index: Int) -> String? {
+    session.mainOutputOrder.indices.contains(index) ? state.outputs[session.mainOutputOrder[index]].signatureName : nil
+  }
+
   // MARK: Helpers
 
   private static func index(named name: String, slots: [TensorSlot], order: [Int]) -> Int? {

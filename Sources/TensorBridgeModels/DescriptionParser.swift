@@ -1,0 +1,322 @@
+import TensorBridge
+
+/// Reads a ``ModelDescription`` from `model.json`'s parsed JSON, collecting every problem with
+/// its key path instead of stopping at the first.
+struct DescriptionParser {
+  private(set) var problems: [BundleProblem] = []
+
+  mutating func parse(_ root: JSONValue) -> ModelDescription? {
+    guard case .object(let object) = root else {
+      problems.append(BundleProblem("", "model.json must hold an object, not \(root.typeName)"))
+      return nil
+    }
+    let name = requiredString(object, "name", at: "")
+    let details = requiredString(object, "details", at: "")
+    let id = requiredString(object, "id", at: "")
+    let version = requiredString(object, "version", at: "", acceptNumber: true)
+    let author = requiredString(object, "author", at: "")
+    let license = requiredString(object, "license", at: "")
+    let model = parseModelSection(object["model"])
+    let inputs = parseLayers(object["inputs"], path: "inputs", isInput: true)
+    let outputs = parseLayers(object["outputs"], path: "outputs", isInput: false)
+    let options = parseOptions(object["options"])
+    let train = parseTrain(object["train"])
+    guard problems.isEmpty, let model else { return nil }
+    return ModelDescription(
+      name: name ?? "", details: details, id: id, version: version, author: author, license: license,
+      model: model, inputs: inputs, outputs: outputs, options: options, train: train)
+  }
+
+  // MARK: Sections
+
+  private mutating func parseModelSection(_ value: JSONValue?) -> ModelDescription.ModelSection? {
+    guard let value else {
+      problems.append(BundleProblem("model", "is required (an object with at least \"file\" and \"quantized\")"))
+      return nil
+    }
+    guard case .object(let object) = value else {
+      problems.append(BundleProblem("model", "must be an object, not \(value.typeName)"))
+      return nil
+    }
+    let file = requiredString(object, "file", at: "model")
+    var backend = "tflite"
+    if let value = optionalString(object, "backend", at: "model") {
+      if ["tflite", "tensorflow"].contains(value) {
+        backend = value
+      } else {
+        problems.append(BundleProblem("model.backend", "\"\(value)\" is not \"tflite\" or \"tensorflow\""))
+      }
+    }
+    var quantized = false
+    switch object["quantized"] {
+    case .bool(let value)?: quantized = value
+    case nil: problems.append(BundleProblem("model.quantized", "is required (true or false)"))
+    case let other?: problems.append(BundleProblem("model.quantized", "must be true or false, not \(other)"))
+    }
+    var modes = ["predict"]
+    if let value = object["modes"] {
+      if let list = stringArray(value, path: "model.modes") {
+        for (index, mode) in list.enumerated() where !["predict", "train", "eval"].contains(mode) {
+          problems.append(BundleProblem("model.modes[\(index)]", "\"\(mode)\" is not \"predict\", \"train\" or \"eval\""))
+        }
+        modes = list
+      }
+    }
+    let type = optionalString(object, "type", at: "model")
+    let className = optionalString(object, "class", at: "model")
+    guard let file else { return nil }
+    return ModelDescription.ModelSection(
+      file: file, backend: backend, quantized: quantized, modes: modes, type: type, className: className)
+  }
+
+  private mutating func parseLayers(_ value: JSONValue?, path: String, isInput: Bool) -> [LayerDescription] {
+    guard let value else {
+      problems.append(BundleProblem(path, "is required (an array of layer descriptions)"))
+      return []
+    }
+    guard case .array(let items) = value else {
+      problems.append(BundleProblem(path, "must be an array, not \(value.typeName)"))
+      return []
+    }
+    var layers: [LayerDescription] = []
+    var names: [String: Int] = [:]
+    for (index, item) in items.enumerated() {
+      let itemPath = "\(path)[\(index)]"
+      guard let layer = parseLayer(item, path: itemPath, isInput: isInput) else { continue }
+      if let previous = names[layer.name] {
+        problems.append(BundleProblem("\(itemPath).name", "\"\(layer.name)\" is already the name of \(path)[\(previous)]"))
+      }
+      names[layer.name] = index
+      layers.append(layer)
+    }
+    return layers
+  }
+
+  private mutating func parseLayer(_ value: JSONValue, path: String, isInput: Bool) -> LayerDescription? {
+    guard case .object(let object) = value else {
+      problems.append(BundleProblem(path, "must be an object, not \(value.typeName)"))
+      return nil
+    }
+    let name = requiredString(object, "name", at: path)
+    var kind: LayerDescription.Kind?
+    if let type = requiredString(object, "type", at: path) {
+      kind = LayerDescription.Kind(rawValue: type)
+      if kind == nil {
+        problems.append(BundleProblem("\(path).type", "\"\(type)\" is not \"array\" or \"image\""))
+      }
+    }
+    var dataType: Tensor.DataType?
+    if let dtype = optionalString(object, "dtype", at: path) {
+      dataType = Tensor.DataType(name: dtype)
+      if dataType == nil || dataType?.bitWidth == nil {
+        problems.append(BundleProblem("\(path).dtype", "\"\(dtype)\" is not a numeric type such as \"uint8\", \"int8\", \"int32\", \"int64\", \"float16\" or \"float32\""))
+        dataType = nil
+      }
+    }
+    let shape = parseShape(object["shape"], path: "\(path).shape")
+    let quantize = parseAffine(object["quantize"], path: "\(path).quantize", standard: AffineTransform.quantize)
+    let dequantize = parseAffine(object["dequantize"], path: "\(path).dequantize", standard: AffineTransform.dequantize)
+    let normalize = parsePixel(object["normalize"], path: "\(path).normalize", standard: PixelTransform.normalize)
+    let denormalize = parsePixel(object["denormalize"], path: "\(path).denormalize", standard: PixelTransform.denormalize)
+    var format: LayerDescription.PixelFormat?
+    if let text = optionalString(object, "format", at: path) {
+      format = LayerDescription.PixelFormat(rawValue: text)
+      if format == nil { problems.append(BundleProblem("\(path).format", "\"\(text)\" is not \"RGB\" or \"BGR\"")) }
+    }
+    let labels = optionalString(object, "labels", at: path)
+
+    // Which transforms go where, as the format defines them.
+    if object["quantize"] != nil, !isInput { problems.append(BundleProblem("\(path).quantize", "applies to inputs only; outputs use \"dequantize\"")) }
+    if object["dequantize"] != nil, isInput { problems.append(BundleProblem("\(path).dequantize", "applies to outputs only; inputs use \"quantize\"")) }
+    if object["normalize"] != nil, !isInput { problems.append(BundleProblem("\(path).normalize", "applies to image inputs only; image outputs use \"denormalize\"")) }
+    if object["denormalize"] != nil, isInput { problems.append(BundleProblem("\(path).denormalize", "applies to image outputs only; image inputs use \"normalize\"")) }
+    if kind == .image {
+      if object["quantize"] != nil { problems.append(BundleProblem("\(path).quantize", "image layers use \"normalize\", not \"quantize\"")) }
+      if object["dequantize"] != nil { problems.append(BundleProblem("\(path).dequantize", "image layers use \"denormalize\", not \"dequantize\"")) }
+      if format == nil, object["format"] == nil { problems.append(BundleProblem("\(path).format", "is required for image layers (\"RGB\" or \"BGR\")")) }
+      if let shape, !(shape.count == 3 || (shape.count == 4 && (shape[0] == 1 || shape[0] == -1))) || (shape.last.map { $0 != 1 && $0 != 3 } ?? false) {
+        problems.append(BundleProblem("\(path).shape", "\(JSONValue.array(shape.map { .number(Double($0)) })) is not an image shape [height, width, channels] with 1 or 3 channels"))
+      }
+    } else if kind == .array {
+      if object["normalize"] != nil { problems.append(BundleProblem("\(path).normalize", "array layers use \"quantize\", not \"normalize\"")) }
+      if object["denormalize"] != nil { problems.append(BundleProblem("\(path).denormalize", "array layers use \"dequantize\", not \"denormalize\"")) }
+    }
+    if labels != nil, isInput { problems.append(BundleProblem("\(path).labels", "applies to outputs only")) }
+
+    guard let name, let kind, let shape else { return nil }
+    return LayerDescription(
+      name: name, kind: kind, dataType: dataType, shape: shape, quantize: quantize, dequantize: dequantize,
+      normalize: normalize, denormalize: denormalize, pixelFormat: format, labelsFile: labels)
+  }
+
+  private mutating func parseOptions(_ value: JSONValue?) -> ModelDescription.Options {
+    guard let value else { return ModelDescription.Options() }
+    guard case .object(var object) = value else {
+      problems.append(BundleProblem("options", "must be an object, not \(value.typeName)"))
+      return ModelDescription.Options()
+    }
+    let position = optionalString(object, "device_position", at: "options")
+    if let position, !["front", "back"].contains(position) {
+      problems.append(BundleProblem("options.device_position", "\"\(position)\" is not \"front\" or \"back\""))
+    }
+    let format = optionalString(object, "output_format", at: "options")
+    object["device_position"] = nil
+    object["output_format"] = nil
+    return ModelDescription.Options(devicePosition: position, outputFormat: format, other: object)
+  }
+
+  private mutating func parseTrain(_ value: JSONValue?) -> ModelDescription.TrainSection? {
+    guard let value else { return nil }
+    guard case .object(let object) = value else {
+      problems.append(BundleProblem("train", "must be an object, not \(value.typeName)"))
+      return nil
+    }
+    guard let ops = object["ops"] else {
+      problems.append(BundleProblem("train.ops", "is required (an array of operation names)"))
+      return nil
+    }
+    return stringArray(ops, path: "train.ops").map(ModelDescription.TrainSection.init(ops:))
+  }
+
+  // MARK: Values
+
+  private mutating func parseShape(_ value: JSONValue?, path: String) -> [Int]? {
+    guard let value else {
+      problems.append(BundleProblem(path, "is required (an array of dimensions, -1 for a batch dimension)"))
+      return nil
+    }
+    guard case .array(let items) = value, !items.isEmpty else {
+      problems.append(BundleProblem(path, "must be a non-empty array of dimensions, not \(value)"))
+      return nil
+    }
+    var shape: [Int] = []
+    for (index, item) in items.enumerated() {
+      guard case .number(let number) = item, number.rounded() == number, number == -1 || (number >= 1 && number <= 1e9) else {
+        problems.append(BundleProblem("\(path)[\(index)]", "\(item) is not a positive whole number or -1"))
+        return nil
+      }
+      shape.append(Int(number))
+    }
+    if shape.count > 8 { problems.append(BundleProblem(path, "has \(shape.count) dimensions; at most 8 are supported")) }
+    return shape
+  }
+
+  private mutating func parseAffine(
+    _ value: JSONValue?, path: String, standard: (StandardRange) -> AffineTransform
+  ) -> AffineTransform? {
+    guard let value else { return nil }
+    guard case .object(let object) = value else {
+      problems.append(BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
+      return nil
+    }
+    if let text = optionalString(object, "standard", at: path) {
+      guard let range = StandardRange(rawValue: text.replacingOccurrences(of: " ", with: "")) else {
+        problems.append(BundleProblem("\(path).standard", "\"\(text)\" is not \"[0,1]\" or \"[-1,1]\""))
+        return nil
+      }
+      return standard(range)
+    }
+    if object["standard"] != nil { return nil }
+    let scale = requiredNumber(object, "scale", at: path, hint: "or \"standard\"")
+    let bias = requiredNumber(object, "bias", at: path, hint: "or \"standard\"")
+    if let scale, scale == 0 { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
+    guard let scale, let bias, scale != 0 else { return nil }
+    return AffineTransform(scale: scale, bias: bias)
+  }
+
+  private mutating func parsePixel(
+    _ value: JSONValue?, path: String, standard: (StandardRange) -> PixelTransform
+  ) -> PixelTransform? {
+    guard let value else { return nil }
+    guard case .object(let object) = value else {
+      problems.append(BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
+      return nil
+    }
+    if let text = optionalString(object, "standard", at: path) {
+      guard let range = StandardRange(rawValue: text.replacingOccurrences(of: " ", with: "")) else {
+        problems.append(BundleProblem("\(path).standard", "\"\(text)\" is not \"[0,1]\" or \"[-1,1]\""))
+        return nil
+      }
+      return standard(range)
+    }
+    if object["standard"] != nil { return nil }
+    let scale = requiredNumber(object, "scale", at: path, hint: "or \"standard\"")
+    var bias: [Double]? = [0, 0, 0]
+    switch object["bias"] {
+    case nil: break
+    case .number(let number)?: bias = [number, number, number]
+    case .object(let channels)?:
+      bias = ["r", "g", "b"].map { key -> Double? in
+        guard let channel = channels[key] else {
+          problems.append(BundleProblem("\(path).bias.\(key)", "is required (a number)"))
+          return nil
+        }
+        guard case .number(let number) = channel else {
+          problems.append(BundleProblem("\(path).bias.\(key)", "must be a number, not \(channel.typeName)"))
+          return nil
+        }
+        return number
+      }.compactMap { $0 }
+      if bias?.count != 3 { bias = nil }
+    case let other?:
+      problems.append(BundleProblem("\(path).bias", "must be an object {\"r\", \"g\", \"b\"} or a number, not \(other.typeName)"))
+      bias = nil
+    }
+    if let scale, scale == 0 { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
+    guard let scale, let bias, scale != 0 else { return nil }
+    return PixelTransform(scale: scale, bias: bias)
+  }
+
+  private mutating func stringArray(_ value: JSONValue, path: String) -> [String]? {
+    guard case .array(let items) = value else {
+      problems.append(BundleProblem(path, "must be an array of strings, not \(value.typeName)"))
+      return nil
+    }
+    var result: [String] = []
+    for (index, item) in items.enumerated() {
+      guard case .string(let text) = item else {
+        problems.append(BundleProblem("\(path)[\(index)]", "must be a string, not \(item.typeName)"))
+        return nil
+      }
+      result.append(text)
+    }
+    return result
+  }
+
+  private mutating func requiredString(
+    _ object: [String: JSONValue], _ key: String, at path: String, acceptNumber: Bool = false
+  ) -> String? {
+    let keyPath = path.isEmpty ? key : "\(path).\(key)"
+    switch object[key] {
+    case .string(let value)?: return value
+    case .number(let value)? where acceptNumber: return JSONValue.number(value).description
+    case nil:
+      problems.append(BundleProblem(keyPath, "is required (a string)"))
+      return nil
+    case let other?:
+      problems.append(BundleProblem(keyPath, "must be a string, not \(other.typeName)"))
+      return nil
+    }
+  }
+
+  private mutating func optionalString(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
+    guard let value = object[key] else { return nil }
+    guard case .string(let text) = value else {
+      problems.append(BundleProblem(path.isEmpty ? key : "\(path).\(key)", "must be a string, not \(value.typeName)"))
+      return nil
+    }
+    return text
+  }
+
+  private mutating func requiredNumber(_ object: [String: JSONValue], _ key: String, at path: String, hint: String) -> Double? {
+    switch object[key] {
+    case .number(let value)?: return value
+    case nil:
+      problems.append(BundleProblem("\(path).\(key)", "is required (a number) \(hint)"))
+      return nil
+    case let other?:
+      problems.append(BundleProblem("\(path).\(key)", "must be a number, not \(other.typeName)"))
+      return nil
+    }
+  }
+}

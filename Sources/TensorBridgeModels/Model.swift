@@ -1,0 +1,155 @@
+import Foundation
+import TensorBridge
+
+/// A model with its description: native values in, named and labelled values out.
+///
+/// ```swift
+/// let model = try Model(contentsOf: URL(fileURLWithPath: "two-vectors.tiobundle"))
+/// let outputs = try model.run(on: ["foo-features": [1, 2, 3, 4],
+///                                  "bar-features": [1, 2, 3, 4, 5, 6, 7, 8]])
+/// let baz = outputs["baz-outputs"]?.values      // 3 floats
+/// ```
+///
+/// Layers are matched to the model's tensors by position, as Tensor/IO does for TF Lite.
+/// Not thread-safe (it owns an ``Interpreter``); use one per task or thread.
+public final class Model {
+  /// The description in use.
+  public let description: ModelDescription
+  /// The interpreter running the model.
+  public let interpreter: Interpreter
+  /// The tensor each layer uses.
+  let binding: LayerBinding
+
+  /// Loads a bundle folder.
+  public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
+    let bundle: ModelBundle
+    do { bundle = try ModelBundle(contentsOf: url) } catch { throw .bundle(error) }
+    try self.init(bundle: bundle, options: options)
+  }
+
+  /// Loads the model of a bundle and checks the description against it.
+  public init(bundle: ModelBundle, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
+    do { interpreter = try Interpreter(modelPath: bundle.modelFile.path, options: options) } catch {
+      throw .interpreter(error)
+    }
+    description = bundle.description
+    binding = LayerBinding(description, interpreter: interpreter)
+    let problems = DescriptionCheck.problems(description, interpreter: interpreter, binding: binding)
+    if !problems.isEmpty { throw .bundle(.modelMismatch(problems)) }
+  }
+
+  /// Runs a single-input model (or, for a multi-input model, `.array` of one value per layer).
+  public func run(on value: ModelValue) throws(ModelError) -> ModelOutputs {
+    if description.inputs.count == 1 { return try run(values: [value]) }
+    if case .array(let values) = value, values.count == description.inputs.count { return try run(values: values) }
+    throw .inputCount(expected: description.inputs.count, actual: 1, layers: description.inputs.map(\.name))
+  }
+
+  /// Runs on one value per input layer, in layer order. For a single-input model the array
+  /// is that layer's value (as in Tensor/IO).
+  public func run(on values: [ModelValue]) throws(ModelError) -> ModelOutputs {
+    if description.inputs.count == 1, values.count != 1 || values.first.map(Self.isScalar) == true {
+      return try run(values: [.array(values)])
+    }
+    guard values.count == description.inputs.count else {
+      throw .inputCount(expected: description.inputs.count, actual: values.count, layers: description.inputs.map(\.name))
+    }
+    return try run(values: values)
+  }
+
+  /// Runs on values keyed by input layer name.
+  public func run(on values: [String: ModelValue]) throws(ModelError) -> ModelOutputs {
+    let names = description.inputs.map(\.name)
+    for key in values.keys.sorted() where !names.contains(key) {
+      throw .unknownLayer(name: key, available: names)
+    }
+    var ordered: [ModelValue] = []
+    for name in names {
+      guard let value = values[name] else { throw .missingInput(layer: name) }
+      ordered.append(value)
+    }
+    return try run(values: ordered)
+  }
+
+  private static func isScalar(_ value: ModelValue) -> Bool {
+    if case .number = value { return true }
+    return false
+  }
+
+  private func run(values: [ModelValue]) throws(ModelError) -> ModelOutputs {
+    for (position, (layer, value)) in zip(description.inputs, values).enumerated() {
+      guard let index = binding.inputs[position] else { throw .missingInput(layer: layer.name) }
+      try write(value, to: index, layer: layer)
+    }
+    do { try interpreter.invoke() } catch { throw .interpreter(error) }
+    var layers: [ModelOutput] = []
+    for (position, layer) in description.outputs.enumerated() {
+      guard let index = binding.outputs[position] else { continue }
+      let tensor: Tensor
+      do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
+      layers.append(ModelOutput(
+        name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
+        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels))
+    }
+    return ModelOutputs(layers: layers)
+  }
+
+  private func write(_ value: ModelValue, to index: Int, layer: LayerDescription) throws(ModelError) {
+    guard layer.kind == .array else {
+      throw .unsupportedValue(layer: layer.name, reason: "image layers take images (TensorBridgeVision), not numbers")
+    }
+    var tensor: Tensor
+    do { tensor = try interpreter.input(at: index) } catch { throw .interpreter(error) }
+    if case .data(let data) = value {
+      guard data.count == tensor.data.count else {
+        throw .byteCount(layer: layer.name, expected: tensor.data.count, actual: data.count)
+      }
+      do { try interpreter.copy(data, toInputAt: index) } catch { throw .interpreter(error) }
+      return
+    }
+    let (values, valueShape) = try value.flattened(layer: layer.name)
+    if let shape = try resizeIfNeeded(tensor, index: index, layer: layer.name, count: values.count, shape: valueShape) {
+      tensor = shape
+    }
+    let expected = tensor.shape.elementCount ?? 0
+    guard values.count == expected else {
+      throw .elementCount(layer: layer.name, expected: expected, actual: values.count, shape: tensor.shape.dimensions)
+    }
+    if let valueShape, !valueShape.isEmpty, !DescriptionCheck.shapesMatch(declared: valueShape, model: tensor.shape.dimensions, isImage: false) {
+      throw .shapeMismatch(layer: layer.name, expected: tensor.shape.dimensions, actual: valueShape)
+    }
+    let dataType = tensor.dataType
+    let quantization = tensor.quantizationParameters
+    do {
+      try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
+        try ValueCoding.encode(values, into: bytes, type: dataType, quantize: layer.quantize,
+                               quantization: quantization, layer: layer.name)
+      }
+    } catch let error as ModelError { throw error } catch let error as InterpreterError {
+      throw .interpreter(error)
+    } catch {
+      throw .unsupportedValue(layer: layer.name, reason: String(describing: error))
+    }
+  }
+
+  /// Resizes a dynamic leading (batch) dimension to fit the value; returns the new tensor.
+  private func resizeIfNeeded(
+    _ tensor: Tensor, index: Int, layer: String, count: Int, shape: [Int]?
+  ) throws(ModelError) -> Tensor? {
+    let declared = tensor.shapeSignature.dimensions
+    guard tensor.shapeSignature.isDynamic, let current = tensor.shape.elementCount, current != count else { return nil }
+    var target = declared
+    if let shape, shape.count == declared.count {
+      target = shape
+    } else {
+      // Only a leading dynamic dimension can be inferred from a flat count.
+      let rest = declared.dropFirst().reduce(1) { $0 * max($1, 1) }
+      guard declared.first == -1, !declared.dropFirst().contains(-1), rest > 0, count % rest == 0 else { return nil }
+      target[0] = count / rest
+    }
+    do {
+      try interpreter.resizeInput(at: index, to: Tensor.Shape(target))
+      return try interpreter.input(at: index)
+    } catch { throw .interpreter(error) }
+  }
+}

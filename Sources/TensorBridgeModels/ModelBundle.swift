@@ -1,0 +1,104 @@
+import Foundation
+import TensorBridge
+
+/// A model and its description: a Tensor/IO `.tiobundle` folder (`model.json`, the model file it
+/// names, `assets/`), read as-is.
+///
+/// ```swift
+/// let bundle = try ModelBundle(contentsOf: URL(fileURLWithPath: "mobilenet.tiobundle"))
+/// let model = try Model(bundle: bundle)
+/// ```
+public struct ModelBundle: Sendable {
+  /// The bundle folder.
+  public let folder: URL
+  /// The description, labels loaded.
+  public let description: ModelDescription
+  /// The model file inside the bundle.
+  public let modelFile: URL
+
+  /// The name of the description file in a bundle folder.
+  public static let descriptionFileName = "model.json"
+  /// The folder inside a bundle holding labels and other assets.
+  public static let assetsFolderName = "assets"
+
+  /// Reads and checks a bundle folder: JSON syntax, every field, the model file and labels.
+  /// Problems are collected and thrown together.
+  public init(contentsOf folder: URL) throws(ModelBundleError) {
+    let (description, modelFile, problems) = try Self.read(folder)
+    guard problems.isEmpty, let description, let modelFile else { throw .invalidDescription(problems) }
+    self.folder = folder
+    self.description = description
+    self.modelFile = modelFile
+  }
+
+  /// Every problem with a bundle at once: description fields, files, and — when the model
+  /// loads — the description checked against the model. Empty when the bundle is good.
+  public static func validate(_ folder: URL, options: Interpreter.Options = Interpreter.Options()) -> [BundleProblem] {
+    let description: ModelDescription?, modelFile: URL?
+    var problems: [BundleProblem]
+    do { (description, modelFile, problems) = try read(folder) } catch { return error.problems }
+    guard let description, let modelFile, FileManager.default.fileExists(atPath: modelFile.path) else { return problems }
+    do {
+      let interpreter = try Interpreter(modelPath: modelFile.path, options: options)
+      problems += DescriptionCheck.problems(description, interpreter: interpreter)
+    } catch {
+      problems.append(BundleProblem("model.file", "\(description.model.file) cannot be loaded: \(error.description)"))
+    }
+    return problems
+  }
+
+  private static func read(_ folder: URL) throws(ModelBundleError) -> (ModelDescription?, URL?, [BundleProblem]) {
+    let jsonURL = folder.appendingPathComponent(descriptionFileName)
+    let data: Data
+    do { data = try Data(contentsOf: jsonURL) } catch {
+      throw .unreadable(path: jsonURL.path, reason: fileErrorReason(error))
+    }
+    let root: JSONValue
+    do { root = try JSONValue.parse(data) } catch {
+      throw .invalidJSON(path: jsonURL.path, reason: Self.reason(error))
+    }
+    var parser = DescriptionParser()
+    guard var description = parser.parse(root) else { return (nil, nil, parser.problems) }
+    if description.model.backend == "tensorflow" {
+      throw .unsupported(path: "model.backend",
+        reason: "\"tensorflow\" models do not run in TensorBridge; convert the SavedModel to TensorFlow Lite "
+          + "(tf.lite.TFLiteConverter.from_saved_model) and set \"backend\": \"tflite\"")
+    }
+    var problems: [BundleProblem] = []
+    let modelFile = resolve(description.model.file, in: folder, path: "model.file", problems: &problems)
+    if let modelFile, !FileManager.default.fileExists(atPath: modelFile.path) {
+      problems.append(BundleProblem("model.file", "\"\(description.model.file)\" does not exist in \(folder.lastPathComponent)"))
+    }
+    for index in description.outputs.indices {
+      guard let name = description.outputs[index].labelsFile else { continue }
+      let path = "outputs[\(index)].labels"
+      guard let url = resolve("\(assetsFolderName)/\(name)", in: folder, path: path, problems: &problems) else { continue }
+      do {
+        description.outputs[index].labels = try Labels.parse(try Data(contentsOf: url), file: url.path)
+      } catch let error as ModelBundleError {
+        problems.append(BundleProblem(path, error.problems.first?.message ?? error.description))
+      } catch {
+        problems.append(BundleProblem(path, "\(assetsFolderName)/\(name) cannot be read: \(fileErrorReason(error))"))
+      }
+    }
+    return (description, modelFile, problems)
+  }
+
+  /// A file named by the description, refusing absolute paths and paths leaving the bundle.
+  private static func resolve(_ name: String, in folder: URL, path: String, problems: inout [BundleProblem]) -> URL? {
+    let components = name.split(separator: "/")
+    guard !name.hasPrefix("/"), !components.contains(".."), !name.isEmpty else {
+      problems.append(BundleProblem(path, "\"\(name)\" must be a file inside the bundle"))
+      return nil
+    }
+    return folder.appendingPathComponent(name)
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return underlying ?? context.debugDescription
+    }
+    return String(describing: error)
+  }
+}

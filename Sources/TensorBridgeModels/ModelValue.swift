@@ -1,0 +1,54 @@
+import Foundation
+
+/// A native value for one model layer: a number, numbers (flat row-major or nested), or raw bytes.
+///
+/// Literals work directly: `0.5`, `[1, 2, 3, 4]`, `[[1, 2], [3, 4]]`.
+public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByBooleanLiteral {
+  /// One number.
+  case number(Double)
+  /// Numbers in row-major order.
+  case numbers([Double])
+  /// Nested values (a matrix is an array of rows).
+  case array([ModelValue])
+  /// Bytes copied into the tensor as they are (no transform); the byte count must match.
+  case data(Data)
+
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(booleanLiteral value: Bool) { self = .number(value ? 1 : 0) }
+  public init(arrayLiteral elements: ModelValue...) { self = .array(elements) }
+
+  /// Row-major numbers from any binary floating-point or integer array.
+  public init<T: BinaryFloatingPoint>(_ values: [T]) { self = .numbers(values.map { Double($0) }) }
+  /// Row-major numbers from integers.
+  public init<T: BinaryInteger>(_ values: [T]) { self = .numbers(values.map { Double($0) }) }
+  /// Rows of numbers.
+  public init<T: BinaryFloatingPoint>(_ rows: [[T]]) { self = .array(rows.map { ModelValue($0) }) }
+  /// Raw bytes.
+  public init(_ data: Data) { self = .data(data) }
+
+  /// Flattens to row-major numbers and the shape the nesting implies (`nil` for flat numbers).
+  func flattened(layer: String) throws(ModelError) -> (values: [Double], shape: [Int]?) {
+    switch self {
+    case .number(let value): return ([value], [])
+    case .numbers(let values): return (values, nil)
+    case .data: return ([], nil)
+    case .array(let elements):
+      var values: [Double] = []
+      var inner: [Int]?
+      for (index, element) in elements.enumerated() {
+        let (part, shape) = try element.flattened(layer: layer)
+        let partShape = shape ?? [part.count]
+        if let inner, inner != partShape {
+          throw .raggedValue(layer: layer, index: index, expected: inner, actual: partShape)
+        }
+        if case .data = element { throw .unsupportedValue(layer: layer, reason: "raw Data cannot be nested in an array") }
+        inner = partShape
+        values += part
+      }
+      // An array of single numbers is a vector.
+      return (values, [elements.count] + (inner ?? []))
+    }
+  }
+}

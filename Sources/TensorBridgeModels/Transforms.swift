@@ -1,0 +1,69 @@
+/// A scale and a bias, applied as Tensor/IO defines for quantize and dequantize.
+///
+/// - quantize: `quantized = (value + bias) * scale`, then rounded to nearest and clamped to the
+///   tensor's integer type (Tensor/IO truncates and overflows; this does not);
+/// - dequantize: `value = quantized * scale + bias`.
+public struct AffineTransform: Sendable, Equatable {
+  public var scale: Double
+  public var bias: Double
+  /// The `standard` range this came from, if any (`"[0,1]"` or `"[-1,1]"`).
+  public var standard: StandardRange?
+
+  public init(scale: Double, bias: Double, standard: StandardRange? = nil) {
+    self.scale = scale
+    self.bias = bias
+    self.standard = standard
+  }
+
+  /// Tensor/IO's standard quantization from a real range onto 0…255.
+  public static func quantize(_ range: StandardRange) -> AffineTransform {
+    switch range {
+    case .zeroToOne: AffineTransform(scale: 255, bias: 0, standard: range)
+    case .minusOneToOne: AffineTransform(scale: 127.5, bias: 1, standard: range)
+    }
+  }
+
+  /// Tensor/IO's standard dequantization from 0…255 back onto a real range.
+  public static func dequantize(_ range: StandardRange) -> AffineTransform {
+    switch range {
+    case .zeroToOne: AffineTransform(scale: 1.0 / 255.0, bias: 0, standard: range)
+    case .minusOneToOne: AffineTransform(scale: 2.0 / 255.0, bias: -1, standard: range)
+    }
+  }
+}
+
+/// A per-channel pixel transform (`normalize` / `denormalize`).
+public struct PixelTransform: Sendable, Equatable {
+  public var scale: Double
+  /// Bias per channel in R, G, B order.
+  public var bias: [Double]
+  public var standard: StandardRange?
+
+  public init(scale: Double, bias: [Double], standard: StandardRange? = nil) {
+    self.scale = scale
+    self.bias = bias
+    self.standard = standard
+  }
+
+  /// Tensor/IO's standard normalization of 0…255 pixels into a real range.
+  public static func normalize(_ range: StandardRange) -> PixelTransform {
+    switch range {
+    case .zeroToOne: PixelTransform(scale: 1.0 / 255.0, bias: [0, 0, 0], standard: range)
+    case .minusOneToOne: PixelTransform(scale: 2.0 / 255.0, bias: [-1, -1, -1], standard: range)
+    }
+  }
+
+  /// Tensor/IO's standard denormalization from a real range back to 0…255 pixels.
+  public static func denormalize(_ range: StandardRange) -> PixelTransform {
+    switch range {
+    case .zeroToOne: PixelTransform(scale: 255, bias: [0, 0, 0], standard: range)
+    case .minusOneToOne: PixelTransform(scale: 127.5, bias: [1, 1, 1], standard: range)
+    }
+  }
+}
+
+/// The `standard` ranges Tensor/IO defines.
+public enum StandardRange: String, Sendable, Equatable, CaseIterable {
+  case zeroToOne = "[0,1]"
+  case minusOneToOne = "[-1,1]"
+}
