@@ -5,6 +5,9 @@ public struct ModelOutputs: Sendable, Equatable {
   /// Every output layer, in the description's order.
   public let layers: [ModelOutput]
 
+  /// Creates outputs from layers.
+  public init(layers: [ModelOutput]) { self.layers = layers }
+
   /// The output layer named `name`.
   public subscript(name: String) -> ModelOutput? { layers.first { $0.name == name } }
   /// The output layer at `index`.
@@ -23,6 +26,15 @@ public struct ModelOutput: Sendable, Equatable {
   public let values: [Float]
   /// Class labels for the last dimension, when the layer names a labels file.
   public let labels: [String]?
+
+  /// Creates an output value.
+  public init(name: String, dataType: Tensor.DataType, shape: [Int], values: [Float], labels: [String]?) {
+    self.name = name
+    self.dataType = dataType
+    self.shape = shape
+    self.values = values
+    self.labels = labels
+  }
 
   /// The single value of a one-element layer (Tensor/IO returns these unwrapped).
   public var scalar: Float? { values.count == 1 ? values[0] : nil }
