@@ -20,10 +20,10 @@ public final class Model {
   /// The tensor each layer uses.
   let binding: LayerBinding
 
-  /// Loads a bundle folder.
+  /// Loads a bundle folder, or a plain `.tflite` described by its tensors and metadata.
   public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
     let bundle: ModelBundle
-    do { bundle = try ModelBundle(contentsOf: url) } catch { throw .bundle(error) }
+    do { bundle = try ModelBundle.open(url, options: options) } catch { throw .bundle(error) }
     try self.init(bundle: bundle, options: options)
   }
 

@@ -31,6 +31,27 @@ public struct ModelBundle: Sendable {
     self.modelFile = modelFile
   }
 
+  /// A plain `.tflite` as a bundle: the description is derived from the model itself (its
+  /// tensors, and its TFLite metadata when it has some), so no `model.json` is needed.
+  public init(modelFile: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelBundleError) {
+    let interpreter: Interpreter
+    do { interpreter = try Interpreter(modelPath: modelFile.path, options: options) } catch {
+      throw .unreadable(path: modelFile.path, reason: error.description)
+    }
+    folder = modelFile.deletingLastPathComponent()
+    self.modelFile = modelFile
+    description = DescriptionDerivation.describe(interpreter, modelFile: modelFile)
+  }
+
+  /// A bundle folder, or a plain `.tflite` file (see ``init(modelFile:options:)``).
+  public static func open(_ url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelBundleError) -> ModelBundle {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      return try ModelBundle(modelFile: url, options: options)
+    }
+    return try ModelBundle(contentsOf: url)
+  }
+
   /// Every problem with a bundle at once: description fields, files, and — when the model
   /// loads — the description checked against the model. Empty when the bundle is good.
   public static func validate(_ folder: URL, options: Interpreter.Options = Interpreter.Options()) -> [BundleProblem] {

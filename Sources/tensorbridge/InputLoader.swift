@@ -11,8 +11,7 @@ enum InputLoader {
   }
 
   static func load(path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
-    let file: Data
-    file = try CLIFailure.read("input file", at: path)
+    let file = try CLIFailure.read("input file", at: path)
     switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "npy":
       let array: NPYArray
@@ -22,20 +21,30 @@ enum InputLoader {
       }
       return Loaded(data: array.data, shape: array.shape)
     case "json":
-      let tree: NumberTree
-      do { tree = try JSONDecoder().decode(NumberTree.self, from: file) } catch {
-        throw CLIFailure("\(path) is not a JSON number or nested array of numbers: \(describe(error))")
-      }
-      var values: [Double] = []
-      let shape = try flatten(tree, path: "$", into: &values, file: path)
+      let numbers = try numbers(file: file, path: path)
       do {
-        return Loaded(data: try tensor.dataType.encode(values, tensor: tensor.name), shape: shape)
+        return Loaded(data: try tensor.dataType.encode(numbers.values, tensor: tensor.name), shape: numbers.shape)
       } catch { throw CLIFailure("\(path): \(error)") }
     case "bin", "raw":
       return Loaded(data: file, shape: nil)
     default:
       throw CLIFailure("\(path): unknown input format (use .npy, .json with numbers, or raw .bin)")
     }
+  }
+
+  /// The numbers in a JSON file (a number or nested arrays), row-major, with their shape.
+  static func numbers(path: String) throws(CLIFailure) -> (values: [Double], shape: [Int]) {
+    try numbers(file: try CLIFailure.read("input file", at: path), path: path)
+  }
+
+  private static func numbers(file: Data, path: String) throws(CLIFailure) -> (values: [Double], shape: [Int]) {
+    let tree: NumberTree
+    do { tree = try JSONDecoder().decode(NumberTree.self, from: file) } catch {
+      throw CLIFailure("\(path) is not a JSON number or nested array of numbers: \(describe(error))")
+    }
+    var values: [Double] = []
+    let shape = try flatten(tree, path: "$", into: &values, file: path)
+    return (values, shape)
   }
 
   /// A JSON number, boolean, or array of them.

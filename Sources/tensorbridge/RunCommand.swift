@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TensorBridge
+import TensorBridgeModels
 
 /// `tensorbridge run MODEL --input NAME_OR_INDEX=FILE ...`: run a model once.
 struct RunCommand: ParsableCommand {
@@ -15,7 +16,7 @@ struct RunCommand: ParsableCommand {
       <index>_<name>.npy into --output-dir, printed as JSON with --json, or summarised.
       """)
 
-  @Argument(help: "A .tflite model file.")
+  @Argument(help: "A .tflite model file, or a .tiobundle folder (values in by layer name, transformed and labelled outputs).")
   var model: String
 
   @Option(name: .long, parsing: .singleValue, help: "NAME_OR_INDEX=FILE for each input.")
@@ -30,6 +31,9 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Run this signature (inputs and outputs by signature names).")
   var signature: String?
 
+  @Option(name: .long, help: "Labelled outputs: how many top classes to show.")
+  var top = 5
+
   @OptionGroup var runtime: RuntimeOptions
 
   func validate() throws {
@@ -39,6 +43,10 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory), isDirectory.boolValue {
+      return try runBundle()
+    }
     let outputs = try runtime.quietly { try runModel() }
     if let outputDir {
       try OutputWriter.writeNPY(outputs, to: outputDir)
@@ -47,6 +55,28 @@ struct RunCommand: ParsableCommand {
       print(try OutputWriter.json(outputs))
     } else if outputDir == nil {
       print(OutputWriter.summary(outputs))
+    }
+  }
+
+  /// A bundle folder: named layers, transforms and labels from its description.
+  private func runBundle() throws {
+    let outputs = try runtime.quietly { () throws -> ModelOutputs in
+      let model: Model
+      do { model = try Model(contentsOf: URL(fileURLWithPath: self.model), options: runtime.interpreterOptions) } catch {
+        throw CLIFailure(error)
+      }
+      return try BundleRunner(model: model).run(inputs: input)
+    }
+    if let outputDir {
+      try OutputWriter.writeNPY(outputs.layers.enumerated().map { index, layer in
+        let tensor = Tensor(name: layer.name, dataType: .float32, shape: Tensor.Shape(layer.shape), data: Data(copyingBufferOf: layer.values))
+        return (index, layer.name, tensor)
+      }, to: outputDir)
+    }
+    if json {
+      print(try BundleRunner.json(outputs, top: top))
+    } else if outputDir == nil {
+      print(BundleRunner.summary(outputs, top: top))
     }
   }
 

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import TensorBridge
+import TensorBridgeModels
+
+/// `tensorbridge bundle init|validate`: write and check Tensor/IO model bundles.
+struct BundleCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bundle",
+    abstract: "Create and check model bundles (.tiobundle folders with model.json).",
+    subcommands: [BundleInitCommand.self, BundleValidateCommand.self])
+}
+
+/// `tensorbridge bundle init MODEL.tflite [--labels FILE] [--out DIR.tiobundle]`.
+struct BundleInitCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init",
+    abstract: "Write a bundle (model.json, the model, assets) describing a .tflite model.")
+
+  @Argument(help: "A .tflite model file.")
+  var model: String
+
+  @Option(name: .long, help: "A labels file (one label per line) for the output whose last dimension matches its count.")
+  var labels: String?
+
+  @Option(name: .long, help: "The bundle folder to write (default: <model name>.tiobundle next to the model).")
+  var out: String?
+
+  @Flag(name: .long, help: "Replace an existing bundle folder.")
+  var force = false
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func run() throws {
+    let modelURL = URL(fileURLWithPath: model)
+    let bundle: ModelBundle
+    do { bundle = try runtime.quietly { try ModelBundle(modelFile: modelURL, options: runtime.interpreterOptions) } } catch {
+      throw CLIFailure(error)
+    }
+    var description = bundle.description
+    var labelData: Data?
+    if let labels {
+      let data = try CLIFailure.read("labels file", at: labels)
+      let names: [String]
+      do { names = try Labels.parse(data, file: labels) } catch { throw CLIFailure(error) }
+      let matching = description.outputs.indices.filter { description.outputs[$0].shape.last == names.count }
+      guard let index = matching.first else {
+        let shapes = description.outputs.map { "\($0.name) \(Tensor.Shape($0.shape))" }.joined(separator: ", ")
+        throw CLIFailure("\(labels) has \(names.count) labels but no output has \(names.count) classes (outputs: \(shapes))")
+      }
+      description.outputs[index].labelsFile = "labels.txt"
+      labelData = data
+    }
+    let folder = URL(fileURLWithPath: out ?? modelURL.deletingPathExtension().path + ".tiobundle")
+    try write(description, model: modelURL, labels: labelData, to: folder)
+    let problems = runtime.quietly { ModelBundle.validate(folder, options: runtime.interpreterOptions) }
+    guard problems.isEmpty else {
+      throw CLIFailure("the written bundle has problems: " + problems.map(\.description).joined(separator: "; "))
+    }
+    print("Wrote \(folder.path)")
+    print(description.jsonText(), terminator: "")
+  }
+
+  private func write(_ description: ModelDescription, model: URL, labels: Data?, to folder: URL) throws(CLIFailure) {
+    let manager = FileManager.default
+    if manager.fileExists(atPath: folder.path) {
+      guard force else { throw CLIFailure("\(folder.path) already exists (use --force to replace it)") }
+      do { try manager.removeItem(at: folder) } catch {
+        throw CLIFailure("cannot replace \(folder.path): \(fileErrorReason(error))")
+      }
+    }
+    do {
+      try manager.createDirectory(at: folder.appendingPathComponent(ModelBundle.assetsFolderName), withIntermediateDirectories: true)
+      try manager.copyItem(at: model, to: folder.appendingPathComponent(description.model.file))
+      try Data(description.jsonText().utf8).write(to: folder.appendingPathComponent(ModelBundle.descriptionFileName))
+      if let labels {
+        try labels.write(to: folder.appendingPathComponent(ModelBundle.assetsFolderName).appendingPathComponent("labels.txt"))
+      }
+    } catch {
+      throw CLIFailure("cannot write the bundle \(folder.path): \(fileErrorReason(error))")
+    }
+  }
+}
+
+/// `tensorbridge bundle validate DIR`: every problem at once.
+struct BundleValidateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract: "Check a bundle's model.json, files and labels against its model; print every problem.")
+
+  @Argument(help: "A .tiobundle folder.")
+  var bundle: String
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func run() throws {
+    let problems = runtime.quietly { ModelBundle.validate(URL(fileURLWithPath: bundle), options: runtime.interpreterOptions) }
+    if problems.isEmpty {
+      print("\(bundle): OK")
+      return
+    }
+    for problem in problems { print("\(bundle): \(problem)") }
+    throw CLIFailure("\(bundle) has \(problems.count) problem\(problems.count == 1 ? "" : "s")")
+  }
+}
