@@ -3,35 +3,11 @@ import XCTest
 
 /// The `tensorbridge` executable end to end: output, files written, exit codes.
 final class CLITests: XCTestCase {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+  func run(_ arguments: [String], environment: [String: String]? = nil) throws -> CLIHarness.Result {
+    try CLIHarness.run(arguments, environment: environment)
   }
 
-  func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-    let process = Process()
-    process.executableURL = Fixtures.cli
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationReason, .exit, "tensorbridge \(arguments) died by a signal")
-    return Result(status: process.terminationStatus,
-                  stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-  }
-
-  func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tb-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url
-  }
+  func temporaryFolder() throws -> URL { try CLIHarness.temporaryFolder(for: self) }
 
   func testInspectText() throws {
     let result = try run(["inspect", Fixtures.model("two_vectors_uint8")])

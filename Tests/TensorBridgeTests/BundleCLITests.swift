@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+/// `tensorbridge bundle init|validate` and `run` on bundle folders, end to end.
+final class BundleCLITests: XCTestCase {
+  func folder() throws -> URL { try CLIHarness.temporaryFolder(for: self) }
+
+  func write(_ text: String, _ name: String, in folder: URL) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func testInitWritesAValidBundleThatRunsWithLabels() throws {
+    let work = try folder()
+    let labels = try write("pedestrian\ncar\nmotorcycle\n", "labels.txt", in: work)
+    let bundle = work.appendingPathComponent("tv.tiobundle").path
+    let initResult = try CLIHarness.run(["bundle", "init", Fixtures.model("two_vectors"), "--labels", labels, "--out", bundle])
+    XCTAssertEqual(initResult.status, 0, initResult.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: bundle + "/model.json"))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: bundle + "/assets/labels.txt"))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: bundle + "/two_vectors.tflite"))
+
+    let validate = try CLIHarness.run(["bundle", "validate", bundle])
+    XCTAssertEqual(validate.status, 0, validate.stderr)
+    XCTAssertTrue(validate.stdout.hasSuffix(": OK\n"), validate.stdout)
+
+    let foo = try write("[1, 2, 3, 4]", "foo.json", in: work)
+    let bar = try write("[1, 2, 3, 4, 5, 6, 7, 8]", "bar.json", in: work)
+    let run = try CLIHarness.run(["run", bundle, "--input", "foo_features=\(foo)", "--input", "bar_features=\(bar)", "--json", "--top", "2"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let outputs = try XCTUnwrap(object["outputs"] as? [String: Any])
+    let baz = try XCTUnwrap(outputs["baz_outputs"] as? [String: Any])
+    let labelled = try XCTUnwrap(baz["labels"] as? [String: Double])
+    XCTAssertEqual(Set(labelled.keys), ["pedestrian", "car", "motorcycle"])
+    XCTAssertEqual((baz["top"] as? [[String: Any]])?.count, 2)
+    XCTAssertNil((outputs["qux_outputs"] as? [String: Any])?["labels"])
+
+    // Running again refuses to overwrite without --force.
+    let again = try CLIHarness.run(["bundle", "init", Fixtures.model("two_vectors"), "--out", bundle])
+    XCTAssertEqual(again.status, 1)
+    XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
+    XCTAssertEqual(try CLIHarness.run(["bundle", "init", Fixtures.model("two_vectors"), "--out", bundle, "--force"]).status, 0)
+  }
+
+  func testInitRefusesLabelsThatFitNoOutput() throws {
+    let work = try folder()
+    let labels = try write("a\nb\n", "labels.txt", in: work)
+    let result = try CLIHarness.run(["bundle", "init", Fixtures.model("two_vectors"), "--labels", labels, "--out", work.appendingPathComponent("x.tiobundle").path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.contains("has 2 labels but no output has 2 classes"), result.stderr)
+  }
+
+  func testValidatePrintsEveryProblem() throws {
+    let work = try folder()
+    let bundle = work.appendingPathComponent("bad.tiobundle")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    _ = try write(#"{ "name": "x", "model": { "file": "missing.tflite", "quantized": false }, "inputs": [ { "name": "a", "type": "array", "shape": [4], "quantize": { "standard": "[0,2]" } } ], "outputs": [] }"#,
+                  "model.json", in: bundle)
+    let result = try CLIHarness.run(["bundle", "validate", bundle.path])
+    XCTAssertEqual(result.status, 1)
+    for expected in ["details: is required", "id: is required", "version: is required", "author: is required", "license: is required",
+                     #"inputs[0].quantize.standard: "[0,2]" is not "[0,1]" or "[-1,1]""#] {
+      XCTAssertTrue(result.stdout.contains(expected), "missing '\(expected)' in \(result.stdout)")
+    }
+    XCTAssertTrue(result.stderr.contains("error: \(bundle.path) has 6 problems"), result.stderr)
+  }
+
+  func testRunBundleInputErrors() throws {
+    let work = try folder()
+    let bundle = work.appendingPathComponent("tv.tiobundle").path
+    XCTAssertEqual(try CLIHarness.run(["bundle", "init", Fixtures.model("two_vectors"), "--out", bundle]).status, 0)
+    let foo = try write("[1, 2, 3]", "foo.json", in: work)
+    let bar = try write("[1, 2, 3, 4, 5, 6, 7, 8]", "bar.json", in: work)
+    let short = try CLIHarness.run(["run", bundle, "--input", "foo_features=\(foo)", "--input", "bar_features=\(bar)"])
+    XCTAssertEqual(short.status, 1)
+    XCTAssertTrue(short.stderr.contains("Input layer 'foo_features' takes 4 values (shape [4]) but 3 were given."), short.stderr)
+    let unknown = try CLIHarness.run(["run", bundle, "--input", "nope=\(foo)"])
+    XCTAssertEqual(unknown.status, 1)
+    XCTAssertTrue(unknown.stderr.contains("no input layer 'nope'"), unknown.stderr)
+    let missing = try CLIHarness.run(["run", bundle, "--input", "bar_features=\(bar)"])
+    XCTAssertTrue(missing.stderr.contains("No value was given for input layer 'foo_features'."), missing.stderr)
+  }
+}
