@@ -9,4 +9,9 @@ public struct BufferInfo: Sendable, Hashable {
 
     /// The number of bytes in the buffer.
     public var byteCount: Int { byteRange?.count ?? 0 }
+
+    /// Whether the buffer declares data at all (an inline `data` list, even
+    /// an empty one, or an out-of-line `offset`), which makes tensors using it
+    /// constant rather than computed.
+    let declaresData: Bool
 }

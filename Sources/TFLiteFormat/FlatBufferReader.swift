@@ -2,7 +2,7 @@
 ///
 /// Its inline bytes `position..<position+inlineSize` and its vtable
 /// `vtable..<vtable+vtableSize` are known to lie within the buffer.
-struct FBTable {
+struct FBTable: Sendable, Hashable {
     /// Offset of the table's first byte (its signed vtable offset).
     let position: Int
     /// Offset of the table's vtable.
@@ -78,8 +78,8 @@ struct FlatBufferReader {
 
     /// Reads the root table, whose offset is stored in the first four bytes.
     func rootTable() throws(TFLiteFormatError) -> FBTable {
-        let position = try followOffset(at: 0, "the root table")
-        return try table(at: position, path: "the root table")
+        let position = try followOffset(at: 0, "model")
+        return try table(at: position, path: "model")
     }
 
     /// Checks the table starting at `position` and its vtable.

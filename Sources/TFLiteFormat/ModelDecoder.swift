@@ -252,13 +252,13 @@ struct ModelDecoder {
         // `size` bytes relative to the start of the file.
         if let data {
             let range = data.count > 0 ? data.start..<(data.start &+ data.count) : nil
-            return BufferInfo(byteRange: range, isOutOfLine: false)
+            return BufferInfo(byteRange: range, isOutOfLine: false, declaresData: true)
         }
         if offset > 1 {
             let range = try fileRange(offset: offset, size: size, path())
-            return BufferInfo(byteRange: range.isEmpty ? nil : range, isOutOfLine: true)
+            return BufferInfo(byteRange: range.isEmpty ? nil : range, isOutOfLine: true, declaresData: true)
         }
-        return BufferInfo(byteRange: nil, isOutOfLine: false)
+        return BufferInfo(byteRange: nil, isOutOfLine: false, declaresData: false)
     }
 
     private mutating func decodeSignature(_ table: FBTable, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> SignatureDef {
@@ -362,7 +362,8 @@ struct ModelDecoder {
     private mutating func decodeQuantization(_ table: FBTable, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> Quantization? {
         let minimum = try floatList(table, slot: Slot.Quantization.min, path() + ".min") ?? []
         let maximum = try floatList(table, slot: Slot.Quantization.max, path() + ".max") ?? []
-        let scales = try floatList(table, slot: Slot.Quantization.scale, path() + ".scale") ?? []
+        let scaleList = try floatList(table, slot: Slot.Quantization.scale, path() + ".scale")
+        let scales = scaleList ?? []
         var zeroPoints: [Int64] = []
         let zeroPointVector = try reader.vector(table, slot: Slot.Quantization.zeroPoint, elementSize: 8, path() + ".zero_point")
         if let zeroPointVector {
@@ -377,7 +378,8 @@ struct ModelDecoder {
         }
         return Quantization(
             scales: scales, zeroPoints: zeroPoints, quantizedDimension: Int(dimension),
-            min: minimum, max: maximum, details: details, hasZeroPointList: zeroPointVector != nil
+            min: minimum, max: maximum, details: details,
+            hasScaleList: scaleList != nil, hasZeroPointList: zeroPointVector != nil
         )
     }
 
@@ -422,12 +424,12 @@ struct ModelDecoder {
                 let format = try reader.scalar(entry, slot: Slot.DimensionMetadata.format, default: Int8(0), dimensionPath + ".format")
                 let denseSize = try reader.scalar(entry, slot: Slot.DimensionMetadata.denseSize, default: Int32(0), dimensionPath + ".dense_size")
                 let segmentsType = try reader.scalar(entry, slot: Slot.DimensionMetadata.segmentsType, default: UInt8(0), dimensionPath + ".array_segments_type")
-                let hasSegments = try indexVector(entry, typeValue: segmentsType, slot: Slot.DimensionMetadata.segments, dimensionPath + ".array_segments")
+                let segments = try indexVector(entry, typeValue: segmentsType, slot: Slot.DimensionMetadata.segments, dimensionPath + ".array_segments")
                 let indicesType = try reader.scalar(entry, slot: Slot.DimensionMetadata.indicesType, default: UInt8(0), dimensionPath + ".array_indices_type")
-                let hasIndices = try indexVector(entry, typeValue: indicesType, slot: Slot.DimensionMetadata.indices, dimensionPath + ".array_indices")
+                let indices = try indexVector(entry, typeValue: indicesType, slot: Slot.DimensionMetadata.indices, dimensionPath + ".array_indices")
                 list.append(SparseDimension(
-                    format: format, denseSize: Int(denseSize), segmentsType: segmentsType, hasSegments: hasSegments,
-                    indicesType: indicesType, hasIndices: hasIndices
+                    format: format, denseSize: Int(denseSize), segmentsType: segmentsType, segments: segments,
+                    indicesType: indicesType, indices: indices
                 ))
             }
             dimensions = list
@@ -435,17 +437,25 @@ struct ModelDecoder {
         return SparsityParameters(traversalOrder: order, blockMap: blockMap, dimensions: dimensions)
     }
 
-    /// Checks a `SparseIndexVector` union value; returns whether its `values` list is present.
-    private func indexVector(_ table: FBTable, typeValue: UInt8, slot: Int, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> Bool {
+    /// Reads a `SparseIndexVector` union value; returns its values, or nil if
+    /// the union type is unknown or the table or its `values` list is absent.
+    private mutating func indexVector(_ table: FBTable, typeValue: UInt8, slot: Int, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> [Int]? {
         let elementSize: Int
         switch typeValue {
         case 1: elementSize = 4  // Int32Vector
         case 2: elementSize = 2  // Uint16Vector
         case 3: elementSize = 1  // Uint8Vector
-        default: return false
+        default: return nil
         }
-        guard let vectorTable = try reader.subtable(table, slot: slot, path()) else { return false }
-        return try reader.vector(vectorTable, slot: Slot.IndexVector.values, elementSize: elementSize, path() + ".values") != nil
+        guard let vectorTable = try reader.subtable(table, slot: slot, path()),
+              let vector = try reader.vector(vectorTable, slot: Slot.IndexVector.values, elementSize: elementSize, path() + ".values")
+        else { return nil }
+        try charge(vector.count)
+        switch elementSize {
+        case 4: return reader.int32s(vector).map { Int($0) }
+        case 2: return (0..<vector.count).map { Int(reader.loadChecked(UInt16.self, at: vector.offset(of: $0))) }
+        default: return (0..<vector.count).map { Int(reader.loadChecked(UInt8.self, at: vector.offset(of: $0))) }
+        }
     }
 
     // MARK: - Operators
@@ -456,7 +466,7 @@ struct ModelDecoder {
         let outputs = try intList(table, slot: Slot.Operator.outputs, limit: TFLiteLimits.maxTensorReferences, path + ".outputs") ?? []
         let optionsType = try reader.scalar(table, slot: Slot.Operator.builtinOptionsType, default: UInt8(0), path + ".builtin_options_type")
         var references: [SubgraphReference] = []
-        try checkOptions(table, union: 1, type: optionsType, slot: Slot.Operator.builtinOptions, field: "builtin_options", path, into: &references)
+        let optionsTable = try checkOptions(table, union: 1, type: optionsType, slot: Slot.Operator.builtinOptions, field: "builtin_options", path, into: &references)
         let customOptions = try reader.vector(table, slot: Slot.Operator.customOptions, elementSize: 1, path + ".custom_options")
         _ = try reader.scalar(table, slot: Slot.Operator.customOptionsFormat, default: Int8(0), path + ".custom_options_format")
         _ = try reader.vector(table, slot: Slot.Operator.mutatingVariableInputs, elementSize: 1, path + ".mutating_variable_inputs")
@@ -464,7 +474,7 @@ struct ModelDecoder {
         let largeOffset = try reader.scalar(table, slot: Slot.Operator.largeCustomOptionsOffset, default: UInt64(0), path + ".large_custom_options_offset")
         let largeSize = try reader.scalar(table, slot: Slot.Operator.largeCustomOptionsSize, default: UInt64(0), path + ".large_custom_options_size")
         let options2Type = try reader.scalar(table, slot: Slot.Operator.builtinOptions2Type, default: UInt8(0), path + ".builtin_options_2_type")
-        try checkOptions(table, union: 2, type: options2Type, slot: Slot.Operator.builtinOptions2, field: "builtin_options_2", path, into: &references)
+        _ = try checkOptions(table, union: 2, type: options2Type, slot: Slot.Operator.builtinOptions2, field: "builtin_options_2", path, into: &references)
         _ = try reader.scalar(table, slot: Slot.Operator.debugMetadataIndex, default: Int32(-1), path + ".debug_metadata_index")
 
         // Like LiteRT: inline custom options win; otherwise an offset > 1 places them after the flatbuffer.
@@ -478,20 +488,22 @@ struct ModelDecoder {
         return OperatorInfo(
             opcodeIndex: Int(opcode), inputs: inputs, outputs: outputs, intermediates: intermediates,
             builtinOptionsType: optionsType, builtinOptions2Type: options2Type,
-            customOptionsByteCount: customByteCount, subgraphReferences: references, largeCustomOptions: largeRange
+            customOptionsByteCount: customByteCount, subgraphReferences: references,
+            builtinOptionsTable: optionsTable, largeCustomOptions: largeRange
         )
     }
 
-    /// Checks an operator's options table against its schema layout and
-    /// collects the subgraph indices it holds.
+    /// Checks an operator's options table against its schema layout,
+    /// collects the subgraph indices it holds, and returns the table (nil if
+    /// absent or of a type unknown to this reader).
     private mutating func checkOptions(
         _ table: FBTable, union: Int, type: UInt8, slot: Int, field: String, _ path: String,
         into references: inout [SubgraphReference]
-    ) throws(TFLiteFormatError) {
+    ) throws(TFLiteFormatError) -> FBTable? {
         let layouts = union == 1 ? BuiltinOptionsLayout.builtinOptions : BuiltinOptionsLayout.builtinOptions2
-        guard type != 0, Int(type) <= layouts.count else { return }
+        guard type != 0, Int(type) <= layouts.count else { return nil }
         let optionsPath = path + "." + field
-        guard let options = try reader.subtable(table, slot: slot, optionsPath) else { return }
+        guard let options = try reader.subtable(table, slot: slot, optionsPath) else { return nil }
         for (fieldSlot, field) in layouts[Int(type) &- 1].fields.enumerated() {
             let fieldPath = optionsPath + "." + field.name
             switch field.kind {
@@ -528,5 +540,6 @@ struct ModelDecoder {
                 references.append(SubgraphReference(field: name, subgraphIndex: Int(value)))
             }
         }
+        return options
     }
 }

@@ -24,6 +24,9 @@ public struct OperatorInfo: Sendable, Hashable {
         return subgraphReferences.map(\.subgraphIndex).filter { seen.insert($0).inserted }
     }
 
+    /// The checked `builtin_options` table, for reading operator parameters.
+    let builtinOptionsTable: FBTable?
+
     /// Byte range of custom options stored after the flatbuffer
     /// (`large_custom_options_offset`/`size`), already checked to lie in the file.
     let largeCustomOptions: Range<Int>?

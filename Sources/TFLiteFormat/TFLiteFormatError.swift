@@ -85,6 +85,35 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
     /// A variable tensor also carries constant data, which LiteRT does not support.
     case variableTensorWithData(path: String)
 
+    /// An operator input or output is -1 ("omitted") where the operator
+    /// requires a tensor; LiteRT would dereference the missing tensor.
+    case requiredTensorOmitted(path: String, operator: String)
+
+    /// An operator reads a tensor that is not constant, not a variable, not a
+    /// subgraph input, and not written by an earlier operator.
+    case tensorNotProduced(path: String, tensor: Int)
+
+    /// A subgraph input is a constant tensor; runtimes write inputs, and
+    /// constant data may be read-only memory.
+    case constantSubgraphInput(path: String, tensor: Int)
+
+    /// An operator writes a tensor it must not write: a constant, a variable,
+    /// a subgraph input, or a tensor another operator already writes.
+    case invalidOperatorOutput(path: String, tensor: Int, reason: String)
+
+    /// An operator carries a builtin options table of a different operator
+    /// (for example `SoftmaxOptions` on a `SPLIT`); LiteRT would then run the
+    /// operator with uninitialized parameters.
+    case mismatchedOptions(path: String, operator: String, found: String, expected: String)
+
+    /// An operator has fewer inputs or outputs (`role`) than it needs; LiteRT's
+    /// XNNPACK delegate reads some of them at fixed positions unchecked.
+    case tooFewOperands(path: String, operator: String, role: String, count: Int, minimum: Int)
+
+    /// An operator parameter contradicts the operator's inputs or outputs
+    /// (for example a `SPLIT` into 4 parts with 2 outputs).
+    case invalidOperatorParameter(path: String, operator: String, reason: String)
+
     /// A `DEQUANTIZE` operator's output holds a different number of elements than its input.
     case dequantizeShapeMismatch(path: String, inputShape: [Int], outputShape: [Int])
 
@@ -101,6 +130,13 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
     /// of the quantized dimension.
     case quantizationScaleCount(path: String, scales: Int, expected: Int)
 
+    /// A zero point lies outside the range of the tensor's integer type
+    /// (for example 200 for an `INT8` tensor).
+    case zeroPointOutOfRange(path: String, value: Int64, type: String)
+
+    /// A quantization scale of an integer tensor is zero, negative, subnormal, or not finite.
+    case invalidQuantizationScale(path: String, value: Float)
+
     /// Quantization details (blockwise or multi-axis) are malformed.
     case invalidQuantizationDetails(path: String, reason: String)
 
@@ -110,6 +146,17 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
     /// Control-flow options make a subgraph call itself, directly or indirectly;
     /// `cycle` lists the subgraph indices along the loop.
     case subgraphCycle(path: String, cycle: [Int])
+
+    /// A name that must be unique (a signature key, or an input or output name
+    /// within a signature) appears twice.
+    case duplicateName(path: String, name: String)
+
+    /// Two inputs (or two outputs) of one signature name the same tensor.
+    case duplicateSignatureTensor(path: String, tensor: Int)
+
+    /// A signature names a tensor as an input (or output) that is not an input
+    /// (or output) of the signature's subgraph.
+    case signatureTensorMismatch(path: String, tensor: Int, role: String)
 
     /// One sentence describing the problem.
     public var description: String {
@@ -121,9 +168,9 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
         case let .truncated(path, offset, needed, available):
             return "Reading \(path) needs \(needed) byte\(needed == 1 ? "" : "s") at offset \(offset), but only \(available) remain in the file."
         case let .invalidOffset(path, offset, value):
-            return "The offset for \(path) stored at byte \(offset) is \(value), which cannot point to a valid object."
+            return "The offset to \(path) stored at byte \(offset) is \(value), which cannot point to a valid object."
         case let .invalidVTable(path, offset, vtableSize, tableSize):
-            return "The table for \(path) at offset \(offset) has a malformed vtable (vtable size \(vtableSize), table size \(tableSize))."
+            return "\(path) (the table at offset \(offset)) has a malformed vtable (vtable size \(vtableSize), table size \(tableSize))."
         case let .fieldOutsideTable(path, fieldOffset, fieldSize, tableSize):
             return "The field \(path) occupies bytes \(fieldOffset)..<\(fieldOffset &+ fieldSize) of its table, beyond the table's \(tableSize)-byte size."
         case let .unterminatedString(path, offset):
@@ -161,6 +208,21 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
             return "The string tensor data of \(path) is malformed: \(reason)."
         case let .variableTensorWithData(path):
             return "The tensor \(path) is a variable but also has constant data."
+        case let .requiredTensorOmitted(path, op):
+            return "\(path) is -1 (omitted), but \(op) requires a tensor there."
+        case let .tensorNotProduced(path, tensor):
+            return "\(path) reads tensor \(tensor), which is not constant, a variable, a subgraph input, or the output of an earlier operator."
+        case let .constantSubgraphInput(path, tensor):
+            return "\(path) is tensor \(tensor), which is constant and cannot receive input data."
+        case let .invalidOperatorOutput(path, tensor, reason):
+            return "\(path) writes tensor \(tensor), which \(reason)."
+        case let .mismatchedOptions(path, op, found, expected):
+            return "\(path) holds \(found), but \(op) takes \(expected)."
+        case let .tooFewOperands(path, op, role, count, minimum):
+            let noun = count == 1 && role.hasSuffix("s") ? String(role.dropLast()) : role
+            return "The \(op) operator \(path) has \(count) \(noun), but needs at least \(minimum)."
+        case let .invalidOperatorParameter(path, op, reason):
+            return "The \(op) operator \(path) is inconsistent: \(reason)."
         case let .dequantizeShapeMismatch(path, inputShape, outputShape):
             return "The DEQUANTIZE operator \(path) maps an input of shape \(inputShape) to an output of shape \(outputShape), which holds a different number of elements."
         case let .customCodeMissing(path):
@@ -171,10 +233,20 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
             return "\(path) is \(dimension), but the tensor has rank \(rank)."
         case let .quantizationScaleCount(path, scales, expected):
             return "\(path) has \(scales) scales, but per-axis quantization needs 1 or \(expected)."
+        case let .zeroPointOutOfRange(path, value, type):
+            return "\(path) is \(value), outside the range of the tensor's type \(type)."
+        case let .invalidQuantizationScale(path, value):
+            return "\(path) is \(value), but a quantization scale must be a positive normal number."
         case let .invalidQuantizationDetails(path, reason):
             return "The quantization details \(path) are malformed: \(reason)."
         case let .invalidSparsity(path, reason):
             return "The sparsity parameters \(path) are malformed: \(reason)."
+        case let .duplicateName(path, name):
+            return "\(path) repeats the name \"\(name)\", which must be unique."
+        case let .duplicateSignatureTensor(path, tensor):
+            return "\(path) is tensor \(tensor), which the signature already lists."
+        case let .signatureTensorMismatch(path, tensor, role):
+            return "\(path) is tensor \(tensor), which is not an \(role) of the signature's subgraph."
         case let .subgraphCycle(path, cycle):
             return "\(path) makes subgraphs call each other in a cycle (\(cycle.map(String.init).joined(separator: " -> ")))."
         }

@@ -39,6 +39,14 @@ public struct TensorInfo: Sendable, Hashable {
         return count
     }
 
+    /// The bytes the tensor's values occupy when dense (packed for sub-byte
+    /// types), or nil for types without a fixed element size (strings,
+    /// resources, variants). At most ``TFLiteLimits/maxTensorBytes`` in a
+    /// validated model; useful to budget memory before running it.
+    public var byteCount: Int? {
+        type.byteCount(forElementCount: elementCount)
+    }
+
     /// The sparsity parameters as read from the file.
     let sparsity: SparsityParameters?
 }
@@ -62,6 +70,8 @@ public struct Quantization: Sendable, Hashable {
     /// Parameters of a non-affine quantization scheme, if any.
     public let details: QuantizationDetails?
 
+    /// Whether the file has a `scale` list at all (it may be empty).
+    let hasScaleList: Bool
     /// Whether the file has a `zero_point` list at all (it may be empty).
     let hasZeroPointList: Bool
 }
@@ -96,10 +106,10 @@ struct SparseDimension: Sendable, Hashable {
     let format: Int8
     /// `dense_size`.
     let denseSize: Int
-    /// The union type of `array_segments` and whether its values list is present.
+    /// The union type of `array_segments` and its values (nil if absent or of an unknown type).
     let segmentsType: UInt8
-    let hasSegments: Bool
-    /// The union type of `array_indices` and whether its values list is present.
+    let segments: [Int]?
+    /// The union type of `array_indices` and its values (nil if absent or of an unknown type).
     let indicesType: UInt8
-    let hasIndices: Bool
+    let indices: [Int]?
 }

@@ -217,11 +217,39 @@ struct DescriptionParser {
       return standard(range)
     }
     if object["standard"] != nil { return nil }
-    let scale = requiredNumber(object, "scale", at: path, hint: "or \"standard\"")
-    let bias = requiredNumber(object, "bias", at: path, hint: "or \"standard\"")
-    if let scale, scale == 0 { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
-    guard let scale, let bias, scale != 0 else { return nil }
-    return AffineTransform(scale: scale, bias: bias)
+    let scales = requiredNumbers(object, "scale", at: path)
+    let biases = requiredNumbers(object, "bias", at: path)
+    if let scales, scales.contains(0) { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
+    if let scales, let biases, scales.count > 1, biases.count > 1, scales.count != biases.count {
+      problems.append(BundleProblem(path, "has \(scales.count) scales but \(biases.count) biases"))
+      return nil
+    }
+    guard let scales, let biases, !scales.contains(0) else { return nil }
+    if scales.count == 1, biases.count == 1 { return AffineTransform(scale: scales[0], bias: biases[0]) }
+    return AffineTransform(channelScales: scales, channelBiases: biases)
+  }
+
+  /// A number, or (TensorBridge extension) a non-empty array of numbers, one per channel.
+  private mutating func requiredNumbers(_ object: [String: JSONValue], _ key: String, at path: String) -> [Double]? {
+    switch object[key] {
+    case .number(let value)?: return [value]
+    case .array(let items)? where !items.isEmpty:
+      var numbers: [Double] = []
+      for (index, item) in items.enumerated() {
+        guard case .number(let value) = item else {
+          problems.append(BundleProblem("\(path).\(key)[\(index)]", "must be a number, not \(item.typeName)"))
+          return nil
+        }
+        numbers.append(value)
+      }
+      return numbers
+    case nil:
+      problems.append(BundleProblem("\(path).\(key)", "is required (a number) or \"standard\""))
+      return nil
+    case let other?:
+      problems.append(BundleProblem("\(path).\(key)", "must be a number, not \(other.typeName)"))
+      return nil
+    }
   }
 
   private mutating func parsePixel(

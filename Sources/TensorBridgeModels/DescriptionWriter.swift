@@ -52,7 +52,9 @@ extension ModelDescription {
 
   private func affine(_ transform: AffineTransform) -> String {
     if let standard = transform.standard { return "{ \"standard\": \(quote(standard.rawValue)) }" }
-    return "{ \"scale\": \(number(transform.scale)), \"bias\": \(number(transform.bias)) }"
+    let scale = transform.channelScales.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.scale)
+    let bias = transform.channelBiases.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.bias)
+    return "{ \"scale\": \(scale), \"bias\": \(bias) }"
   }
 
   private func pixel(_ transform: PixelTransform) -> String {

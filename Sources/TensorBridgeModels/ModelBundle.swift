@@ -1,4 +1,5 @@
 import Foundation
+import TFLiteFormat
 import TensorBridge
 
 /// A model and its description: a Tensor/IO `.tiobundle` folder (`model.json`, the model file it
@@ -38,9 +39,14 @@ public struct ModelBundle: Sendable {
     do { interpreter = try Interpreter(modelPath: modelFile.path, options: options) } catch {
       throw .unreadable(path: modelFile.path, reason: error.description)
     }
+    let data: Data
+    do { data = try Data(contentsOf: modelFile) } catch {
+      throw .unreadable(path: modelFile.path, reason: fileErrorReason(error))
+    }
     folder = modelFile.deletingLastPathComponent()
     self.modelFile = modelFile
-    description = DescriptionDerivation.describe(interpreter, modelFile: modelFile)
+    description = try MetadataDerivation.describe(modelData: data, interpreter: interpreter, modelFile: modelFile)
+      ?? DescriptionDerivation.describe(interpreter, modelFile: modelFile)
   }
 
   /// A bundle folder, or a plain `.tflite` file (see ``init(modelFile:options:)``).
@@ -102,7 +108,30 @@ public struct ModelBundle: Sendable {
         problems.append(BundleProblem(path, "\(assetsFolderName)/\(name) cannot be read: \(fileErrorReason(error))"))
       }
     }
+    if problems.isEmpty, let modelFile, let merged = metadataMerged(description, modelFile: modelFile, problems: &problems) {
+      description = merged
+    }
     return (description, modelFile, problems)
+  }
+
+  /// The JSON description with what the model's TFLite metadata adds (JSON wins, field by
+  /// field), or `nil` when the model has no metadata or cannot be loaded here.
+  private static func metadataMerged(
+    _ description: ModelDescription, modelFile: URL, problems: inout [BundleProblem]
+  ) -> ModelDescription? {
+    // Only models that carry metadata pay for a second load.
+    guard let data = try? Data(contentsOf: modelFile),
+          (try? TFLiteModel(data: data))?.metadata(named: "TFLITE_METADATA") != nil,
+          let interpreter = try? Interpreter(modelData: data)
+    else { return nil }
+    do {
+      guard let derived = try MetadataDerivation.describe(modelData: data, interpreter: interpreter, modelFile: modelFile)
+      else { return nil }
+      return MetadataDerivation.merge(json: description, metadata: derived)
+    } catch {
+      problems += error.problems
+      return nil
+    }
   }
 
   /// A file named by the description, refusing absolute paths and paths leaving the bundle.

@@ -3,9 +3,17 @@
 /// - quantize: `quantized = (value + bias) * scale`, then rounded to nearest and clamped to the
 ///   tensor's integer type (Tensor/IO truncates and overflows; this does not);
 /// - dequantize: `value = quantized * scale + bias`.
+///
+/// `scale` and `bias` may also be given per channel (along the last dimension) — a TensorBridge
+/// extension used for TFLite metadata's per-feature normalization; element `i` of a flat value
+/// then uses channel `i % count`.
 public struct AffineTransform: Sendable, Equatable {
   public var scale: Double
   public var bias: Double
+  /// Per-channel scales, overriding `scale` when present.
+  public var channelScales: [Double]?
+  /// Per-channel biases, overriding `bias` when present.
+  public var channelBiases: [Double]?
   /// The `standard` range this came from, if any (`"[0,1]"` or `"[-1,1]"`).
   public var standard: StandardRange?
 
@@ -13,6 +21,26 @@ public struct AffineTransform: Sendable, Equatable {
     self.scale = scale
     self.bias = bias
     self.standard = standard
+  }
+
+  /// A transform with one scale and bias per channel.
+  public init(channelScales: [Double], channelBiases: [Double]) {
+    self.scale = channelScales.first ?? 1
+    self.bias = channelBiases.first ?? 0
+    self.channelScales = channelScales.count > 1 ? channelScales : nil
+    self.channelBiases = channelBiases.count > 1 ? channelBiases : nil
+  }
+
+  /// The scale for element `index` of a flat value.
+  @inlinable func scale(at index: Int) -> Double {
+    guard let channelScales, !channelScales.isEmpty else { return scale }
+    return channelScales[index % channelScales.count]
+  }
+
+  /// The bias for element `index` of a flat value.
+  @inlinable func bias(at index: Int) -> Double {
+    guard let channelBiases, !channelBiases.isEmpty else { return bias }
+    return channelBiases[index % channelBiases.count]
   }
 
   /// Tensor/IO's standard quantization from a real range onto 0…255.

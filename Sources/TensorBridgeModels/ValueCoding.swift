@@ -14,35 +14,35 @@ enum ValueCoding {
     _ values: [Double], into bytes: UnsafeMutableRawBufferPointer, type: Tensor.DataType,
     quantize: AffineTransform?, quantization: QuantizationParameters?, layer: String
   ) throws(ModelError) {
-    let transform: (Double) -> Double
+    let transform: (Int, Double) -> Double
     let isInteger = type.isInteger
     if let quantize {
       let offset = (quantize.standard != nil && type == .int8) ? -128.0 : 0
-      transform = { ($0 + quantize.bias) * quantize.scale + offset }
+      transform = { ($1 + quantize.bias(at: $0)) * quantize.scale(at: $0) + offset }
     } else if let quantization, isInteger, quantization.scale != 0 {
       let scale = Double(quantization.scale), zero = Double(quantization.zeroPoint)
-      transform = { $0 / scale + zero }
+      transform = { $1 / scale + zero }
     } else {
       // No transform: integers must be exact.
       for (index, value) in values.enumerated() where isInteger && (value.rounded() != value || !type.holds(value)) {
         throw .interpreter(.valueNotRepresentable(tensor: layer, index: index, value: value, type: type))
       }
-      transform = { $0 }
+      transform = { $1 }
     }
     switch type {
-    case .float32: write(values, bytes, Float.self) { Float(transform($0)) }
-    case .float64: write(values, bytes, Double.self) { transform($0) }
-    case .uInt8: write(values, bytes, UInt8.self) { clamp(transform($0)) }
-    case .int8: write(values, bytes, Int8.self) { clamp(transform($0)) }
-    case .int16: write(values, bytes, Int16.self) { clamp(transform($0)) }
-    case .uInt16: write(values, bytes, UInt16.self) { clamp(transform($0)) }
-    case .int32: write(values, bytes, Int32.self) { clamp(transform($0)) }
-    case .uInt32: write(values, bytes, UInt32.self) { clamp(transform($0)) }
-    case .int64: write(values, bytes, Int64.self) { clamp(transform($0)) }
-    case .bool: write(values, bytes, UInt8.self) { transform($0) != 0 ? 1 : 0 }
+    case .float32: write(values, bytes, Float.self) { Float(transform($0, $1)) }
+    case .float64: write(values, bytes, Double.self) { transform($0, $1) }
+    case .uInt8: write(values, bytes, UInt8.self) { clamp(transform($0, $1)) }
+    case .int8: write(values, bytes, Int8.self) { clamp(transform($0, $1)) }
+    case .int16: write(values, bytes, Int16.self) { clamp(transform($0, $1)) }
+    case .uInt16: write(values, bytes, UInt16.self) { clamp(transform($0, $1)) }
+    case .int32: write(values, bytes, Int32.self) { clamp(transform($0, $1)) }
+    case .uInt32: write(values, bytes, UInt32.self) { clamp(transform($0, $1)) }
+    case .int64: write(values, bytes, Int64.self) { clamp(transform($0, $1)) }
+    case .bool: write(values, bytes, UInt8.self) { transform($0, $1) != 0 ? 1 : 0 }
     default:
       do {
-        let data = try type.encode(values.map(transform), tensor: layer)
+        let data = try type.encode(values.enumerated().map { transform($0.offset, $0.element) }, tensor: layer)
         bytes.copyBytes(from: data)
       } catch { throw .interpreter(error) }
     }
@@ -53,8 +53,9 @@ enum ValueCoding {
     let raw = tensor.floatValues() ?? []
     if let dequantize {
       let offset: Float = (dequantize.standard != nil && tensor.dataType == .int8) ? 128 : 0
-      let scale = Float(dequantize.scale), bias = Float(dequantize.bias)
-      return raw.map { ($0 + offset) * scale + bias }
+      return raw.enumerated().map { index, value in
+        (value + offset) * Float(dequantize.scale(at: index)) + Float(dequantize.bias(at: index))
+      }
     }
     if let quantization = tensor.quantizationParameters, tensor.dataType.isInteger, quantization.scale != 0 {
       let zero = Float(quantization.zeroPoint)
@@ -64,10 +65,10 @@ enum ValueCoding {
   }
 
   private static func write<T>(
-    _ values: [Double], _ bytes: UnsafeMutableRawBufferPointer, _ type: T.Type, _ convert: (Double) -> T
+    _ values: [Double], _ bytes: UnsafeMutableRawBufferPointer, _ type: T.Type, _ convert: (Int, Double) -> T
   ) {
     let typed = bytes.bindMemory(to: T.self)
-    for (index, value) in values.enumerated() where index < typed.count { typed[index] = convert(value) }
+    for (index, value) in values.enumerated() where index < typed.count { typed[index] = convert(index, value) }
   }
 
   /// Rounds half away from zero (as TensorFlow Lite's quantizer) and clamps to `T`'s range.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TFLiteFormat
 import TensorBridge
 import TensorBridgeModels
 
@@ -34,6 +35,9 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Labelled outputs: how many top classes to show.")
   var top = 5
 
+  @Flag(name: .long, help: "Run a .tflite with metadata tensor by tensor (no transforms or labels).")
+  var raw = false
+
   @OptionGroup var runtime: RuntimeOptions
 
   func validate() throws {
@@ -47,6 +51,9 @@ struct RunCommand: ParsableCommand {
     if FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory), isDirectory.boolValue {
       return try runBundle()
     }
+    if !raw, signature == nil, Self.hasTFLiteMetadata(model) {
+      return try runBundle()
+    }
     let outputs = try runtime.quietly { try runModel() }
     if let outputDir {
       try OutputWriter.writeNPY(outputs, to: outputDir)
@@ -58,7 +65,7 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  /// A bundle folder: named layers, transforms and labels from its description.
+  /// A bundle folder, or a .tflite with metadata: named layers, transforms and labels.
   private func runBundle() throws {
     let outputs = try runtime.quietly { () throws -> ModelOutputs in
       let model: Model
@@ -100,6 +107,14 @@ struct RunCommand: ParsableCommand {
     }
     try runner.invoke()
     return try runner.outputs()
+  }
+
+  /// Whether the file is a valid model carrying `TFLITE_METADATA` (then it runs as a bundle).
+  static func hasTFLiteMetadata(_ path: String) -> Bool {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let model = try? TFLiteModel(data: data) else {
+      return false
+    }
+    return model.metadata(named: "TFLITE_METADATA") != nil
   }
 
   static func split(_ spec: String) -> (String, String) {

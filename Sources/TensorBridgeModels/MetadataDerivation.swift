@@ -1,0 +1,134 @@
+import Foundation
+import TFLiteFormat
+import TensorBridge
+
+/// Derives a ``ModelDescription`` from a model's embedded TFLite metadata (`TFLITE_METADATA`),
+/// so models made with TFLite Model Maker and similar tools need no `model.json`:
+///
+/// - names, details, version, author and license from the model metadata;
+/// - layer names from the tensor metadata (falling back to signature names);
+/// - `NormalizationOptions` (mean, std) as the input transform `(value − mean) / std`, composed
+///   with the tensor's own quantization when the input is quantized;
+/// - image inputs (content `ImageProperties`) as `image` layers with the equivalent `normalize`;
+/// - `TENSOR_AXIS_LABELS` files, read from the zip appended to the model, as output labels.
+enum MetadataDerivation {
+  /// The description, or `nil` when the model carries no TFLite metadata.
+  static func describe(
+    modelData: Data, interpreter: Interpreter, modelFile: URL
+  ) throws(ModelBundleError) -> ModelDescription? {
+    let metadata: TFLiteMetadata?
+    do { metadata = try interpreter.model.tfliteMetadata() } catch {
+      throw .invalidDescription([BundleProblem("TFLITE_METADATA", error.description)])
+    }
+    guard let metadata else { return nil }
+    var description = DescriptionDerivation.describe(interpreter, modelFile: modelFile)
+    if let name = metadata.name, !name.isEmpty { description.name = name }
+    if let details = metadata.description { description.details = details }
+    if let version = metadata.version { description.version = version }
+    if let author = metadata.author { description.author = author }
+    if let license = metadata.license { description.license = license }
+    guard let subgraph = metadata.subgraphs.first else { return description }
+
+    let archive: AssociatedFiles?
+    do { archive = try AssociatedFiles(modelData: modelData) } catch {
+      throw .invalidDescription([BundleProblem("associated files", error.description)])
+    }
+
+    for (index, tensorMetadata) in subgraph.inputs.enumerated() where index < description.inputs.count {
+      guard let tensor = try? interpreter.input(at: index) else { continue }
+      var layer = description.inputs[index]
+      if let name = tensorMetadata.name, !name.isEmpty { layer.name = name }
+      let normalization = tensorMetadata.processUnits.compactMap { unit -> (mean: [Float], std: [Float])? in
+        if case .normalization(let mean, let std) = unit { return (mean, std) }
+        return nil
+      }.first
+      if case .image(let colorSpace)? = tensorMetadata.content?.properties {
+        layer.kind = .image
+        layer.pixelFormat = .rgb
+        layer.shape = Array(tensor.shapeSignature.dimensions.drop { $0 == 1 || $0 == -1 }.suffix(3))
+        if colorSpace == .grayscale, layer.shape.count == 2 { layer.shape.append(1) }
+        if let normalization, !normalization.std.contains(0) {
+          let channels = max(normalization.mean.count, normalization.std.count)
+          let std = (0..<channels).map { Double(normalization.std[$0 % normalization.std.count]) }
+          let mean = (0..<channels).map { Double(normalization.mean[$0 % normalization.mean.count]) }
+          // pixel' = (pixel − mean) / std = pixel * (1/std) − mean/std; one scale as Tensor/IO has.
+          layer.normalize = PixelTransform(scale: 1 / (std.first ?? 1), bias: mean.indices.map { -mean[$0] / std[$0] })
+        }
+      } else if let normalization, !normalization.std.contains(0) {
+        layer.quantize = normalize(normalization, quantization: tensor.dataType.isInteger ? tensor.quantizationParameters : nil)
+      }
+      description.inputs[index] = layer
+    }
+
+    for (index, tensorMetadata) in subgraph.outputs.enumerated() where index < description.outputs.count {
+      var layer = description.outputs[index]
+      if let name = tensorMetadata.name, !name.isEmpty { layer.name = name }
+      if let labelsFile = tensorMetadata.associatedFiles.first(where: { $0.type == .tensorAxisLabels && ($0.locale == nil || $0.locale == "en") })
+        ?? tensorMetadata.associatedFiles.first(where: { $0.type == .tensorAxisLabels }),
+        let name = labelsFile.name {
+        let data: Data?
+        do { data = try archive?.file(named: name) } catch {
+          throw .invalidDescription([BundleProblem("associated files/\(name)", error.description)])
+        }
+        guard let data else {
+          throw .invalidDescription([BundleProblem("outputs[\(index)].labels", "the metadata names \(name) but the model's archive has no such file")])
+        }
+        layer.labelsFile = name
+        layer.labels = try Labels.parse(data, file: name)
+      }
+      description.outputs[index] = layer
+    }
+    return description
+  }
+
+  /// `(v − mean) / std`, then, for a quantized tensor, `/ scale + zeroPoint` — as one affine
+  /// transform `(v + bias) * scale` per channel.
+  private static func normalize(
+    _ normalization: (mean: [Float], std: [Float]), quantization: QuantizationParameters?
+  ) -> AffineTransform {
+    let channels = max(normalization.mean.count, normalization.std.count, 1)
+    var scales: [Double] = [], biases: [Double] = []
+    for channel in 0..<channels {
+      let mean = Double(normalization.mean.isEmpty ? 0 : normalization.mean[channel % normalization.mean.count])
+      let std = Double(normalization.std.isEmpty ? 1 : normalization.std[channel % normalization.std.count])
+      if let quantization, quantization.scale != 0 {
+        let s = Double(quantization.scale), zero = Double(quantization.zeroPoint)
+        scales.append(1 / (std * s))
+        biases.append(-mean + zero * std * s)
+      } else {
+        scales.append(1 / std)
+        biases.append(-mean)
+      }
+    }
+    return AffineTransform(channelScales: scales, channelBiases: biases)
+  }
+
+  /// JSON wins, field by field: required fields come from the JSON; optional ones the JSON
+  /// leaves out (transforms, labels, dtype, format) are taken from the metadata's layer with
+  /// the same name, or at the same position.
+  static func merge(json: ModelDescription, metadata: ModelDescription) -> ModelDescription {
+    var merged = json
+    func overlay(_ layers: [LayerDescription], _ derived: [LayerDescription]) -> [LayerDescription] {
+      layers.enumerated().map { index, layer in
+        let match = derived.first { LayerBinding.normalize($0.name) == LayerBinding.normalize(layer.name) }
+          ?? (derived.indices.contains(index) ? derived[index] : nil)
+        guard let match else { return layer }
+        var result = layer
+        result.dataType = layer.dataType ?? match.dataType
+        result.quantize = layer.quantize ?? match.quantize
+        result.dequantize = layer.dequantize ?? match.dequantize
+        result.normalize = layer.normalize ?? match.normalize
+        result.denormalize = layer.denormalize ?? match.denormalize
+        result.pixelFormat = layer.pixelFormat ?? match.pixelFormat
+        if layer.labelsFile == nil {
+          result.labelsFile = match.labelsFile
+          result.labels = match.labels
+        }
+        return result
+      }
+    }
+    merged.inputs = overlay(json.inputs, metadata.inputs)
+    merged.outputs = overlay(json.outputs, metadata.outputs)
+    return merged
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+
+/// Regression tests for `tensorbridge fuzz`: every saved crasher must now fail cleanly (a typed
+/// error or a normal run, never a signal), and a short fixed-seed campaign must find nothing.
+///
+/// The cases run through the `tensorbridge` executable built with the tests, so a crash kills a
+/// child process and shows up as a failed assertion instead of ending the test run.
+final class FuzzRegressionTests: XCTestCase {
+  /// `Tests/Fixtures`, located from this file.
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  /// Each crasher in `Tests/Fixtures/crashers` replays without a crash or hang.
+  func testSavedCrashersNoLongerCrash() throws {
+    let crashers = try Self.files(in: "crashers")
+    guard !crashers.isEmpty else { throw XCTSkip("no crashers in Tests/Fixtures/crashers") }
+    let result = try runCLI(["fuzz", "--replay", "--json", "--timeout-seconds", "20"] + crashers.map(\.path))
+    let report = try decodeReport(result)
+    try skipIfRuntimeMissing(report)
+    let outcomes = report.replayOutcomes ?? [:]
+    for file in crashers {
+      let outcome = outcomes[file.path] ?? "missing"
+      XCTAssertFalse(
+        outcome.hasPrefix("crash") || outcome.hasPrefix("hang") || outcome == "missing",
+        "\(file.lastPathComponent): \(outcome)")
+    }
+    XCTAssertEqual(result.status, 0, "replay exit status; stderr: \(result.stderr)")
+  }
+
+  /// 300 mutations of the fixture models with a fixed seed: no crash, no hang, in seconds.
+  func testShortCampaignFindsNoCrash() throws {
+    let models = try Self.files(in: "models").filter { $0.pathExtension == "tflite" }
+    XCTAssertFalse(models.isEmpty)
+    let crashers = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-regression-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: crashers) }
+    let started = Date()
+    let result = try runCLI(
+      ["fuzz", "--seed", "20250101", "--iterations", "300", "--json", "--crashers-dir", crashers.path]
+        + models.map(\.path))
+    let report = try decodeReport(result)
+    try skipIfRuntimeMissing(report)
+    XCTAssertEqual(report.totals?.cases, 300)
+    let findings = report.findings.map { "\($0.kind) \($0.model) case \($0.caseIndex): \($0.reason) — \($0.mutation)" }
+    XCTAssertEqual(findings, [], "crashers were saved in \(crashers.path)")
+    XCTAssertEqual(result.status, 0, "stderr: \(result.stderr)")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+  }
+
+  /// The same seed gives the same cases and outcomes.
+  func testCampaignIsDeterministic() throws {
+    let models = try Self.files(in: "models").filter { $0.pathExtension == "tflite" }
+    let crashers = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-determinism-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: crashers) }
+    let arguments = ["fuzz", "--seed", "7", "--iterations", "60", "--json", "--crashers-dir", crashers.path] + models.map(\.path)
+    let first = try decodeReport(try runCLI(arguments))
+    try skipIfRuntimeMissing(first)
+    let second = try decodeReport(try runCLI(arguments))
+    XCTAssertEqual(first.totals, second.totals)
+    XCTAssertEqual(first.findings.map(\.mutation), second.findings.map(\.mutation))
+  }
+
+  // MARK: Helpers
+
+  /// The parts of `tensorbridge fuzz --json` these tests read.
+  struct Report: Decodable {
+    struct Totals: Decodable, Equatable {
+      var cases: Int
+      var passes: Int
+      var typedErrors: [String: Int]
+      var crashes: Int
+      var hangs: Int
+    }
+    struct Finding: Decodable {
+      var kind: String
+      var model: String
+      var caseIndex: Int
+      var reason: String
+      var mutation: String
+    }
+    var totals: Totals?
+    var findings: [Finding]
+    var replayOutcomes: [String: String]?
+  }
+
+  struct CLIResult {
+    var status: Int32
+    var signaled: Bool
+    var stdout: Data
+    var stderr: String
+  }
+
+  static func files(in folder: String) throws -> [URL] {
+    let directory = fixtures.appendingPathComponent(folder)
+    guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
+    return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+      .filter { $0.pathExtension == "tflite" }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+  }
+
+  /// The `tensorbridge` executable built next to the test bundle.
+  func executable() throws -> URL {
+    let bundle = Bundle(for: Self.self).bundleURL
+    let candidates = [
+      bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge"),
+      bundle.appendingPathComponent("tensorbridge"),
+    ]
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+      throw XCTSkip("tensorbridge executable not found next to \(bundle.path)")
+    }
+    return found
+  }
+
+  func runCLI(_ arguments: [String]) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = try executable()
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-test-\(UUID().uuidString).stderr")
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: stderrURL) }
+    let stderr = try FileHandle(forWritingTo: stderrURL)
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try? stderr.close()
+    let errorText = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+    let signaled = process.terminationReason == .uncaughtSignal
+    XCTAssertFalse(signaled, "tensorbridge \(arguments.prefix(2).joined(separator: " ")) died by signal \(process.terminationStatus)")
+    return CLIResult(status: process.terminationStatus, signaled: signaled, stdout: output, stderr: errorText)
+  }
+
+  func decodeReport(_ result: CLIResult) throws -> Report {
+    do { return try JSONDecoder().decode(Report.self, from: result.stdout) } catch {
+      XCTFail("cannot decode fuzz JSON (exit \(result.status)): \(error); stderr: \(result.stderr)")
+      throw error
+    }
+  }
+
+  /// Without the LiteRT runtime every case is a `runtimeUnavailable` error, which proves nothing.
+  func skipIfRuntimeMissing(_ report: Report) throws {
+    let runtimeErrors = report.totals?.typedErrors["runtimeUnavailable"] ?? 0
+    let replayMissing = report.replayOutcomes?.values.contains { $0.contains("runtimeUnavailable") } ?? false
+    if runtimeErrors > 0 || replayMissing {
+      throw XCTSkip("the LiteRT runtime is not installed (run scripts/setup.sh)")
+    }
+  }
+}
