@@ -34,6 +34,34 @@ struct ModelReport: Codable {
     var bytes: Int
     var text: String?
   }
+  /// What the TFLite metadata (`TFLITE_METADATA`) says.
+  struct TFLiteMetadataReport: Codable {
+    struct TensorEntry: Codable {
+      var name: String?
+      var description: String?
+      var content: String?
+      var normalization: Normalization?
+      var min: [Float]?
+      var max: [Float]?
+      var associatedFiles: [String]
+    }
+    struct Normalization: Codable {
+      var mean: [Float]
+      var std: [Float]
+    }
+    var name: String?
+    var description: String?
+    var version: String?
+    var author: String?
+    var license: String?
+    var minParserVersion: String?
+    var inputs: [TensorEntry]
+    var outputs: [TensorEntry]
+    var processUnits: [String]
+    var associatedFiles: [String]
+    var archive: [String]
+    var error: String?
+  }
   struct RuntimeReport: Codable {
     var loads: Bool
     var library: String?
@@ -51,6 +79,7 @@ struct ModelReport: Codable {
   var operators: [OperatorReport]
   var metadata: [MetadataReport]
   var hasTFLiteMetadata: Bool
+  var tfliteMetadata: TFLiteMetadataReport?
   var runtime: RuntimeReport
 
   static func make(path: String, runtime: RuntimeOptions) throws(CLIFailure) -> ModelReport {
@@ -109,6 +138,7 @@ struct ModelReport: Codable {
       operators: order.map { OperatorReport(name: $0, count: counts[$0]?.0 ?? 0, custom: counts[$0]?.1 ?? false) },
       metadata: metadata,
       hasTFLiteMetadata: model.metadata.contains { $0.name == "TFLITE_METADATA" },
+      tfliteMetadata: TFLiteMetadataReport.make(model: model, data: data),
       runtime: runtimeReport)
   }
 
@@ -146,6 +176,7 @@ struct ModelReport: Codable {
       lines.append("  \(op.name)\(op.custom ? " (custom)" : "")  x\(op.count)")
     }
     lines.append("Metadata     \(hasTFLiteMetadata ? "TFLITE_METADATA present" : "no TFLITE_METADATA")")
+    if let meta = tfliteMetadata { lines.append(contentsOf: meta.lines) }
     for entry in metadata {
       lines.append("  \(entry.name)  \(entry.bytes) bytes\(entry.text.map { "  \"\($0)\"" } ?? "")")
     }

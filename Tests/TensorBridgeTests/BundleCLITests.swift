@@ -83,3 +83,32 @@ final class BundleCLITests: XCTestCase {
     XCTAssertTrue(missing.stderr.contains("No value was given for input layer 'foo_features'."), missing.stderr)
   }
 }
+
+/// A `.tflite` with TFLite metadata: inspected and run labelled with no JSON.
+final class MetadataCLITests: XCTestCase {
+  func testInspectShowsMetadata() throws {
+    let result = try CLIHarness.run(["inspect", Fixtures.model("metadata_classifier_uint8")])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    for expected in ["TensorBridge metadata classifier v1.0 by TensorBridge (Apache-2.0)",
+                     "input [0] features  feature  normalize mean [127.5] std [127.5]",
+                     "output [0] probabilities", "labels.txt (tensorAxisLabels)", "packed files: labels.txt"] {
+      XCTAssertTrue(result.stdout.contains(expected), "missing '\(expected)' in \(result.stdout)")
+    }
+    let json = try CLIHarness.run(["inspect", Fixtures.model("metadata_classifier"), "--json"])
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let meta = try XCTUnwrap(object["tfliteMetadata"] as? [String: Any])
+    XCTAssertEqual(meta["archive"] as? [String], ["labels.txt"])
+  }
+
+  func testRunIsLabelledWithoutJSONAndRawOnRequest() throws {
+    let folder = try CLIHarness.temporaryFolder(for: self)
+    let input = folder.appendingPathComponent("features.json")
+    try Data("[12.25, 100.75, 200.25, 250.75]".utf8).write(to: input)
+    let result = try CLIHarness.run(["run", Fixtures.model("metadata_classifier_uint8"), "--input", "features=\(input.path)", "--json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#""labels":{"apple":0.25,"banana":0.48046875,"cherry":0.26953125}"#), result.stdout)
+    let raw = try CLIHarness.run(["run", Fixtures.model("metadata_classifier_uint8"), "--raw", "--input", "0=\(input.path)"])
+    XCTAssertEqual(raw.status, 1, "12.25 is not a uint8 value for the raw tensor")
+    XCTAssertTrue(raw.stderr.contains("cannot be represented as uint8"), raw.stderr)
+  }
+}
