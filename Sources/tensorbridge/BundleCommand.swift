@@ -73,8 +73,15 @@ struct BundleInitCommand: ParsableCommand {
       try manager.createDirectory(at: folder.appendingPathComponent(ModelBundle.assetsFolderName), withIntermediateDirectories: true)
       try manager.copyItem(at: model, to: folder.appendingPathComponent(description.model.file))
       try Data(description.jsonText().utf8).write(to: folder.appendingPathComponent(ModelBundle.descriptionFileName))
+      let assets = folder.appendingPathComponent(ModelBundle.assetsFolderName)
       if let labels {
-        try labels.write(to: folder.appendingPathComponent(ModelBundle.assetsFolderName).appendingPathComponent("labels.txt"))
+        try labels.write(to: assets.appendingPathComponent("labels.txt"))
+      }
+      // Labels that came from the model's metadata archive.
+      for output in description.outputs {
+        guard let name = output.labelsFile, let list = output.labels,
+              !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path) else { continue }
+        try Data((list.joined(separator: "\n") + "\n").utf8).write(to: assets.appendingPathComponent(name))
       }
     } catch {
       throw CLIFailure("cannot write the bundle \(folder.path): \(fileErrorReason(error))")

@@ -100,6 +100,16 @@ final class MetadataCLITests: XCTestCase {
     XCTAssertEqual(meta["archive"] as? [String], ["labels.txt"])
   }
 
+  func testBundleInitFromAMetadataModelCopiesItsLabels() throws {
+    let folder = try CLIHarness.temporaryFolder(for: self)
+    let bundle = folder.appendingPathComponent("m.tiobundle")
+    let result = try CLIHarness.run(["bundle", "init", Fixtures.model("metadata_classifier"), "--out", bundle.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try String(contentsOf: bundle.appendingPathComponent("assets/labels.txt"), encoding: .utf8), "apple\nbanana\ncherry\n")
+    XCTAssertTrue(result.stdout.contains(#""name": "TensorBridge metadata classifier""#), result.stdout)
+    XCTAssertEqual(try CLIHarness.run(["bundle", "validate", bundle.path]).status, 0)
+  }
+
   func testRunIsLabelledWithoutJSONAndRawOnRequest() throws {
     let folder = try CLIHarness.temporaryFolder(for: self)
     let input = folder.appendingPathComponent("features.json")
