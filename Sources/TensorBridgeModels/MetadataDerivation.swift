@@ -48,7 +48,8 @@ enum MetadataDerivation {
         layer.shape = Array(tensor.shapeSignature.dimensions.drop { $0 == 1 || $0 == -1 }.suffix(3))
         if colorSpace == .grayscale, layer.shape.count == 2 { layer.shape.append(1) }
         if let normalization, !normalization.std.contains(0) {
-          let channels = max(normalization.mean.count, normalization.std.count)
+          // One mean/std for all channels is common; the pixel transform has r, g and b.
+          let channels = max(normalization.mean.count, normalization.std.count, 3)
           let std = (0..<channels).map { Double(normalization.std[$0 % normalization.std.count]) }
           let mean = (0..<channels).map { Double(normalization.mean[$0 % normalization.mean.count]) }
           // pixel' = (pixel − mean) / std = pixel * (1/std) − mean/std; one scale as Tensor/IO has.
@@ -73,8 +74,15 @@ enum MetadataDerivation {
         guard let data else {
           throw .invalidDescription([BundleProblem("outputs[\(index)].labels", "the metadata names \(name) but the model's archive has no such file")])
         }
-        layer.labelsFile = name
-        layer.labels = try Labels.parse(data, file: name)
+        let labels = try Labels.parse(data, file: name)
+        // Metadata is advisory: some real models list outputs in another order than the
+        // subgraph (MediaPipe's hand landmarker), so labels that cannot belong to this tensor
+        // are left off rather than failing the model.
+        let classes = (try? interpreter.output(at: index))?.shape.dimensions.last
+        if classes == labels.count {
+          layer.labelsFile = name
+          layer.labels = labels
+        }
       }
       description.outputs[index] = layer
     }

@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
     if FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory), isDirectory.boolValue {
       return try runBundle()
     }
-    if !raw, signature == nil, Self.hasTFLiteMetadata(model) {
+    if !raw, signature == nil, Self.hasTFLiteMetadata(model), runtime.quietly({ Self.takesNumbers(model) }) {
       return try runBundle()
     }
     let outputs = try runtime.quietly { try runModel() }
@@ -115,6 +115,13 @@ struct RunCommand: ParsableCommand {
       return false
     }
     return model.metadata(named: "TFLITE_METADATA") != nil
+  }
+
+  /// Whether every input layer the metadata describes takes numbers (image layers need the
+  /// vision pipeline; such models run tensor by tensor here).
+  static func takesNumbers(_ path: String) -> Bool {
+    guard let bundle = try? ModelBundle(modelFile: URL(fileURLWithPath: path)) else { return false }
+    return bundle.description.inputs.allSatisfy { $0.kind == .array }
   }
 
   static func split(_ spec: String) -> (String, String) {

@@ -166,7 +166,9 @@ def check_run(case, base_dir, tb, args, out_root):
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)
-    cmd = [tb, "run", model]
+    # --raw: compare tensor for tensor (a model with metadata would otherwise run as a bundle,
+    # with its transforms and labels applied).
+    cmd = [tb, "run", model, "--raw"]
     for inp in case["inputs"]:
         cmd += ["--input", f"{inp['index']}={os.path.join(case_dir, inp['file'])}"]
     cmd += ["--output-dir", out_dir]
