@@ -205,18 +205,12 @@ struct DescriptionParser {
     _ value: JSONValue?, path: String, standard: (StandardRange) -> AffineTransform
   ) -> AffineTransform? {
     guard let value else { return nil }
-    guard case .object(let object) = value else {
-      problems.append(BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
-      return nil
+    let object: [String: JSONValue]
+    switch transformObject(value, path: path) {
+    case .invalid: return nil
+    case .standard(let range): return standard(range)
+    case .custom(let members): object = members
     }
-    if let text = optionalString(object, "standard", at: path) {
-      guard let range = StandardRange(rawValue: text.replacingOccurrences(of: " ", with: "")) else {
-        problems.append(BundleProblem("\(path).standard", "\"\(text)\" is not \"[0,1]\" or \"[-1,1]\""))
-        return nil
-      }
-      return standard(range)
-    }
-    if object["standard"] != nil { return nil }
     let scales = requiredNumbers(object, "scale", at: path)
     let biases = requiredNumbers(object, "bias", at: path)
     if let scales, scales.contains(0) { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
@@ -227,6 +221,29 @@ struct DescriptionParser {
     guard let scales, let biases, !scales.contains(0) else { return nil }
     if scales.count == 1, biases.count == 1 { return AffineTransform(scale: scales[0], bias: biases[0]) }
     return AffineTransform(channelScales: scales, channelBiases: biases)
+  }
+
+  /// What a transform object (`quantize`, `dequantize`, `normalize`, `denormalize`) holds.
+  private enum TransformObject {
+    case invalid
+    case standard(StandardRange)
+    case custom([String: JSONValue])
+  }
+
+  /// Reads the common part of every transform: an object with a valid `standard` range, or
+  /// the members to read `scale` and `bias` from. Problems are recorded as `invalid`.
+  private mutating func transformObject(_ value: JSONValue, path: String) -> TransformObject {
+    guard case .object(let object) = value else {
+      problems.append(BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
+      return .invalid
+    }
+    guard object["standard"] != nil else { return .custom(object) }
+    guard let text = optionalString(object, "standard", at: path) else { return .invalid }
+    guard let range = StandardRange(rawValue: text.replacingOccurrences(of: " ", with: "")) else {
+      problems.append(BundleProblem("\(path).standard", "\"\(text)\" is not \"[0,1]\" or \"[-1,1]\""))
+      return .invalid
+    }
+    return .standard(range)
   }
 
   /// A number, or (TensorBridge extension) a non-empty array of numbers, one per channel.
@@ -256,18 +273,12 @@ struct DescriptionParser {
     _ value: JSONValue?, path: String, standard: (StandardRange) -> PixelTransform
   ) -> PixelTransform? {
     guard let value else { return nil }
-    guard case .object(let object) = value else {
-      problems.append(BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
-      return nil
+    let object: [String: JSONValue]
+    switch transformObject(value, path: path) {
+    case .invalid: return nil
+    case .standard(let range): return standard(range)
+    case .custom(let members): object = members
     }
-    if let text = optionalString(object, "standard", at: path) {
-      guard let range = StandardRange(rawValue: text.replacingOccurrences(of: " ", with: "")) else {
-        problems.append(BundleProblem("\(path).standard", "\"\(text)\" is not \"[0,1]\" or \"[-1,1]\""))
-        return nil
-      }
-      return standard(range)
-    }
-    if object["standard"] != nil { return nil }
     let scale = requiredNumber(object, "scale", at: path, hint: "or \"standard\"")
     var bias: [Double]? = [0, 0, 0]
     switch object["bias"] {
