@@ -12,6 +12,10 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // Our declarations of the LiteRT C API (handles, structs, function-pointer types). No linking.
@@ -24,6 +28,19 @@ let package = Package(
     .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
     .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
+    // The hub's wire types (and later the ModelDownloader client). Foundation only.
+    .target(name: "TensorBridgeDelivery"),
+    // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
+    .target(
+      name: "ModelHub",
+      dependencies: [
+        "TFLiteFormat",
+        "TensorBridgeDelivery",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     // The command line.
     .executableTarget(
       name: "tensorbridge",
@@ -31,9 +48,18 @@ let package = Package(
         "TensorBridge",
         "TensorBridgeModels",
         "TFLiteFormat",
+        "ModelHub",
+        "TensorBridgeDelivery",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
+    .testTarget(
+      name: "ModelHubTests",
+      dependencies: [
+        "ModelHub", "TensorBridgeDelivery",
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeTests",

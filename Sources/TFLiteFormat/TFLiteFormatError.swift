@@ -151,6 +151,18 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
     /// within a signature) appears twice.
     case duplicateName(path: String, name: String)
 
+    /// The TFLite metadata (`TFLITE_METADATA`) is malformed at `path`.
+    case invalidMetadata(path: String, reason: String)
+
+    /// The archive of associated files appended to the model is malformed at `path`.
+    case invalidArchive(path: String, reason: String)
+
+    /// The archive uses a ZIP feature this reader does not support.
+    case unsupportedArchive(path: String, feature: String)
+
+    /// An archive entry declares or would produce more bytes than allowed.
+    case archiveEntryTooLarge(path: String, size: Int, limit: Int)
+
     /// Two inputs (or two outputs) of one signature name the same tensor.
     case duplicateSignatureTensor(path: String, tensor: Int)
 
@@ -243,6 +255,14 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
             return "The sparsity parameters \(path) are malformed: \(reason)."
         case let .duplicateName(path, name):
             return "\(path) repeats the name \"\(name)\", which must be unique."
+        case let .invalidMetadata(path, reason):
+            return "The TFLite metadata is malformed at \(path): \(reason)."
+        case let .invalidArchive(path, reason):
+            return "The associated files archive is malformed at \(path): \(reason)."
+        case let .unsupportedArchive(path, feature):
+            return "The associated files archive uses \(feature) at \(path), which is not supported."
+        case let .archiveEntryTooLarge(path, size, limit):
+            return "\(path) holds \(size) bytes, more than the limit of \(limit)."
         case let .duplicateSignatureTensor(path, tensor):
             return "\(path) is tensor \(tensor), which the signature already lists."
         case let .signatureTensorMismatch(path, tensor, role):

@@ -1,35 +1,32 @@
 /// The errors the metadata reader and the associated-files archive reader
 /// report, built in one place.
 ///
-/// ``TFLiteFormatError`` has no cases dedicated to TFLite metadata or ZIP
-/// archives yet, so these factories express each problem with the closest
-/// existing case; the `path` always names the metadata field or archive
-/// entry and the `reason` says what is wrong. Keeping the mapping here means
-/// dedicated cases can be adopted by changing only this file.
+/// The `path` always names the metadata field or archive entry and the
+/// `reason` says what is wrong.
 extension TFLiteFormatError {
     /// The `TFLITE_METADATA` buffer does not start with the `M001` file identifier.
     static func metadataIdentifier(found: String) -> TFLiteFormatError {
-        .missingField(path: "the file identifier \"\(MetadataDecoder.fileIdentifierText)\" of TFLITE_METADATA (found \"\(found)\")")
+        .invalidMetadata(path: "its file identifier \"\(MetadataDecoder.fileIdentifierText)\"", reason: "found \"\(found)\" instead")
     }
 
     /// The archive at `path` is malformed; `reason` says how.
     static func archiveMalformed(_ path: String, _ reason: String) -> TFLiteFormatError {
-        .invalidStringData(path: path, reason: reason)
+        .invalidArchive(path: path, reason: reason)
     }
 
     /// The archive at `path` uses a ZIP feature this reader does not support.
     static func archiveUnsupported(_ path: String, _ feature: String) -> TFLiteFormatError {
-        .invalidStringData(path: path, reason: "it uses \(feature), which is not supported")
+        .unsupportedArchive(path: path, feature: feature)
     }
 
     /// The extracted bytes of `path` do not match the CRC-32 the archive records.
     static func archiveChecksum(_ path: String, expected: UInt32, actual: UInt32) -> TFLiteFormatError {
-        .invalidStringData(path: path, reason: "the CRC-32 of the extracted bytes is \(hex32(actual)), but the archive records \(hex32(expected))")
+        .invalidArchive(path: path, reason: "the CRC-32 of the extracted bytes is \(hex32(actual)), but the archive records \(hex32(expected))")
     }
 
     /// An archive entry declares or would produce more bytes than allowed.
     static func archiveTooLarge(_ path: String, size: Int, limit: Int) -> TFLiteFormatError {
-        .countTooLarge(path: path, count: size, limit: limit)
+        .archiveEntryTooLarge(path: path, size: size, limit: limit)
     }
 
     /// `value` as `0x` and eight hexadecimal digits.

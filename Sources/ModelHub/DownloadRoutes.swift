@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import TensorBridgeDelivery
+
+/// The client API: `GET /v1/models/{name}:download` picks this installation's version and answers
+/// `304` if the client has it, else a signed, expiring `downloadUri`.
+struct DownloadRoutes: Sendable {
+  let hub: HubContext
+
+  func download(name: String, request: Request) async throws -> Response {
+    try await hub.authenticator.require(.client, request)
+    try ModelName.check(name)
+    let client = RolloutAssigner.Client(
+      installationID: try HTTPHelpers.header(request, HubHeaders.installationID),
+      platform: try HTTPHelpers.header(request, HubHeaders.platform),
+      appVersion: try HTTPHelpers.header(request, HubHeaders.appVersion))
+    let state = try await hub.store.servingState(name)
+    guard let picked = RolloutAssigner.assign(
+      model: name, rollout: state.rollout, published: Set(state.published.keys), client: client),
+      let version = state.published[picked.version]
+    else { throw HubError.noPublishedVersion(name) }
+    let (number, assignment) = (picked.version, picked.assignment)
+    let etag = "\"\(version.modelHash)\""
+    if let ifNoneMatch = request.headers[.ifNoneMatch],
+       HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: version.modelHash) {
+      return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "no-cache"])
+    }
+    let expires = Date().addingTimeInterval(hub.configuration.downloadURLLifetime)
+    let base = hub.configuration.publicURL ?? "http://\(request.head.authority ?? "\(hub.configuration.host):\(hub.configuration.port)")"
+    let info = HubDownloadInfo(
+      downloadUri: base + hub.signer.path(hash: version.modelHash, expires: expires),
+      expireTime: expires, sizeBytes: version.sizeBytes, modelHash: version.modelHash, version: number,
+      assignment: assignment)
+    return try HTTPHelpers.json(info, headers: [.eTag: etag, .cacheControl: "no-cache"])
+  }
+}

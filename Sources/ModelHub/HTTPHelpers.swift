@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import TensorBridgeDelivery
+
+/// Small pieces of HTTP handling the routes share.
+enum HTTPHelpers {
+  /// The largest JSON request body accepted.
+  static let maxJSONBytes = 64 * 1024
+
+  /// A JSON response.
+  static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+    var headers = headers
+    headers[.contentType] = "application/json; charset=utf-8"
+    let data = try HubJSON.encoder().encode(value)
+    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  /// Decodes a JSON body of at most ``maxJSONBytes``.
+  static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    var request = request
+    let buffer: ByteBuffer
+    do { buffer = try await request.collectBody(upTo: maxJSONBytes) } catch {
+      throw HubError.payloadTooLarge(limit: Int64(maxJSONBytes))
+    }
+    guard buffer.readableBytes > 0 else { throw HubError.emptyBody }
+    do {
+      return try HubJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
+    } catch let error as DecodingError {
+      throw HubError.invalidJSON(describe(error))
+    } catch {
+      throw HubError.invalidJSON("\(error)")
+    }
+  }
+
+  /// A decoding error as a short sentence naming the key path.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+      return keys.isEmpty ? "the body" : "'\(keys.joined(separator: "."))'"
+    }
+    switch error {
+    case .typeMismatch(let type, let context): return "\(path(context)) should be of type \(type)."
+    case .valueNotFound(_, let context): return "\(path(context)) is missing a value."
+    case .keyNotFound(let key, let context): return "\(path(context)) needs the key '\(key.stringValue)'."
+    case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
+    @unknown default: return "\(error)"
+    }
+  }
+
+  /// Whether an `If-None-Match` header names `hash` (quoted or not, weak or strong) or is `*`.
+  static func matches(ifNoneMatch header: String, hash: String) -> Bool {
+    header.split(separator: ",").contains { item in
+      var tag = item.trimmingCharacters(in: .whitespaces)
+      if tag == "*" { return true }
+      if tag.hasPrefix("W/") { tag.removeFirst(2) }
+      return tag.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) == hash
+    }
+  }
+
+  /// Splits a `{name}` path segment into the model name and an optional `:verb`.
+  static func nameAndVerb(_ context: some RequestContext, _ key: String = "name") throws(HubError) -> (String, String?) {
+    guard let segment = context.parameters.get(key) else { throw .invalidName("") }
+    let decoded = segment.removingPercentEncoding ?? segment
+    if let colon = decoded.firstIndex(of: ":") {
+      return (String(decoded[..<colon]), String(decoded[decoded.index(after: colon)...]))
+    }
+    return (decoded, nil)
+  }
+
+  /// A query parameter.
+  static func query(_ request: Request, _ key: String) -> String? {
+    request.uri.queryParameters.get(key)
+  }
+
+  /// An optional boolean query parameter (`true`/`false`/`1`/`0`).
+  static func bool(_ request: Request, _ key: String) throws(HubError) -> Bool {
+    guard let text = query(request, key) else { return false }
+    switch text.lowercased() {
+    case "true", "1", "": return true
+    case "false", "0": return false
+    default: throw .invalidArgument("'\(key)' must be true or false.")
+    }
+  }
+
+  /// A header value, limited to 200 characters.
+  static func header(_ request: Request, _ name: String) throws(HubError) -> String? {
+    let lowercased = name.lowercased()
+    guard let value = request.headers.first(where: { $0.name.canonicalName == lowercased })?.value else { return nil }
+    guard value.utf8.count <= 200 else { throw .invalidArgument("The \(name) header is longer than 200 characters.") }
+    return value.isEmpty ? nil : value
+  }
+}

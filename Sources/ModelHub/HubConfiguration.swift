@@ -1,0 +1,54 @@
+import Foundation
+
+/// How a hub is run: where it keeps its data, where it listens, and its limits.
+public struct HubConfiguration: Sendable {
+  /// The folder holding `hub.sqlite`, `blobs/`, `tmp/` and `signing.key`. Created if missing.
+  public var dataDirectory: URL
+  /// The address to listen on.
+  public var host: String
+  /// The port to listen on; 0 picks a free one.
+  public var port: Int
+  /// The largest upload accepted, in bytes.
+  public var maxUploadBytes: Int64
+  /// The command that fully loads an uploaded model in a child process, or nil to rely on the
+  /// Swift verifier alone.
+  public var loadCheck: LoadCheckCommand?
+  /// How long a signed download URL stays valid.
+  public var downloadURLLifetime: TimeInterval
+  /// The scheme, host and port clients reach the hub at (for `downloadUri`), such as
+  /// `https://models.example.com`; nil uses the request's `Host` header over plain HTTP.
+  public var publicURL: String?
+
+  /// Creates a configuration.
+  public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
+              maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
+              downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil) {
+    self.dataDirectory = dataDirectory
+    self.host = host
+    self.port = port
+    self.maxUploadBytes = maxUploadBytes
+    self.loadCheck = loadCheck
+    self.downloadURLLifetime = downloadURLLifetime
+    self.publicURL = publicURL
+  }
+}
+
+/// A command run as `executable arguments… MODEL_PATH` that loads a model and prints a JSON
+/// report with `runtime.loads` and `runtime.error` (as `tensorbridge inspect --json` does).
+/// Exit status 0 means the file was read; anything else, a crash or running past `timeLimit`
+/// rejects the upload.
+public struct LoadCheckCommand: Sendable {
+  /// The program to run.
+  public var executable: URL
+  /// Arguments placed before the model's path.
+  public var arguments: [String]
+  /// How long the child may run before it is killed and the upload rejected.
+  public var timeLimit: TimeInterval
+
+  /// Creates a command.
+  public init(executable: URL, arguments: [String], timeLimit: TimeInterval = 20) {
+    self.executable = executable
+    self.arguments = arguments
+    self.timeLimit = timeLimit
+  }
+}

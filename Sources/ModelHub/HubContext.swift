@@ -1,0 +1,12 @@
+import Foundation
+import Logging
+
+/// What every route handler shares: the store, authentication, signing and settings.
+struct HubContext: Sendable {
+  let configuration: HubConfiguration
+  let store: HubStore
+  let authenticator: HubAuthenticator
+  let signer: DownloadSigner
+  let loadChecker: LoadChecker?
+  let logger: Logger
+}

@@ -1,0 +1,306 @@
+import Foundation
+import GRDB
+import Logging
+import TensorBridgeDelivery
+
+/// The hub's metadata (SQLite via GRDB, WAL) and files (``BlobStore``), kept consistent with
+/// each other: blob renames and deletions happen inside the database's serialized write
+/// transactions, and ``recover()`` removes what a crash may leave behind.
+public struct HubStore: Sendable {
+  let database: DatabasePool
+  let blobs: BlobStore
+  let paths: HubPaths
+
+  /// Opens (creating if needed) the store in `directory`.
+  public init(directory: URL) throws {
+    paths = HubPaths(root: directory)
+    blobs = BlobStore(paths: paths)
+    try blobs.prepare()
+    database = try HubDatabase.open(at: paths.database)
+  }
+
+  // MARK: Models
+
+  /// Creates a model.
+  func createModel(_ request: HubCreateModelRequest, now: Date = Date()) async throws -> HubModel {
+    try ModelName.check(request.name)
+    let tags = try Self.checkTags(request.tags ?? [])
+    let displayName = try Self.checkDisplayName(request.displayName ?? request.name)
+    let record = ModelRecord(name: request.name, displayName: displayName, tags: tags, createTime: now,
+                             updateTime: now, revision: 1, rollout: nil)
+    return try await database.write { db in
+      if try ModelRecord.exists(db, key: request.name) { throw HubError.alreadyExists(request.name) }
+      try record.insert(db)
+      return record.wire(latestVersion: nil, latestPublishedVersion: nil)
+    }
+  }
+
+  /// Reads one model.
+  func model(_ name: String) async throws -> HubModel {
+    try ModelName.check(name)
+    return try await database.read { db in try Self.wireModel(db, try Self.fetchModel(db, name)) }
+  }
+
+  /// Updates display name and tags, optionally only if the etag still matches.
+  func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date = Date()) async throws -> HubModel {
+    try ModelName.check(name)
+    let tags = try request.tags.map(Self.checkTags)
+    let displayName = try request.displayName.map(Self.checkDisplayName)
+    return try await database.write { db in
+      var record = try Self.fetchModel(db, name)
+      if let ifMatch, ifMatch != record.etag, ifMatch != "*" { throw HubError.etagMismatch(current: record.etag) }
+      if let tags { record.tags = tags }
+      if let displayName { record.displayName = displayName }
+      record.touch(now)
+      try record.update(db)
+      return try Self.wireModel(db, record)
+    }
+  }
+
+  /// Deletes a model, its versions, and the blobs no other version uses.
+  func deleteModel(_ name: String) async throws {
+    try ModelName.check(name)
+    try await database.write { db in
+      _ = try Self.fetchModel(db, name)
+      let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version WHERE model = ?", arguments: [name])
+      try db.execute(sql: "DELETE FROM version WHERE model = ?", arguments: [name])
+      try db.execute(sql: "DELETE FROM model WHERE name = ?", arguments: [name])
+      for hash in hashes where try !Self.isReferenced(db, hash) { blobs.remove(hash) }
+    }
+  }
+
+  /// One page of models ordered by name, optionally only those carrying `tag`.
+  func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage {
+    guard (1...100).contains(pageSize) else { throw HubError.invalidArgument("pageSize must be between 1 and 100.") }
+    var after = ""
+    if let pageToken {
+      guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
+            ModelName.isValid(name) else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
+      after = name
+    }
+    let start = after
+    return try await database.read { db in
+      var sql = "SELECT * FROM model WHERE name > ?"
+      var arguments: StatementArguments = [start]
+      if let tag {
+        sql += " AND EXISTS (SELECT 1 FROM json_each(model.tags) WHERE json_each.value = ?)"
+        arguments += [tag]
+      }
+      sql += " ORDER BY name LIMIT ?"
+      arguments += [pageSize + 1]
+      let records = try ModelRecord.fetchAll(db, sql: sql, arguments: arguments)
+      let page = Array(records.prefix(pageSize))
+      let next = records.count > pageSize ? page.last.map { Data($0.name.utf8).base64EncodedString() } : nil
+      return HubModelPage(models: try page.map { try Self.wireModel(db, $0) }, nextPageToken: next)
+    }
+  }
+
+  // MARK: Versions
+
+  /// Stores a verified upload as the model's next version. The temporary file is moved into the
+  /// blob store, or removed if anything fails.
+  func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
+                  publish: Bool, now: Date = Date()) async throws -> HubModelVersion {
+    do {
+      return try await database.write { db in
+        var model = try Self.fetchModel(db, name)
+        let last = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM version WHERE model = ?", arguments: [name]) ?? 0
+        let record = VersionRecord(model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
+                                   published: publish, validation: validation)
+        try record.insert(db)
+        model.touch(now)
+        try model.update(db)
+        // Last: if the transaction fails after this, the catch below removes the orphan.
+        try blobs.install(temporary, hash: hash)
+        return record.wire
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      try? await database.write { db in
+        if try !Self.isReferenced(db, hash) { blobs.remove(hash) }
+      }
+      throw error
+    }
+  }
+
+  /// A model's versions, newest first.
+  func versions(of name: String) async throws -> [HubModelVersion] {
+    try ModelName.check(name)
+    return try await database.read { db in
+      _ = try Self.fetchModel(db, name)
+      return try VersionRecord.filter(Column("model") == name).order(Column("version").desc).fetchAll(db).map(\.wire)
+    }
+  }
+
+  /// One version.
+  func version(_ name: String, _ number: Int) async throws -> HubModelVersion {
+    try ModelName.check(name)
+    return try await database.read { db in try Self.fetchVersion(db, name, number).wire }
+  }
+
+  /// Publishes or unpublishes a version. A version the rollout serves cannot be unpublished.
+  func setPublished(_ name: String, _ number: Int, _ published: Bool, now: Date = Date()) async throws -> HubModelVersion {
+    try ModelName.check(name)
+    return try await database.write { db in
+      var model = try Self.fetchModel(db, name)
+      var version = try Self.fetchVersion(db, name, number)
+      if !published, let rollout = model.rollout, rollout.versions.contains(number) {
+        throw HubError.failedPrecondition("Version \(number) is in the rollout of '\(name)'; change the rollout first.")
+      }
+      guard version.published != published else { return version.wire }
+      version.published = published
+      try version.update(db)
+      model.touch(now)
+      try model.update(db)
+      return version.wire
+    }
+  }
+
+  // MARK: Rollouts
+
+  /// Sets (or with nil clears) a model's rollout after checking it against its published versions.
+  func setRollout(_ name: String, _ rollout: HubRollout?, now: Date = Date()) async throws -> HubRollout? {
+    try ModelName.check(name)
+    if let rollout { try RolloutAssigner.check(rollout) }
+    return try await database.write { db in
+      var model = try Self.fetchModel(db, name)
+      if let rollout {
+        let published = Set(try Int.fetchAll(db, sql: "SELECT version FROM version WHERE model = ? AND published", arguments: [name]))
+        for number in rollout.versions where !published.contains(number) {
+          throw HubError.failedPrecondition("Version \(number) of '\(name)' is not published.")
+        }
+      }
+      model.rollout = rollout
+      model.touch(now)
+      try model.update(db)
+      return rollout
+    }
+  }
+
+  /// A model's rollout, if any.
+  func rollout(of name: String) async throws -> HubRollout? {
+    try ModelName.check(name)
+    return try await database.read { db in try Self.fetchModel(db, name).rollout }
+  }
+
+  /// What `:download` needs: the rollout and the published versions.
+  func servingState(_ name: String) async throws -> (rollout: HubRollout?, published: [Int: VersionRecord]) {
+    try ModelName.check(name)
+    return try await database.read { db in
+      let model = try Self.fetchModel(db, name)
+      let versions = try VersionRecord.filter(Column("model") == name && Column("published") == true).fetchAll(db)
+      return (model.rollout, Dictionary(versions.map { ($0.version, $0) }, uniquingKeysWith: { a, _ in a }))
+    }
+  }
+
+  // MARK: Keys
+
+  /// Creates an API key and stores its hash; the secret is returned once.
+  public func createKey(scope: HubKeyScope, now: Date = Date()) throws -> HubCreatedKey {
+    let secret = APIKeys.generate(scope: scope)
+    let hash = APIKeys.hash(secret)
+    let record = APIKeyRecord(id: String(hash.prefix(12)), keyHash: hash, scope: scope, createTime: now)
+    try database.write { db in try record.insert(db) }
+    return HubCreatedKey(id: record.id, key: secret, scope: scope)
+  }
+
+  /// The scope of the key whose hash is `keyHash`, if it exists.
+  func scope(ofKeyHash keyHash: String) async throws -> HubKeyScope? {
+    try await database.read { db in
+      try APIKeyRecord.filter(Column("keyHash") == keyHash).fetchOne(db)?.scope
+    }
+  }
+
+  // MARK: Consistency
+
+  /// What ``recover()`` found and fixed.
+  public struct RecoveryReport: Sendable, Equatable {
+    /// Temporary files of interrupted uploads, deleted.
+    public var temporaryFilesRemoved: Int
+    /// Blobs no version refers to, deleted.
+    public var orphanBlobsRemoved: Int
+    /// Versions whose blob is missing or has the wrong size (never expected).
+    public var damagedVersions: [String]
+  }
+
+  /// Brings files and metadata back in line after a crash: removes temporary files and blobs
+  /// no version refers to, and lists versions whose blob is missing or has the wrong size.
+  /// Run before serving.
+  @discardableResult
+  public func recover() throws -> RecoveryReport {
+    let removedTemporary = blobs.clearTemporary()
+    return try database.write { db in
+      let referenced = Set(try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version"))
+      var orphans = 0
+      for hash in blobs.allHashes() where !referenced.contains(hash) {
+        blobs.remove(hash)
+        orphans += 1
+      }
+      let versions = try VersionRecord.fetchAll(db)
+      let damaged = versions.filter { blobs.size(of: $0.modelHash) != $0.sizeBytes }.map { "\($0.model)/\($0.version)" }
+      return RecoveryReport(temporaryFilesRemoved: removedTemporary, orphanBlobsRemoved: orphans, damagedVersions: damaged)
+    }
+  }
+
+  /// Re-hashes every stored blob and lists problems (missing or mismatching blobs, orphan
+  /// blobs, temporary files); empty when the store is consistent. For tests and `hub check`.
+  public func verify() throws -> [String] {
+    var problems: [String] = []
+    let versions = try database.read { db in try VersionRecord.fetchAll(db) }
+    let referenced = Set(versions.map(\.modelHash))
+    for version in versions {
+      guard let data = try? Data(contentsOf: paths.blob(version.modelHash)) else {
+        problems.append("\(version.model)/\(version.version): blob missing")
+        continue
+      }
+      if Int64(data.count) != version.sizeBytes || APIKeys.sha256Hex(data) != version.modelHash {
+        problems.append("\(version.model)/\(version.version): blob does not match its hash")
+      }
+    }
+    for hash in blobs.allHashes() where !referenced.contains(hash) { problems.append("orphan blob \(hash)") }
+    let temporary = (try? FileManager.default.contentsOfDirectory(atPath: paths.temporary.path)) ?? []
+    if !temporary.isEmpty { problems.append("\(temporary.count) temporary files") }
+    return problems
+  }
+
+  // MARK: Helpers
+
+  private static func fetchModel(_ db: Database, _ name: String) throws -> ModelRecord {
+    guard let record = try ModelRecord.fetchOne(db, key: name) else { throw HubError.modelNotFound(name) }
+    return record
+  }
+
+  private static func fetchVersion(_ db: Database, _ name: String, _ number: Int) throws -> VersionRecord {
+    _ = try fetchModel(db, name)
+    guard let record = try VersionRecord.fetchOne(db, key: ["model": name, "version": number]) else {
+      throw HubError.versionNotFound(model: name, version: number)
+    }
+    return record
+  }
+
+  private static func wireModel(_ db: Database, _ record: ModelRecord) throws -> HubModel {
+    let latest = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM version WHERE model = ?", arguments: [record.name])
+    let published = try Int.fetchOne(
+      db, sql: "SELECT MAX(version) FROM version WHERE model = ? AND published", arguments: [record.name])
+    return record.wire(latestVersion: latest, latestPublishedVersion: published)
+  }
+
+  private static func isReferenced(_ db: Database, _ hash: String) throws -> Bool {
+    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM version WHERE modelHash = ?)", arguments: [hash]) ?? false
+  }
+
+  private static func checkTags(_ tags: [String]) throws(HubError) -> [String] {
+    guard tags.count <= 20 else { throw .invalidArgument("A model has at most 20 tags.") }
+    for tag in tags where !ModelName.isValid(tag) {
+      throw .invalidArgument("Tag '\(tag.prefix(80))' is not valid: use 1 to 60 letters, digits, '_' or '-'.")
+    }
+    return Array(Set(tags)).sorted()
+  }
+
+  private static func checkDisplayName(_ name: String) throws(HubError) -> String {
+    guard (1...200).contains(name.count), !name.contains(where: { $0.isNewline }) else {
+      throw .invalidArgument("displayName must be 1 to 200 characters on one line.")
+    }
+    return name
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
+/// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled.
+///
+/// ```swift
+/// let server = try ModelHubServer(configuration: .init(dataDirectory: url, port: 8080))
+/// try await server.run()
+/// ```
+public struct ModelHubServer: Sendable {
+  /// The settings.
+  public let configuration: HubConfiguration
+  /// The store.
+  public let store: HubStore
+  private let logger: Logger
+
+  /// Opens the store and removes what an interrupted run left behind.
+  public init(configuration: HubConfiguration, logger: Logger = Logger(label: "tensorbridge.hub")) throws {
+    self.configuration = configuration
+    self.logger = logger
+    store = try HubStore(directory: configuration.dataDirectory)
+    let report = try store.recover()
+    logger.info("store opened", metadata: [
+      "data": "\(configuration.dataDirectory.path)", "temporaryFilesRemoved": "\(report.temporaryFilesRemoved)",
+      "orphanBlobsRemoved": "\(report.orphanBlobsRemoved)",
+    ])
+    for damaged in report.damagedVersions {
+      logger.error("stored version does not match its blob", metadata: ["version": "\(damaged)"])
+    }
+  }
+
+  /// Serves until shut down: on SIGTERM/SIGINT when `handleSignals` is true, and whenever the
+  /// calling task is cancelled. `onListening` receives the bound port (useful with port 0).
+  public func run(
+    handleSignals: Bool = true,
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) async throws {
+    let signer = try DownloadSigner.load(from: store.paths.signingKey)
+    let hub = HubContext(
+      configuration: configuration, store: store, authenticator: HubAuthenticator(store: store), signer: signer,
+      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
+      logger: logger)
+    let router = Self.router(hub)
+    let logger = self.logger
+    let app = Application(
+      router: router,
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ModelHub"),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? 0
+        logger.info("listening", metadata: ["host": "\(channel.localAddress?.ipAddress ?? "")", "port": "\(port)"])
+        await onListening(port)
+      },
+      logger: logger)
+    try await app.runService(gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [])
+    logger.info("stopped")
+  }
+
+  static func router(_ hub: HubContext) -> Router<BasicRequestContext> {
+    let router = Router()
+    router.middlewares.add(HubErrorMiddleware(logger: hub.logger))
+    router.middlewares.add(LogRequestsMiddleware(.debug))
+    router.get("/healthz") { _, _ in try HTTPHelpers.json(["status": "ok"]) }
+    router.get("/openapi.json") { _, _ in
+      Response(status: .ok, headers: [.contentType: "application/json"],
+               body: .init(byteBuffer: ByteBuffer(string: ModelHubOpenAPI.document)))
+    }
+    let download = DownloadRoutes(hub: hub)
+    ModelRoutes(hub: hub, download: download).register(on: router)
+    VersionRoutes(hub: hub).register(on: router)
+    FileRoutes(hub: hub).register(on: router)
+    return router
+  }
+}

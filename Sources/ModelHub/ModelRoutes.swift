@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import TensorBridgeDelivery
+
+/// Admin routes for models: create, list, read, update, delete. `GET /v1/models/{name}:download`
+/// shares its path segment with `GET /v1/models/{name}` and is forwarded to ``DownloadRoutes``.
+struct ModelRoutes: Sendable {
+  let hub: HubContext
+  let download: DownloadRoutes
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/v1/models", use: create)
+    router.get("/v1/models", use: list)
+    router.get("/v1/models/{name}", use: getOrDownload)
+    router.patch("/v1/models/{name}", use: update)
+    router.delete("/v1/models/{name}", use: delete)
+  }
+
+  @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let body = try await HTTPHelpers.decode(HubCreateModelRequest.self, from: request)
+    let model = try await hub.store.createModel(body)
+    hub.logger.info("model created", metadata: ["model": "\(model.name)"])
+    return try HTTPHelpers.json(model, status: .created, headers: [.eTag: model.etag])
+  }
+
+  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    var pageSize = 50
+    if let text = HTTPHelpers.query(request, "pageSize") {
+      guard let value = Int(text) else { throw HubError.invalidArgument("pageSize must be a number between 1 and 100.") }
+      pageSize = value
+    }
+    let page = try await hub.store.listModels(
+      tag: HTTPHelpers.query(request, "tag"), pageSize: pageSize, pageToken: HTTPHelpers.query(request, "pageToken"))
+    return try HTTPHelpers.json(page)
+  }
+
+  @Sendable func getOrDownload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
+    switch verb {
+    case nil:
+      try await hub.authenticator.require(.admin, request)
+      let model = try await hub.store.model(name)
+      return try HTTPHelpers.json(model, headers: [.eTag: model.etag])
+    case "download":
+      return try await download.download(name: name, request: request)
+    default:
+      throw HubError.routeNotFound(method: "GET", path: request.uri.path)
+    }
+  }
+
+  @Sendable func update(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
+    guard verb == nil else { throw HubError.routeNotFound(method: "PATCH", path: request.uri.path) }
+    try ModelName.check(name)
+    let body = try await HTTPHelpers.decode(HubUpdateModelRequest.self, from: request)
+    let model = try await hub.store.updateModel(name, body, ifMatch: request.headers[.ifMatch])
+    return try HTTPHelpers.json(model, headers: [.eTag: model.etag])
+  }
+
+  @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
+    guard verb == nil else { throw HubError.routeNotFound(method: "DELETE", path: request.uri.path) }
+    try await hub.store.deleteModel(name)
+    hub.logger.info("model deleted", metadata: ["model": "\(name)"])
+    return try HTTPHelpers.json([String: String]())
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import TensorBridgeDelivery
+
+/// Admin routes for versions: streamed upload with verification, listing, publish/unpublish,
+/// and the rollout.
+struct VersionRoutes: Sendable {
+  let hub: HubContext
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.post("/v1/models/{name}/versions", use: upload)
+    router.get("/v1/models/{name}/versions", use: list)
+    router.get("/v1/models/{name}/versions/{version}", use: get)
+    router.post("/v1/models/{name}/versions/{version}", use: publish)
+    router.get("/v1/models/{name}/rollout", use: getRollout)
+    router.put("/v1/models/{name}/rollout", use: putRollout)
+    router.delete("/v1/models/{name}/rollout", use: deleteRollout)
+  }
+
+  /// `POST /v1/models/{name}/versions[?publish=true]` with the model file as the body.
+  @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    let publish = try HTTPHelpers.bool(request, "publish")
+    _ = try await hub.store.model(name)
+    let limit = hub.configuration.maxUploadBytes
+    if let text = request.headers[.contentLength], let declared = Int64(text), declared > limit {
+      throw HubError.payloadTooLarge(limit: limit)
+    }
+    let writer = try hub.store.blobs.makeWriter()
+    do {
+      for try await buffer in request.body {
+        guard writer.byteCount + Int64(buffer.readableBytes) <= limit else { throw HubError.payloadTooLarge(limit: limit) }
+        try buffer.withUnsafeReadableBytes { try writer.write($0) }
+      }
+      guard writer.byteCount > 0 else { throw HubError.emptyBody }
+      let size = writer.byteCount
+      let hash = try writer.finish()
+      let data = try Data(contentsOf: writer.url, options: .alwaysMapped)
+      var report = try ModelInspector.inspect(data)
+      if let checker = hub.loadChecker {
+        let outcome = try await checker.check(model: writer.url)
+        report.runtimeLoads = outcome.loads
+        report.runtimeError = outcome.error
+      }
+      let version = try await hub.store.addVersion(
+        model: name, temporary: writer.url, hash: hash, size: size, validation: report, publish: publish)
+      hub.logger.info("version uploaded", metadata: [
+        "model": "\(name)", "version": "\(version.version)", "hash": "\(hash)", "bytes": "\(size)",
+        "published": "\(publish)",
+      ])
+      return try HTTPHelpers.json(version, status: .created)
+    } catch {
+      writer.discard()
+      hub.logger.notice("upload rejected", metadata: ["model": "\(name)", "error": "\(error)"])
+      throw error
+    }
+  }
+
+  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    return try HTTPHelpers.json(HubVersionList(versions: try await hub.store.versions(of: name)))
+  }
+
+  @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    let (number, verb) = try versionAndVerb(context)
+    guard verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }
+    return try HTTPHelpers.json(try await hub.store.version(name, number))
+  }
+
+  /// `POST /v1/models/{name}/versions/{version}:publish` and `…:unpublish`.
+  @Sendable func publish(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    let (number, verb) = try versionAndVerb(context)
+    let published: Bool
+    switch verb {
+    case "publish": published = true
+    case "unpublish": published = false
+    default: throw HubError.routeNotFound(method: "POST", path: request.uri.path)
+    }
+    let version = try await hub.store.setPublished(name, number, published)
+    hub.logger.info("version \(published ? "published" : "unpublished")", metadata: ["model": "\(name)", "version": "\(number)"])
+    return try HTTPHelpers.json(version)
+  }
+
+  @Sendable func getRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    guard let rollout = try await hub.store.rollout(of: name) else {
+      return try HTTPHelpers.json(HubRollout(variants: []))
+    }
+    return try HTTPHelpers.json(rollout)
+  }
+
+  @Sendable func putRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request)
+    _ = try await hub.store.setRollout(name, rollout)
+    hub.logger.info("rollout set", metadata: ["model": "\(name)", "variants": "\(rollout.variants.map { "\($0.version)=\($0.weight)" })", "rules": "\(rollout.rules.count)"])
+    return try HTTPHelpers.json(rollout)
+  }
+
+  @Sendable func deleteRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let name = try plainName(context, request)
+    _ = try await hub.store.setRollout(name, nil)
+    return try HTTPHelpers.json(HubRollout(variants: []))
+  }
+
+  private func plainName(_ context: BasicRequestContext, _ request: Request) throws(HubError) -> String {
+    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
+    guard verb == nil else { throw .invalidName(name + ":" + (verb ?? "")) }
+    try ModelName.check(name)
+    return name
+  }
+
+  private func versionAndVerb(_ context: BasicRequestContext) throws(HubError) -> (Int, String?) {
+    let (text, verb) = try HTTPHelpers.nameAndVerb(context, "version")
+    guard let number = Int(text), number >= 1 else {
+      throw .invalidArgument("Version '\(text.prefix(40))' is not a version number.")
+    }
+    return (number, verb)
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The answer of `GET /v1/models/{name}:download`: where to fetch the version this installation
+/// is assigned, shaped like Firebase's `ModelDownloadInfo`.
+public struct HubDownloadInfo: Codable, Sendable, Equatable {
+  /// A signed URL serving the file's bytes until ``expireTime``.
+  public var downloadUri: String
+  /// When ``downloadUri`` stops working.
+  public var expireTime: Date
+  /// The file's size in bytes.
+  public var sizeBytes: Int64
+  /// Lowercase hex SHA-256 of the bytes (also the response's `ETag`).
+  public var modelHash: String
+  /// The assigned version number.
+  public var version: Int
+  /// Why this version was chosen.
+  public var assignment: HubAssignment
+
+  /// Creates a download description.
+  public init(downloadUri: String, expireTime: Date, sizeBytes: Int64, modelHash: String, version: Int,
+              assignment: HubAssignment) {
+    self.downloadUri = downloadUri
+    self.expireTime = expireTime
+    self.sizeBytes = sizeBytes
+    self.modelHash = modelHash
+    self.version = version
+    self.assignment = assignment
+  }
+}
+
+/// How an installation was assigned a version.
+public struct HubAssignment: Codable, Sendable, Equatable {
+  /// What decided the version.
+  public enum Reason: String, Codable, Sendable {
+    /// A targeting rule matched (``HubAssignment/rule`` is its index).
+    case rule
+    /// A weighted variant, by the installation's bucket (``HubAssignment/variant`` is its index).
+    case variant
+    /// No rollout applied: the latest published version.
+    case latest
+  }
+
+  /// What decided the version.
+  public var reason: Reason
+  /// The index of the matching rule.
+  public var rule: Int?
+  /// The index of the chosen variant.
+  public var variant: Int?
+  /// The installation's sticky bucket, 0–9999 (hash of model name and installation id).
+  public var bucket: Int?
+
+  /// Creates an assignment.
+  public init(reason: Reason, rule: Int? = nil, variant: Int? = nil, bucket: Int? = nil) {
+    self.reason = reason
+    self.rule = rule
+    self.variant = variant
+    self.bucket = bucket
+  }
+}

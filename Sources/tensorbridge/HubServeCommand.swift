@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ModelHub
+
+/// `tensorbridge hub serve --data DIR`: run the hub until SIGTERM/SIGINT.
+struct HubServeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve models from a data folder (SQLite metadata and content-addressed files).")
+
+  @Option(name: .long, help: "The data folder (created if missing).")
+  var data: String
+
+  @Option(name: .long, help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(name: .long, help: "The port to listen on (0 picks a free one).")
+  var port = 8080
+
+  @Option(name: .customLong("max-upload-mb"), help: "The largest model accepted, in MiB.")
+  var maxUploadMB = 512
+
+  @Option(name: .customLong("load-check-timeout"), help: "Seconds a full load of an upload may take.")
+  var loadCheckTimeout = 20.0
+
+  @Flag(name: .customLong("no-load-check"), help: "Skip the full load of uploads in a child process (the Swift verifier still runs).")
+  var noLoadCheck = false
+
+  @Option(name: .customLong("public-url"), help: "The URL clients reach the hub at, for download URLs.")
+  var publicURL: String?
+
+  @Option(name: .customLong("url-lifetime"), help: "Seconds a download URL stays valid.")
+  var urlLifetime = 3600.0
+
+  @Option(name: .customLong("log-format"), help: "Log lines as 'text' or 'json' (standard error).")
+  var logFormat = "text"
+
+  @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
+  var logLevel = "info"
+
+  func validate() throws {
+    guard (1...1_000_000).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be positive") }
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    guard loadCheckTimeout > 0, urlLifetime > 0 else { throw ValidationError("times must be positive") }
+    guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format is text or json") }
+    guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+  }
+
+  func run() throws {
+    let level = Logger.Level(rawValue: logLevel) ?? .info
+    let json = logFormat == "json"
+    LoggingSystem.bootstrap { label in
+      var handler: any LogHandler = json ? HubJSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    let configuration = HubConfiguration(
+      dataDirectory: URL(fileURLWithPath: data), host: host, port: port,
+      maxUploadBytes: Int64(maxUploadMB) * 1024 * 1024,
+      loadCheck: noLoadCheck ? nil : LoadCheckCommand(
+        executable: Self.ownExecutable, arguments: ["inspect", "--json"], timeLimit: loadCheckTimeout),
+      downloadURLLifetime: urlLifetime, publicURL: publicURL)
+    let server: ModelHubServer
+    do { server = try ModelHubServer(configuration: configuration) } catch {
+      throw CLIFailure("cannot open the hub's data folder \(data): \(error)")
+    }
+    let host = self.host
+    try BlockingTask.run {
+      try await server.run { port in
+        FileHandle.standardOutput.write(Data("ModelHub listening on http://\(host):\(port)\n".utf8))
+      }
+    }
+  }
+
+  /// This program, run as `inspect --json MODEL` to load uploads in a child process.
+  static var ownExecutable: URL {
+    #if os(Linux)
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    #else
+    Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    #endif
+  }
+}
