@@ -33,6 +33,10 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
+    try runtime.quietly { try measure() }
+  }
+
+  private func measure() throws {
     let data: Data
     data = try CLIFailure.read("model file", at: model)
     var loadTimes: [Double] = []

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The Python baseline for bench/compare.sh: the same model through the PyPI wheel ai_edge_litert.
+
+    python_bench.py MODEL [--runs N] [--warmup N] [--loads N] [--threads N] [--api classic|compiled|both]
+
+Two Python APIs ship in the wheel, and both are measured (one JSON line each):
+
+  "python"           ai_edge_litert.interpreter.Interpreter(model_content=..., num_threads=N): the
+                     classic TensorFlow Lite interpreter (with its default XNNPACK delegate).
+                     load + compile = the constructor + allocate_tensors(). Inputs are written with
+                     set_tensor() once, before timing; each timed call is interpreter.invoke().
+  "python-compiled"  ai_edge_litert.compiled_model.CompiledModel.from_buffer(...) with CPU options
+                     num_threads=N: the same LiteRT CompiledModel API TensorBridge and the C program
+                     call. load + compile = from_buffer() (which also creates the environment) +
+                     create_input_buffers() + create_output_buffers(). Each timed call is
+                     run_by_index(signature, inputs, outputs).
+
+Inputs are the Swift and C benches' byte ramp, byte[i] = (i * 7) % 61 over each input's bytes,
+reinterpreted as the tensor's element type. Times use time.perf_counter_ns (CLOCK_MONOTONIC on
+Linux). The model file is read once, before timing, as the other two do.
+
+The script runs itself in the git-ignored venv .venv-bench at the repository root, which it creates
+on first use (idempotently) with ai-edge-litert==$LITERT_VERSION (scripts/versions.env) and numpy.
+`--setup-only` creates the venv and exits.
+"""
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(ROOT, ".venv-bench")
+STAMP = os.path.join(VENV, "tensorbridge-bench.stamp")
+
+
+def litert_version():
+    with open(os.path.join(ROOT, "scripts", "versions.env")) as f:
+        for line in f:
+            if line.startswith("LITERT_VERSION="):
+                return line.split("=", 1)[1].strip()
+    raise SystemExit("python_bench: LITERT_VERSION not found in scripts/versions.env")
+
+
+def ensure_venv():
+    """Creates .venv-bench when missing or stale; re-executes this script inside it."""
+    version = litert_version()
+    python = os.path.join(VENV, "bin", "python")
+    wanted = f"ai-edge-litert=={version} numpy"
+    current = open(STAMP).read().strip() if os.path.exists(STAMP) else None
+    if current != wanted:
+        print(f"python_bench: preparing .venv-bench ({wanted})", file=sys.stderr, flush=True)
+        if not os.path.exists(python):
+            subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+        subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             f"ai-edge-litert=={version}", "numpy"],
+            check=True, stdout=sys.stderr)
+        with open(STAMP, "w") as f:
+            f.write(wanted + "\n")
+    if os.path.realpath(sys.prefix) != os.path.realpath(VENV):
+        os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
+
+
+def ramp(nbytes):
+    import numpy as np
+
+    return ((np.arange(nbytes, dtype=np.int64) * 7) % 61).astype(np.uint8)
+
+
+def ms(ns):
+    return ns / 1e6
+
+
+def bench_classic(data, args):
+    import numpy as np
+    from ai_edge_litert.interpreter import Interpreter
+
+    load_times = []
+    interpreter = None
+    for _ in range(args.loads):
+        interpreter = None  # the previous instance is released outside the timing
+        gc.collect()
+        t0 = time.perf_counter_ns()
+        interpreter = Interpreter(model_content=data, num_threads=args.threads)
+        interpreter.allocate_tensors()
+        load_times.append(ms(time.perf_counter_ns() - t0))
+    for detail in interpreter.get_input_details():
+        dtype = np.dtype(detail["dtype"])
+        shape = tuple(int(d) for d in detail["shape"])
+        count = int(np.prod(shape)) if shape else 1
+        interpreter.set_tensor(detail["index"], ramp(count * dtype.itemsize).view(dtype).reshape(shape))
+    for _ in range(args.warmup):
+        interpreter.invoke()
+    times = []
+    for _ in range(args.runs):
+        t0 = time.perf_counter_ns()
+        interpreter.invoke()
+        times.append(ms(time.perf_counter_ns() - t0))
+    del interpreter
+    gc.collect()
+    return times, load_times
+
+
+def bench_compiled(data, args):
+    import numpy as np
+    from ai_edge_litert.compiled_model import CompiledModel, CpuOptions, HardwareAccelerator, Options
+
+    def options():
+        return Options(hardware_accelerators=HardwareAccelerator.CPU, cpu_options=CpuOptions(num_threads=args.threads))
+
+    load_times = []
+    model = inputs = outputs = None
+    for _ in range(args.loads):
+        model = inputs = outputs = None  # released outside the timing
+        gc.collect()
+        t0 = time.perf_counter_ns()
+        model = CompiledModel.from_buffer(data, options=options())
+        inputs = model.create_input_buffers(0)
+        outputs = model.create_output_buffers(0)
+        load_times.append(ms(time.perf_counter_ns() - t0))
+    # Signature 0, as created above (the Swift and C benches pick the signature over the main
+    # subgraph, which is signature 0 for every model without several signatures).
+    key = list(model.get_signature_list().keys())[0]
+    details = model.get_input_tensor_details(key)
+    names = model.get_signature_list()[key]["inputs"]
+    for buffer, name in zip(inputs, names):
+        detail = details[name]
+        dtype = np.dtype(detail["dtype"])
+        shape = tuple(int(d) for d in detail["shape"])
+        count = int(np.prod(shape)) if shape else 1
+        buffer.write(ramp(count * dtype.itemsize).view(dtype))
+    for _ in range(args.warmup):
+        model.run_by_index(0, inputs, outputs)
+    times = []
+    for _ in range(args.runs):
+        t0 = time.perf_counter_ns()
+        model.run_by_index(0, inputs, outputs)
+        times.append(ms(time.perf_counter_ns() - t0))
+    return times, load_times
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("model")
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--api", choices=["classic", "compiled", "both"], default="both")
+    if "--setup-only" in sys.argv[1:]:
+        ensure_venv()
+        return 0
+    args = parser.parse_args()
+    ensure_venv()
+    if args.runs < 1 or args.loads < 1 or args.warmup < 0 or args.threads < 1:
+        parser.error("--runs, --loads and --threads must be at least 1")
+    with open(args.model, "rb") as f:
+        data = f.read()
+    # Import outside every timing (numpy, the pybind modules, libLiteRt.so).
+    import numpy  # noqa: F401
+    import ai_edge_litert.interpreter  # noqa: F401
+    import ai_edge_litert.compiled_model  # noqa: F401
+
+    apis = ["classic", "compiled"] if args.api == "both" else [args.api]
+    status = 0
+    for api in apis:
+        impl = "python" if api == "classic" else "python-compiled"
+        try:
+            times, load_times = (bench_classic if api == "classic" else bench_compiled)(data, args)
+        except Exception as error:  # report and go on with the other API
+            print(json.dumps({"impl": impl, "error": f"{type(error).__name__}: {error}"}), flush=True)
+            status = 1
+            continue
+        print(json.dumps({
+            "impl": impl,
+            "invoke_median_ms": statistics.median(times),
+            "invoke_min_ms": min(times),
+            "load_compile_median_ms": statistics.median(load_times),
+            "runs": args.runs,
+            "loads": args.loads,
+            "threads": args.threads,
+        }), flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
