@@ -30,7 +30,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../scripts/versions.env
 source "$root/scripts/versions.env"
 
-printf '$ bench/compare.sh'
+printf '$'
+for var in TB_BENCH_SWIFT_SCRATCH TB_BENCH_SWIFT_BIN; do
+  [ -n "${!var:-}" ] && printf ' %s=%q' "$var" "${!var}"
+done
+printf ' bench/compare.sh'
 for arg in "$@"; do
   if [[ "$arg" =~ ^[A-Za-z0-9_./,=:+-]+$ ]]; then printf ' %s' "$arg"; else printf ' %q' "$arg"; fi
 done
@@ -57,7 +61,7 @@ while (($#)); do
     --warmup) warmup="${2:?}"; shift 2 ;;
     --warmup=*) warmup="${1#*=}"; shift ;;
     --all-thirdparty) all_thirdparty=1; shift ;;
-    -h|--help) sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
     -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
     *) [ -f "$1" ] || { echo "compare.sh: no such model file: $1" >&2; exit 2; }
        models+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"); shift ;;

@@ -14,8 +14,10 @@ and the differences divided by the extra count give instructions per invoke and 
 inclusive cost of named functions splits them: LiteRtRunCompiledModel inside an invoke, and for
 Swift TFLiteModel(data:) (our flatbuffer decoder + validator) inside a load.
 
-Needs valgrind (callgrind_annotate) and what compare.sh sets up (run it once first). Takes about a
-minute per model; models default to two_vectors, blazeface_short_range, efficientnet_lite0_uint8.
+Needs valgrind (callgrind_annotate) and what compare.sh sets up (run it once first). Takes a few
+minutes per model on an idle machine, far more on a busy one (the Python runs are the slowest;
+--no-python skips them); models default to two_vectors, blazeface_short_range and
+efficientnet_lite0_uint8. Pass --swift-bin when the release build is not in .build-release.
 """
 
 import argparse
@@ -90,6 +92,13 @@ def main():
         os.path.join(ROOT, ".thirdparty/models/efficientnet_lite0_uint8.tflite"),
     ]
     models = [m for m in models if os.path.exists(m)]
+    # valgrind 3.19 gives up on the DWARF of larger Swift binaries ("Possibly corrupted debuginfo
+    # file"); a copy without debug sections keeps the symbol table, which is all this needs.
+    stripped_dir = tempfile.TemporaryDirectory()
+    if shutil.which("objcopy"):
+        stripped = os.path.join(stripped_dir.name, "tensorbridge")
+        subprocess.run(["objcopy", "--strip-debug", args.swift_bin, stripped], check=True)
+        args.swift_bin = stripped
     print("Instructions counted by callgrind, 1 thread (M = million).")
     print()
     print("| model | invoke: C loop | Swift loop | Swift − C | in LiteRtRunCompiledModel (C / Swift) "
