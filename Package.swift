@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TensorBridge", targets: ["TensorBridge"]),
     .library(name: "TensorBridgeModels", targets: ["TensorBridgeModels"]),
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
+    .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -28,6 +29,10 @@ let package = Package(
     .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
     .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
+    // libjpeg-turbo and libpng behind C wrappers that turn their longjmp errors into status codes.
+    .target(name: "CVisionCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+    // Images: PixelBuffer, JPEG/PNG, geometry, tensorization, ImageClassifier, ObjectDetector.
+    .target(name: "TensorBridgeVision", dependencies: ["TensorBridgeModels", "TensorBridge", "CVisionCodecs"]),
     // The hub's wire types (and later the ModelDownloader client). Foundation only.
     .target(name: "TensorBridgeDelivery"),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
@@ -50,6 +55,7 @@ let package = Package(
         "TFLiteFormat",
         "ModelHub",
         "TensorBridgeDelivery",
+        "TensorBridgeVision",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -61,6 +67,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
+    .testTarget(name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),
