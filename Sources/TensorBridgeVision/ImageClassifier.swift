@@ -1,0 +1,121 @@
+import Foundation
+import TensorBridge
+import TensorBridgeModels
+
+/// Classifies images with a model bundle (`model.json` with an image input and a labelled
+/// output) or a `.tflite` carrying TFLite metadata (image input normalization, labels), like
+/// ML Kit's custom image labeling and MediaPipe's `ImageClassifier`.
+///
+/// ```swift
+/// let classifier = try ImageClassifier(contentsOf: URL(fileURLWithPath: "flowers.tflite"),
+///                                      options: ImageClassifierOptions(maxResults: 3))
+/// let result = try classifier.classify(contentsOf: URL(fileURLWithPath: "daisy.jpg"))
+/// print(result.categories)   // [daisy: 0.93, dandelion: 0.04, …]
+/// ```
+///
+/// Not thread-safe (it owns an ``Interpreter``): use one per task or thread.
+public final class ImageClassifier {
+  /// The model.
+  public let model: Model
+  /// The options in use.
+  public var options: ImageClassifierOptions
+  /// The input tensor's format (size, channels, normalization).
+  public let inputFormat: ImageInputFormat
+  /// The interpreter input index of the image.
+  public let inputIndex: Int
+  /// The output layer holding the scores.
+  public let scoresLayer: String
+
+  /// Loads a bundle folder or a `.tflite` (described by its metadata).
+  public convenience init(
+    contentsOf url: URL, options: ImageClassifierOptions = ImageClassifierOptions(),
+    interpreterOptions: Interpreter.Options = Interpreter.Options()
+  ) throws(VisionError) {
+    let model: Model
+    do { model = try Model(contentsOf: url, options: interpreterOptions) } catch { throw .model(error) }
+    var isDirectory: ObjCBool = false
+    let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    try self.init(model: model, options: options, metadataNormalization: isFile)
+  }
+
+  /// Classifies with an already loaded model.
+  ///
+  /// - Parameter metadataNormalization: take the input normalization from the model's TFLite
+  ///   metadata (every channel's own mean and std) rather than from the description; right
+  ///   for models loaded from a `.tflite` without `model.json`.
+  public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
+              metadataNormalization: Bool = false) throws(VisionError) {
+    try options.validate()
+    self.model = model
+    self.options = options
+    (inputIndex, inputFormat) = try Self.imageInput(of: model, metadataNormalization: metadataNormalization)
+    let outputs = model.description.outputs
+    guard let layer = outputs.first(where: { $0.labels != nil }) ?? outputs.first else {
+      throw .missingTensor(role: "output", reason: "a classifier needs a scores output")
+    }
+    scoresLayer = layer.name
+  }
+
+  /// The image input of a model: the first `"type": "image"` layer, else the first input whose
+  /// tensor has an image shape. Metadata normalization (per-channel mean and std) wins over the
+  /// derived description's single scale.
+  static func imageInput(of model: Model, metadataNormalization: Bool) throws(VisionError) -> (Int, ImageInputFormat) {
+    let layers = model.description.inputs
+    let layer = layers.first { $0.kind == .image } ?? layers.first
+    guard let layer, let index = model.inputTensorIndex(forLayer: layer.name) else {
+      throw .missingTensor(role: "image input", reason: "the description has no input layers")
+    }
+    if metadataNormalization, let format = try ImageInputFormat.fromMetadata(model.interpreter, inputAt: index) {
+      return (index, format)
+    }
+    let tensor: Tensor
+    do { tensor = try model.interpreter.input(at: index) } catch { throw .interpreter(error) }
+    return (index, try ImageInputFormat(tensor: tensor, layer: layer))
+  }
+
+  /// Classifies an image.
+  public func classify(_ image: PixelBuffer) throws(VisionError) -> ImageClassificationResult {
+    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter)
+    let transform: ImageTransform
+    do {
+      transform = try input.write(into: model.interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "\(scoresLayer) input")
+      try model.interpreter.invoke()
+    } catch let error as VisionError { throw error } catch let error as InterpreterError {
+      throw .interpreter(error)
+    } catch { throw .invalidOption(name: "image", reason: String(describing: error)) }
+    let outputs: ModelOutputs
+    do { outputs = try model.currentOutputs() } catch { throw .model(error) }
+    guard let scores = outputs[scoresLayer] else {
+      throw .missingTensor(role: "output named \(scoresLayer)", reason: "the model produced no such output")
+    }
+    if let labels = scores.labels, labels.count != scores.values.count {
+      throw .outputShape(tensor: scoresLayer, shape: scores.shape, expected: "one score per label (\(labels.count))")
+    }
+    return ImageClassificationResult(
+      categories: options.categories(scores: scores.values, labels: scores.labels), transform: transform)
+  }
+
+  /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in
+  /// the DCT domain when that still covers the model input.
+  public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
+    let image: PixelBuffer
+    do {
+      image = try PixelBuffer(contentsOf: url, options: ImageDecodingOptions(minimumSize: (inputFormat.width * 2, inputFormat.height * 2)))
+    } catch { throw .image(error) }
+    return try classify(image)
+  }
+}
+
+/// The categories found in one image, best first.
+public struct ImageClassificationResult: Sendable, Equatable {
+  /// Categories after the options' filters, sorted by score.
+  public let categories: [Category]
+  /// The map from model-input coordinates back to the image's pixels.
+  public let transform: ImageTransform
+
+  /// Creates a result.
+  public init(categories: [Category], transform: ImageTransform) {
+    self.categories = categories
+    self.transform = transform
+  }
+}

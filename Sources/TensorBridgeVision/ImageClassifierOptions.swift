@@ -1,0 +1,58 @@
+import TensorBridgeModels
+
+/// Options of an ``ImageClassifier``, named as MediaPipe's and ML Kit's image-labeling options.
+public struct ImageClassifierOptions: Sendable, Equatable {
+  /// At most this many categories are returned (best first); 0 or less returns all.
+  public var maxResults: Int
+  /// Categories scoring below this are left out.
+  public var scoreThreshold: Float?
+  /// When not empty, only these labels are returned.
+  public var categoryAllowlist: [String]
+  /// These labels are never returned (not together with an allowlist).
+  public var categoryDenylist: [String]
+  /// How the image is fitted into the model's input.
+  public var fitMode: FitMode
+  /// The resampling filter.
+  public var filter: ResizeFilter
+
+  /// Creates options.
+  public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
+              categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear) {
+    self.maxResults = maxResults
+    self.scoreThreshold = scoreThreshold
+    self.categoryAllowlist = categoryAllowlist
+    self.categoryDenylist = categoryDenylist
+    self.fitMode = fitMode
+    self.filter = filter
+  }
+
+  /// Throws when the allowlist and the denylist are both given.
+  func validate() throws(VisionError) {
+    if !categoryAllowlist.isEmpty, !categoryDenylist.isEmpty {
+      throw .invalidOption(name: "categoryAllowlist/categoryDenylist", reason: "an allowlist and a denylist cannot be used together")
+    }
+    if let scoreThreshold, scoreThreshold.isNaN {
+      throw .invalidOption(name: "scoreThreshold", reason: "it is not a number")
+    }
+  }
+
+  /// Whether a category with `label` passes the allow/deny lists.
+  func admits(_ label: String?) -> Bool {
+    if !categoryAllowlist.isEmpty { return label.map(categoryAllowlist.contains) ?? false }
+    if !categoryDenylist.isEmpty, let label { return !categoryDenylist.contains(label) }
+    return true
+  }
+
+  /// Filters, sorts (best first, ties by index) and cuts `scores`.
+  func categories(scores: [Float], labels: [String]?) -> [Category] {
+    var result: [Category] = []
+    for (index, score) in scores.enumerated() {
+      let label = labels.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+      if let scoreThreshold, score < scoreThreshold { continue }
+      guard admits(label) else { continue }
+      result.append(Category(index: index, label: label, score: score))
+    }
+    result.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+    return maxResults > 0 ? Array(result.prefix(maxResults)) : result
+  }
+}

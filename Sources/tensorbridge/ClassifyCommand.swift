@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import TensorBridgeModels
+import TensorBridgeVision
+
+/// `tensorbridge classify MODEL IMAGE...`: top categories per image.
+struct ClassifyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "classify",
+    abstract: "Classify JPEG or PNG images with an image classifier (bundle or .tflite with metadata).",
+    discussion: """
+      The model is a .tiobundle folder whose model.json has an image input, or a .tflite whose \
+      TFLite metadata describes the input normalization and labels. Images are decoded with \
+      their EXIF orientation. With many images, progress is shown on standard error.
+      """)
+
+  @Argument(help: "A .tiobundle folder or a .tflite with metadata.")
+  var model: String
+
+  @Argument(help: "JPEG or PNG files.")
+  var images: [String]
+
+  @Option(name: .long, help: "How many categories to show per image.")
+  var top = 5
+
+  @Option(name: .long, help: "Leave out categories scoring below this.")
+  var threshold: Float?
+
+  @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
+  var fit: FitOption = .stretch
+
+  @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
+  var json = false
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func validate() throws {
+    if images.isEmpty { throw ValidationError("give at least one image") }
+    if top < 1 { throw ValidationError("--top must be at least 1") }
+  }
+
+  func run() throws {
+    let options = ImageClassifierOptions(maxResults: top, scoreThreshold: threshold, fitMode: fit.mode)
+    let classifier: ImageClassifier
+    do {
+      classifier = try runtime.quietly {
+        try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
+      }
+    } catch { throw CLIFailure(error) }
+    let progress = ProgressLine(total: images.count, enabled: images.count > 3 && isatty(2) != 0)
+    var failures = 0
+    for (position, path) in images.enumerated() {
+      progress.update(position, path)
+      do {
+        let result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
+        if json {
+          print(Self.json(path: path, categories: result.categories))
+        } else {
+          print(path)
+          for category in result.categories {
+            print("  \(String(format: "%.4f", category.score))  \(category.label ?? "#\(category.index)")")
+          }
+        }
+      } catch {
+        failures += 1
+        progress.clear()
+        if json {
+          print(Self.json(path: path, error: error.description))
+        } else {
+          FileHandle.standardError.write(Data("error: \(path): \(error.description)\n".utf8))
+        }
+      }
+    }
+    progress.finish()
+    if failures > 0 { throw CLIFailure("\(failures) of \(images.count) images could not be classified") }
+  }
+
+  static func json(path: String, categories: [TensorBridgeModels.Category]) -> String {
+    let items = categories.map { category -> [String: Any] in
+      var item: [String: Any] = ["index": category.index, "score": Double(category.score)]
+      if let label = category.label { item["label"] = label }
+      return item
+    }
+    return encode(["image": path, "categories": items])
+  }
+
+  static func json(path: String, error: String) -> String { encode(["image": path, "error": error]) }
+
+  static func encode(_ object: [String: Any]) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// `--fit` values.
+enum FitOption: String, ExpressibleByArgument, CaseIterable {
+  case stretch
+  case centerCrop = "center-crop"
+  case letterbox
+
+  var mode: FitMode {
+    switch self {
+    case .stretch: .stretch
+    case .centerCrop: .centerCrop
+    case .letterbox: .letterbox(fill: 0)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TensorBridge
+import TensorBridgeModels
+import XCTest
+@testable import TensorBridgeVision
+
+/// Channel order, element types, normalization, grayscale, letterbox and image outputs.
+final class TensorizationTests: XCTestCase {
+  /// A 4x2 RGB image whose pixels are all distinct.
+  private func tiny() throws -> PixelBuffer {
+    try PixelBuffer(width: 4, height: 2, format: .rgb8, bytes: (0..<24).map { UInt8($0 * 10) })
+  }
+
+  private func write<T>(_ image: PixelBuffer, _ format: ImageInputFormat, fit: FitMode = .stretch, as: T.Type) throws -> [T] {
+    var storage = [UInt8](repeating: 0xEE, count: format.byteCount)
+    try storage.withUnsafeMutableBytes { bytes in
+      _ = try ImageTensorizer(format: format, fitMode: fit).write(image, into: bytes)
+    }
+    return storage.withUnsafeBytes { Array($0.bindMemory(to: T.self)) }
+  }
+
+  func testSameSizeRGBFloatIsThePixelsNormalized() throws {
+    let image = try tiny()
+    var format = ImageInputFormat(width: 4, height: 2)
+    XCTAssertEqual(try write(image, format, as: Float.self), image.bytes.map { Float($0) })
+    format.normalize(mean: [10, 20, 30], std: [2, 4, 5])
+    let values = try write(image, format, as: Float.self)
+    for (index, value) in values.enumerated() {
+      let mean: [Float] = [10, 20, 30], std: [Float] = [2, 4, 5]
+      XCTAssertEqual(value, (Float(image.bytes[index]) - mean[index % 3]) / std[index % 3], accuracy: 1e-5)
+    }
+  }
+
+  func testBGRAndEverySourceFormatAgree() throws {
+    let image = try tiny()
+    let format = ImageInputFormat(width: 4, height: 2, channelOrder: .bgr)
+    let bgr = try write(image, format, as: Float.self)
+    for pixel in 0..<8 {
+      XCTAssertEqual(bgr[pixel * 3], Float(image.bytes[pixel * 3 + 2]))
+      XCTAssertEqual(bgr[pixel * 3 + 2], Float(image.bytes[pixel * 3]))
+    }
+    for source in PixelFormat.allCases where source.hasColor {
+      let converted = image.converted(to: source)
+      // An odd stride, too.
+      let stride = converted.bytesPerRow + 5
+      var bytes = [UInt8](repeating: 1, count: stride * 2)
+      for y in 0..<2 { for x in 0..<converted.bytesPerRow { bytes[y * stride + x] = converted.bytes[y * converted.bytesPerRow + x] } }
+      let strided = try PixelBuffer(width: 4, height: 2, format: source, bytesPerRow: stride, bytes: bytes)
+      XCTAssertEqual(try write(strided, format, as: Float.self), bgr, "\(source)")
+      XCTAssertEqual(try write(strided, ImageInputFormat(width: 3, height: 3), as: Float.self),
+                     try write(image, ImageInputFormat(width: 3, height: 3), as: Float.self), "\(source) resized")
+    }
+  }
+
+  func testQuantizedInputs() throws {
+    let image = try tiny()
+    XCTAssertEqual(try write(image, ImageInputFormat(width: 4, height: 2, dataType: .uInt8), as: UInt8.self), image.bytes)
+    let int8 = ImageInputFormat(width: 4, height: 2, dataType: .int8, quantization: QuantizationParameters(scale: 1.0 / 255, zeroPoint: -128))
+    XCTAssertEqual(try write(image, int8, as: Int8.self), image.bytes.map { Int8(Int($0) - 128) })
+    // [0, 1] normalization then quantization with scale 1/255: the pixel again.
+    let normalized = ImageInputFormat(width: 4, height: 2, dataType: .uInt8, scales: [1.0 / 255], biases: [0],
+                                      quantization: QuantizationParameters(scale: 1.0 / 255, zeroPoint: 0))
+    XCTAssertEqual(try write(image, normalized, as: UInt8.self), image.bytes)
+    // [-1, 1] with scale 2/255 and zero point 128 lands half-way (p + 0.5): p or p + 1 by float rounding.
+    let half = ImageInputFormat(width: 4, height: 2, dataType: .uInt8, scales: [2.0 / 255], biases: [-1],
+                                quantization: QuantizationParameters(scale: 2.0 / 255, zeroPoint: 128))
+    for (value, pixel) in zip(try write(image, half, as: UInt8.self), image.bytes) {
+      XCTAssertTrue(value == pixel || value == pixel + 1)
+    }
+    // Values beyond the type clamp.
+    let clamped = ImageInputFormat(width: 4, height: 2, dataType: .int8, scales: [1], biases: [0], quantization: QuantizationParameters(scale: 1, zeroPoint: 0))
+    XCTAssertEqual(try write(image, clamped, as: Int8.self), image.bytes.map { Int8(min(127, Int($0))) })
+  }
+
+  func testGrayscale() throws {
+    let image = try tiny()
+    let gray = try write(image, ImageInputFormat(width: 4, height: 2, channels: 1), as: Float.self)
+    XCTAssertEqual(gray, image.converted(to: .gray8).bytes.map { Float($0) })
+    let grayImage = image.converted(to: .gray8)
+    let rgb = try write(grayImage, ImageInputFormat(width: 4, height: 2), as: Float.self)
+    XCTAssertEqual(rgb, grayImage.bytes.flatMap { [Float($0), Float($0), Float($0)] })
+  }
+
+  func testLetterboxFillsBordersWithTransformedFill() throws {
+    let image = try tiny()  // 4x2 into 4x4: rows 1 and 2 hold the image
+    var format = ImageInputFormat(width: 4, height: 4)
+    format.normalize(mean: [100], std: [50])
+    let values = try write(image, format, fit: .letterbox(fill: 0), as: Float.self)
+    XCTAssertEqual(Array(values[0..<12]), Array(repeating: -2, count: 12))
+    XCTAssertEqual(Array(values[36..<48]), Array(repeating: -2, count: 12))
+    XCTAssertEqual(values[12], (0 - 100) / 50)
+    XCTAssertEqual(values[12 + 23], (230 - 100) / 50)
+  }
+
+  func testFormatFromTensorShapes() throws {
+    func tensor(_ shape: [Int], _ type: Tensor.DataType = .float32) -> Tensor {
+      Tensor(name: "x", dataType: type, shape: Tensor.Shape(shape), data: Data())
+    }
+    XCTAssertEqual(try ImageInputFormat(tensor: tensor([1, 224, 160, 3])).width, 160)
+    XCTAssertEqual(try ImageInputFormat(tensor: tensor([1, 28, 28, 1])).channels, 1)
+    XCTAssertEqual(try ImageInputFormat(tensor: tensor([28, 28])).channels, 1)
+    for (shape, type) in [([2, 8, 8, 3], Tensor.DataType.float32), ([1, 3, 8, 8], .float32), ([1, 8, 8, 4], .float32),
+                          ([8], .float32), ([1, 8, 8, 3], .int32), ([1, 0, 8, 3], .float32)] {
+      XCTAssertThrowsError(try ImageInputFormat(tensor: tensor(shape, type)), "\(shape) \(type)") { error in
+        XCTAssertTrue(error is VisionError)
+        XCTAssertTrue("\(error)".contains("'x'"))
+      }
+    }
+    // The tensor memory must have the format's size.
+    var small = [UInt8](repeating: 0, count: 10)
+    XCTAssertThrowsError(try small.withUnsafeMutableBytes { bytes in
+      try ImageTensorizer(format: ImageInputFormat(width: 4, height: 2)).write(try tiny(), into: bytes)
+    })
+  }
+
+  func testImageOutputsDenormalize() throws {
+    let values: [Float] = [-1, 0, 1, 0.5, -0.5, 2]
+    let image = try PixelBuffer(values: values, shape: [1, 1, 2, 3], denormalize: .denormalize(.minusOneToOne))
+    XCTAssertEqual(image.format, .rgb8)
+    XCTAssertEqual(image.bytes, [0, 128, 255, 191, 64, 255])
+    let mask = try PixelBuffer(segmentationScores: [0.1, 0.9, 0.3, 0.2, 0.5, 0.1], shape: [1, 1, 3, 2])
+    XCTAssertEqual(mask.bytes, [1, 0, 0])
+    XCTAssertThrowsError(try PixelBuffer(values: values, shape: [1, 2, 2, 3]))
+    XCTAssertThrowsError(try PixelBuffer(values: values, shape: [1, 1, 1, 6]))
+  }
+}
