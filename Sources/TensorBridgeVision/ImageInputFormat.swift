@@ -6,10 +6,12 @@ import TensorBridgeModels
 /// order, element type, and the per-channel affine map from a pixel value (0…255) to the
 /// stored element.
 ///
-/// `normalized = pixel × scales[c] + biases[c]`; float tensors store `normalized`; integer
-/// tensors store `round(normalized / quantization.scale + zeroPoint)` clamped to the type
-/// when a normalization is given, the raw pixel for `uint8` and `pixel + zeroPoint` for
-/// `int8` when none is.
+/// `normalized = pixel × scales[c] + biases[c]`; float tensors store `normalized`. `uint8`
+/// tensors always take the raw pixels, as TFLite's Task Library, MediaPipe and Tensor/IO feed
+/// quantized image models (metadata normalization describes the float model the quantized one
+/// came from, and often disagrees with the input's quantization). `int8` tensors store
+/// `round(normalized / quantization.scale + zeroPoint)` clamped to the type when a
+/// normalization is given, `pixel + zeroPoint` when none is.
 public struct ImageInputFormat: Sendable, Equatable {
   /// Width of the input in pixels.
   public var width: Int
@@ -96,6 +98,9 @@ public struct ImageInputFormat: Sendable, Equatable {
       case .float32:
         multipliers.append(Float(scale ?? 1))
         addends.append(Float(bias ?? 0))
+      case .uInt8:
+        multipliers.append(1)
+        addends.append(0)
       default:
         if let scale {
           let q = Double(quantization?.scale ?? 1)

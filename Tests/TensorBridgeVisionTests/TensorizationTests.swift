@@ -57,15 +57,15 @@ final class TensorizationTests: XCTestCase {
     XCTAssertEqual(try write(image, ImageInputFormat(width: 4, height: 2, dataType: .uInt8), as: UInt8.self), image.bytes)
     let int8 = ImageInputFormat(width: 4, height: 2, dataType: .int8, quantization: QuantizationParameters(scale: 1.0 / 255, zeroPoint: -128))
     XCTAssertEqual(try write(image, int8, as: Int8.self), image.bytes.map { Int8(Int($0) - 128) })
-    // [0, 1] normalization then quantization with scale 1/255: the pixel again.
-    let normalized = ImageInputFormat(width: 4, height: 2, dataType: .uInt8, scales: [1.0 / 255], biases: [0],
-                                      quantization: QuantizationParameters(scale: 1.0 / 255, zeroPoint: 0))
+    // uint8 inputs take raw pixels whatever the normalization says (Task Library, MediaPipe).
+    let normalized = ImageInputFormat(width: 4, height: 2, dataType: .uInt8, scales: [1.0 / 128], biases: [-127.0 / 128],
+                                      quantization: QuantizationParameters(scale: 0.012566017, zeroPoint: 131))
     XCTAssertEqual(try write(image, normalized, as: UInt8.self), image.bytes)
-    // [-1, 1] with scale 2/255 and zero point 128 lands half-way (p + 0.5): p or p + 1 by float rounding.
-    let half = ImageInputFormat(width: 4, height: 2, dataType: .uInt8, scales: [2.0 / 255], biases: [-1],
-                                quantization: QuantizationParameters(scale: 2.0 / 255, zeroPoint: 128))
-    for (value, pixel) in zip(try write(image, half, as: UInt8.self), image.bytes) {
-      XCTAssertTrue(value == pixel || value == pixel + 1)
+    // int8 with [-1, 1] normalization and the matching quantization (2/255, -1): about p - 128.
+    let int8Normalized = ImageInputFormat(width: 4, height: 2, dataType: .int8, scales: [2.0 / 255], biases: [-1],
+                                          quantization: QuantizationParameters(scale: 2.0 / 255, zeroPoint: -1))
+    for (value, pixel) in zip(try write(image, int8Normalized, as: Int8.self), image.bytes) {
+      XCTAssertTrue(Int(value) == Int(pixel) - 128 || Int(value) == Int(pixel) - 129, "\(value) for \(pixel)")
     }
     // Values beyond the type clamp.
     let clamped = ImageInputFormat(width: 4, height: 2, dataType: .int8, scales: [1], biases: [0], quantization: QuantizationParameters(scale: 1, zeroPoint: 0))

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import TensorBridge
+import TensorBridgeVision
+
+/// `tensorbridge vision-bench MODEL PHOTO`: the Swift half of bench/vision_bench.sh. Prints one
+/// JSON line with the median end-to-end (JPEG file → top-5) and preprocessing (decoded photo →
+/// float tensor) times.
+struct VisionBenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vision-bench",
+    abstract: "Time JPEG → top-5 classification and image preprocessing (used by bench/vision_bench.sh).",
+    shouldDisplay: false)
+
+  @Argument(help: "An image classifier (bundle or .tflite with metadata).")
+  var model: String
+
+  @Argument(help: "A JPEG photo.")
+  var photo: String
+
+  @Option(name: .long, help: "Timed repetitions of each measurement.")
+  var runs = 30
+
+  @Option(name: .long, help: "Untimed repetitions first.")
+  var warmup = 3
+
+  @Option(name: .long, help: "Preprocessing target size (square).")
+  var size = 224
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func run() throws {
+    let classifier: ImageClassifier
+    do {
+      classifier = try runtime.quietly {
+        try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: ImageClassifierOptions(maxResults: 5),
+                            interpreterOptions: runtime.interpreterOptions)
+      }
+    } catch { throw CLIFailure(error) }
+    let url = URL(fileURLWithPath: photo)
+    var top: [String] = []
+    let endToEnd = try Self.median(runs: runs, warmup: warmup) {
+      let result = try classifier.classify(contentsOf: url)
+      top = result.categories.map { $0.label ?? "#\($0.index)" }
+    }
+
+    let decoded = try PixelBuffer(contentsOf: url)
+    var format = ImageInputFormat(width: size, height: size)
+    format.normalize(mean: [127.5], std: [127.5])
+    let tensorizer = ImageTensorizer(format: format, fitMode: .stretch)
+    var tensor = [Float](repeating: 0, count: size * size * 3)
+    let preprocess = try Self.median(runs: runs, warmup: warmup) {
+      try tensor.withUnsafeMutableBytes { bytes in _ = try tensorizer.write(decoded, into: bytes) }
+    }
+    let decode = try Self.median(runs: runs, warmup: warmup) { _ = try PixelBuffer(contentsOf: url) }
+    let report: [String: Any] = [
+      "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess, "full_decode_ms": decode,
+      "photo": "\(decoded.width)x\(decoded.height)", "top5": top, "checksum": Double(tensor.reduce(0, +)),
+    ]
+    let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+  }
+
+  /// The median wall time of `body` in milliseconds.
+  static func median(runs: Int, warmup: Int, _ body: () throws -> Void) throws -> Double {
+    for _ in 0..<max(0, warmup) { try body() }
+    var times: [Double] = []
+    for _ in 0..<max(1, runs) {
+      let start = DispatchTime.now().uptimeNanoseconds
+      try body()
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    times.sort()
+    return times[times.count / 2]
+  }
+}

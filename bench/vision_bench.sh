@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# bench/vision_bench.sh — TensorBridgeVision against the Python pipeline, same model, same photo,
+# same machine, one run:
+#   1. end to end, JPEG file → top-5 labels: Swift (`tensorbridge vision-bench`: libjpeg-turbo with
+#      DCT scaling, fused resize + normalize into the input tensor, LiteRT) vs Python (PIL decode
+#      and BILINEAR resize, numpy, ai_edge_litert); target ≥ 2x;
+#   2. preprocessing an already decoded 1920x1080 photo into a 224x224x3 float tensor, single
+#      threaded: Swift's fused resampler vs PIL resize + numpy normalize; target ≥ 3x.
+# Both sides resize with the same filter (Pillow's antialiased BILINEAR; the Swift resampler uses
+# Pillow's coefficients), stretch fit, 1 interpreter thread.
+#
+#   bench/vision_bench.sh [--model M.tflite] [--runs N] [--rounds N]
+#
+# Model: .thirdparty/models/efficientnet_lite0_uint8.tflite when fetched (scripts/thirdparty/
+# fetch.sh), else the fixture Tests/Fixtures/vision/shapes_metadata.tflite. Photo: coffee.png
+# from scikit-image's wheel (CC0; scripts/vision/fetch_photos.sh), scaled to 1920x1080 and saved
+# as JPEG quality 90 in .build-vision-data/. Swift is built in release into .build-release
+# (or set TB_BENCH_SWIFT_BIN). Rounds alternate which side runs first; medians of the rounds'
+# medians are reported.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+model=""
+runs=30
+rounds=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --model) model="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --rounds) rounds="$2"; shift 2 ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+echo "\$ bench/vision_bench.sh${model:+ --model $model} --runs $runs --rounds $rounds"
+bash scripts/setup.sh >/dev/null
+python="$root/.venv-fixtures/bin/python"
+"$python" -c 'import PIL, numpy, ai_edge_litert' 2>/dev/null || { echo "needs .venv-fixtures with Pillow, numpy, ai-edge-litert" >&2; exit 1; }
+photos="$(bash scripts/vision/fetch_photos.sh | tail -1)"
+photo="$root/.build-vision-data/photo_1920x1080.jpg"
+if [ ! -f "$photo" ]; then
+  "$python" - "$photos/coffee.png" "$photo" <<'PY'
+import sys
+from PIL import Image
+source = Image.open(sys.argv[1]).convert("RGB")
+w, h = source.size
+crop_h = round(w * 9 / 16)
+source = source.crop((0, (h - crop_h) // 2, w, (h - crop_h) // 2 + crop_h))
+source.resize((1920, 1080), Image.Resampling.LANCZOS).save(sys.argv[2], quality=90)
+PY
+fi
+if [ -z "$model" ]; then
+  model="$root/.thirdparty/models/efficientnet_lite0_uint8.tflite"
+  [ -f "$model" ] || model="$root/Tests/Fixtures/vision/shapes_metadata.tflite"
+fi
+bin="${TB_BENCH_SWIFT_BIN:-}"
+if [ -z "$bin" ]; then
+  swift build -c release --product tensorbridge --scratch-path .build-release >/dev/null
+  bin="$root/.build-release/release/tensorbridge"
+fi
+mkdir -p .build-vision-data
+results=".build-vision-data/results-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
+echo "model: $model"
+echo "photo: $photo ($(uname -m), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
+for round in $(seq 1 "$rounds"); do
+  if [ $((round % 2)) -eq 1 ]; then order="swift python"; else order="python swift"; fi
+  for side in $order; do
+    if [ "$side" = swift ]; then
+      "$bin" vision-bench "$model" "$photo" --runs "$runs" >> "$results"
+    else
+      "$python" bench/vision_python.py "$model" "$photo" --runs "$runs" >> "$results"
+    fi
+  done
+done
+"$python" - "$results" <<'PY'
+import json, statistics, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+def med(side, key):
+    return statistics.median(r[key] for r in rows if r["implementation"] == side)
+print(f"{'measurement':<44}{'Swift ms':>10}{'Python ms':>11}{'ratio':>8}  target")
+for key, label, target in [("end_to_end_ms", "JPEG file -> top-5 (end to end)", 2.0),
+                           ("preprocess_ms", "decoded 1920x1080 -> 224x224x3 float", 3.0),
+                           ("full_decode_ms", "full-size JPEG decode (for reference)", None)]:
+    s, p = med("swift", key), med("python", key)
+    verdict = "" if target is None else (f">= {target:.0f}x " + ("met" if p / s >= target else "NOT met"))
+    print(f"{label:<44}{s:>10.2f}{p:>11.2f}{p / s:>7.2f}x  {verdict}")
+swift = next(r for r in rows if r["implementation"] == "swift")
+python = next(r for r in rows if r["implementation"] == "python")
+print("top-5 Swift:", swift["top5"])
+print("top-5 Python (indices):", python["top5"])
+print("preprocess checksum Swift %.3f, Python %.3f" % (swift["checksum"], python["checksum"]))
+print("raw results:", sys.argv[1])
+PY
