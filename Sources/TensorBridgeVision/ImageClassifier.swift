@@ -96,7 +96,8 @@ public final class ImageClassifier {
   }
 
   /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in
-  /// the DCT domain when that still covers the model input.
+  /// the DCT domain when that still covers twice the model input, so the result's transform
+  /// maps to the pixels of that decoded image.
   public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
     let image: PixelBuffer
     do {

@@ -1,0 +1,161 @@
+import Foundation
+import TensorBridge
+import TensorBridgeModels
+
+/// Finds objects in images with SSD-style models whose graph ends in TFLite's detection
+/// post-processing (boxes, classes, scores, count), as AutoML Vision Edge and Model Maker export.
+///
+/// ```swift
+/// let detector = try ObjectDetector(contentsOf: URL(fileURLWithPath: "automl-export"),   // model.tflite, dict.txt, tflite_metadata.json
+///                                   options: ObjectDetectorOptions(scoreThreshold: 0.5))
+/// for detection in try detector.detect(contentsOf: photoURL).detections {
+///   print(detection.categories[0], detection.boundingBox)   // box in the photo's pixels
+/// }
+/// ```
+///
+/// Loads a bundle folder (`model.json`), an AutoML export folder (`tflite_metadata.json`,
+/// `dict.txt`) or a `.tflite` with TFLite metadata. Not thread-safe (it owns an ``Interpreter``).
+public final class ObjectDetector {
+  /// The interpreter.
+  public let interpreter: Interpreter
+  /// The options in use.
+  public var options: ObjectDetectorOptions
+  /// The input tensor's format.
+  public let inputFormat: ImageInputFormat
+  /// The input index of the image.
+  public let inputIndex: Int
+  /// Where the results are.
+  public let outputs: SSDOutputs
+  /// Class labels (index = class output value), if any.
+  public let labels: [String]?
+  /// AutoML metadata, when loaded from an AutoML export.
+  public let automl: AutoMLMetadata?
+
+  /// Loads a bundle folder, an AutoML export folder or a `.tflite` with metadata.
+  public convenience init(
+    contentsOf url: URL, options: ObjectDetectorOptions = ObjectDetectorOptions(),
+    interpreterOptions: Interpreter.Options = Interpreter.Options()
+  ) throws(VisionError) {
+    let automlFile = url.appendingPathComponent(AutoMLMetadata.fileName)
+    if FileManager.default.fileExists(atPath: automlFile.path),
+       !FileManager.default.fileExists(atPath: url.appendingPathComponent("model.json").path) {
+      try self.init(automlFolder: url, options: options, interpreterOptions: interpreterOptions)
+      return
+    }
+    let model: Model
+    do { model = try Model(contentsOf: url, options: interpreterOptions) } catch { throw .model(error) }
+    var isDirectory: ObjCBool = false
+    let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    let (index, format) = try ImageClassifier.imageInput(of: model, metadataNormalization: isFile)
+    let layerNames = model.description.outputs.count == model.interpreter.outputTensorCount ? model.description.outputs.map(\.name) : nil
+    let outputs = try SSDOutputs.locate(in: model.interpreter, layerNames: layerNames)
+    let classLayer = model.description.outputs.first { model.outputTensorIndex(forLayer: $0.name) == outputs.classes }
+    let labels = classLayer?.labels ?? model.description.outputs.compactMap(\.labels).first
+    try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, outputs: outputs,
+                  labels: labels, automl: nil, options: options)
+  }
+
+  /// Loads an AutoML Vision Edge export: `model.tflite` (or the folder's only `.tflite`),
+  /// `dict.txt` labels and `tflite_metadata.json`.
+  public convenience init(
+    automlFolder folder: URL, options: ObjectDetectorOptions = ObjectDetectorOptions(),
+    interpreterOptions: Interpreter.Options = Interpreter.Options()
+  ) throws(VisionError) {
+    let metadataURL = folder.appendingPathComponent(AutoMLMetadata.fileName)
+    let metadataData: Data
+    do { metadataData = try Data(contentsOf: metadataURL) } catch {
+      throw .image(.file(path: metadataURL.path, reason: (error as NSError).localizedDescription))
+    }
+    let metadata = try AutoMLMetadata(data: metadataData, path: metadataURL.path)
+    var modelURL = folder.appendingPathComponent("model.tflite")
+    if !FileManager.default.fileExists(atPath: modelURL.path) {
+      let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tflite") }
+      guard candidates.count == 1, let only = candidates.first else {
+        throw .missingTensor(role: "model file", reason: "\(folder.path) has no model.tflite and \(candidates.count) other .tflite files")
+      }
+      modelURL = folder.appendingPathComponent(only)
+    }
+    let interpreter: Interpreter
+    do { interpreter = try Interpreter(modelPath: modelURL.path, options: interpreterOptions) } catch { throw .interpreter(error) }
+    var labels: [String]?
+    let dictURL = folder.appendingPathComponent("dict.txt")
+    if let data = try? Data(contentsOf: dictURL) {
+      do { labels = try Labels.parse(data, file: "dict.txt") } catch {
+        throw .invalidDescription(path: dictURL.path, reason: error.description)
+      }
+    }
+    let inputIndex = metadata.inputTensor.flatMap(interpreter.inputIndex(named:)) ?? 0
+    let tensor: Tensor
+    do { tensor = try interpreter.input(at: inputIndex) } catch { throw .interpreter(error) }
+    var format = try ImageInputFormat(tensor: tensor)
+    if let width = metadata.imageWidth, let height = metadata.imageHeight, width != format.width || height != format.height {
+      throw .invalidDescription(path: "\(metadataURL.path): imageWidth/imageHeight",
+                                reason: "\(width)x\(height) but the model's input is \(format.width)x\(format.height)")
+    }
+    if let mean = metadata.mean, let std = metadata.std { format.normalize(mean: mean, std: std) }
+    let outputs = try SSDOutputs.locate(in: interpreter, automl: metadata)
+    var options = options
+    if options.maxResults <= 0, let maxDetections = metadata.maxDetections { options.maxResults = maxDetections }
+    try self.init(interpreter: interpreter, inputIndex: inputIndex, inputFormat: format, outputs: outputs,
+                  labels: labels, automl: metadata, options: options)
+  }
+
+  /// A detector from its parts.
+  public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, outputs: SSDOutputs,
+              labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions) throws(VisionError) {
+    try options.classification.validate()
+    self.interpreter = interpreter
+    self.inputIndex = inputIndex
+    self.inputFormat = inputFormat
+    self.outputs = outputs
+    self.labels = labels
+    self.automl = automl
+    self.options = options
+  }
+
+  /// Detects objects in an image; boxes come back in the image's pixels.
+  public func detect(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
+    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter)
+    let transform = try input.write(into: interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
+    do { try interpreter.invoke() } catch { throw .interpreter(error) }
+    let boxes = try values(outputs.boxes), classes = try values(outputs.classes)
+    let scores = try values(outputs.scores), countValues = try values(outputs.count)
+    guard let countValue = countValues.first, countValue.isFinite else {
+      throw .outputShape(tensor: "count", shape: [countValues.count], expected: "one detection count")
+    }
+    let available = min(boxes.count / 4, classes.count, scores.count)
+    let count = max(0, min(Int(countValue), available))
+    let width = Double(inputFormat.width), height = Double(inputFormat.height)
+    let bounds = ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+    var detections: [Detection] = []
+    for index in 0..<count {
+      let ymin = Double(boxes[index * 4]), xmin = Double(boxes[index * 4 + 1])
+      let ymax = Double(boxes[index * 4 + 2]), xmax = Double(boxes[index * 4 + 3])
+      guard [ymin, xmin, ymax, xmax].allSatisfy(\.isFinite) else { continue }
+      let inModel = ImageRect(x: xmin * width, y: ymin * height, width: (xmax - xmin) * width, height: (ymax - ymin) * height)
+      let box = transform.apply(inModel).intersection(bounds)
+      let classValue = classes[index]
+      guard classValue.isFinite, classValue >= 0, classValue < 1e6 else { continue }
+      let classIndex = Int(classValue)
+      let label = labels.flatMap { $0.indices.contains(classIndex) ? $0[classIndex] : nil }
+      detections.append(Detection(boundingBox: box, categories: [Category(index: classIndex, label: label, score: scores[index])]))
+    }
+    return DetectionResult(detections: options.filter(detections), transform: transform)
+  }
+
+  /// Decodes (full size, upright) and detects in a JPEG or PNG file.
+  public func detect(contentsOf url: URL) throws(VisionError) -> DetectionResult {
+    let image: PixelBuffer
+    do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }
+    return try detect(image)
+  }
+
+  private func values(_ index: Int) throws(VisionError) -> [Float] {
+    let tensor: Tensor
+    do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
+    guard let values = tensor.dequantizedValues() else {
+      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for detection outputs")
+    }
+    return values
+  }
+}

@@ -1,0 +1,46 @@
+import TensorBridgeModels
+
+/// Options of an ``ObjectDetector``, named as MediaPipe's and ML Kit's object-detection options.
+public struct ObjectDetectorOptions: Sendable, Equatable {
+  /// At most this many detections are returned (best first); 0 or less returns all the model gives.
+  public var maxResults: Int
+  /// Detections scoring below this are left out.
+  public var scoreThreshold: Float?
+  /// When not empty, only these labels are returned.
+  public var categoryAllowlist: [String]
+  /// These labels are never returned (not together with an allowlist).
+  public var categoryDenylist: [String]
+  /// How the image is fitted into the model's input (SSD models are trained on stretched images).
+  public var fitMode: FitMode
+  /// The resampling filter.
+  public var filter: ResizeFilter
+
+  /// Creates options.
+  public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
+              categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear) {
+    self.maxResults = maxResults
+    self.scoreThreshold = scoreThreshold
+    self.categoryAllowlist = categoryAllowlist
+    self.categoryDenylist = categoryDenylist
+    self.fitMode = fitMode
+    self.filter = filter
+  }
+
+  /// The same filters as classification.
+  var classification: ImageClassifierOptions {
+    ImageClassifierOptions(maxResults: maxResults, scoreThreshold: scoreThreshold, categoryAllowlist: categoryAllowlist,
+                           categoryDenylist: categoryDenylist, fitMode: fitMode, filter: filter)
+  }
+
+  /// Keeps the detections that pass, best first, at most `maxResults`.
+  func filter(_ detections: [Detection]) -> [Detection] {
+    let options = classification
+    var kept = detections.filter { detection in
+      guard let best = detection.categories.first else { return false }
+      if let scoreThreshold, best.score < scoreThreshold { return false }
+      return options.admits(best.label)
+    }
+    kept.sort { ($0.categories.first?.score ?? 0) > ($1.categories.first?.score ?? 0) }
+    return maxResults > 0 ? Array(kept.prefix(maxResults)) : kept
+  }
+}

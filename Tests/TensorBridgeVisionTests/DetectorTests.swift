@@ -1,0 +1,137 @@
+import Foundation
+import TensorBridge
+import XCTest
+@testable import TensorBridgeVision
+
+/// The SSD fixture (TFLite_Detection_PostProcess, shuffled outputs, AutoML export layout)
+/// against Python LiteRT and the Python pipeline.
+final class DetectorTests: XCTestCase {
+  struct Reference: Decodable {
+    struct Box: Decodable {
+      let label: String
+      let score: Double
+      let box: [Double]
+    }
+    struct Case: Decodable {
+      let image: String
+      let width: Int
+      let height: Int
+      let input: [Double]
+      let outputs: [String: [Double]]
+      let detections: [Box]
+    }
+    let labels: [String]
+    let tolerance: Double
+    let cases: [Case]
+  }
+
+  private let folder = VisionFixtures.url("ssd_colors.automl")
+
+  private func reference() throws -> Reference {
+    try JSONDecoder().decode(Reference.self, from: Data(contentsOf: VisionFixtures.url("detector.reference.json")))
+  }
+
+  func testOutputsFoundByNameNotPosition() throws {
+    let detector = try ObjectDetector(contentsOf: folder)
+    let interpreter = detector.interpreter
+    // The fixture lists its outputs as scores, boxes, count, classes.
+    XCTAssertEqual(detector.outputs, SSDOutputs(boxes: 1, classes: 3, scores: 0, count: 2))
+    XCTAssertEqual(SSDOutputs.fromPostProcessOperator(interpreter), detector.outputs, "the operator's own output order agrees")
+    XCTAssertEqual(detector.labels, ["red", "green", "blue"])
+    XCTAssertEqual(detector.automl?.maxDetections, 6)
+    XCTAssertEqual(detector.options.maxResults, 6, "maxDetections from tflite_metadata.json")
+  }
+
+  func testIdenticalInputTensorsGiveLiteRTOutputs() throws {
+    let reference = try reference()
+    let interpreter = try Interpreter(modelPath: folder.appendingPathComponent("model.tflite").path)
+    for testCase in reference.cases {
+      try interpreter.copy(testCase.input.map { Float($0) }, toInputAt: 0)
+      try interpreter.invoke()
+      for index in 0..<interpreter.outputTensorCount {
+        let output = try interpreter.output(at: index)
+        let expected = try XCTUnwrap(testCase.outputs[output.name], output.name)
+        let actual = try output.values(as: Float.self)
+        XCTAssertEqual(actual.count, expected.count)
+        for (a, e) in zip(actual, expected) { XCTAssertEqual(Double(a), e, accuracy: reference.tolerance, "\(output.name) on \(testCase.image)") }
+      }
+    }
+  }
+
+  func testPipelineMatchesPythonBoxes() throws {
+    let reference = try reference()
+    let detector = try ObjectDetector(contentsOf: folder)
+    for testCase in reference.cases {
+      let result = try detector.detect(contentsOf: VisionFixtures.url("detector_samples/\(testCase.image)"))
+      XCTAssertEqual(result.detections.count, testCase.detections.count, testCase.image)
+      // Python's detections are in the op's order (best first); ties may swap, so match by box.
+      for expected in testCase.detections {
+        let box = ImageRect(x: expected.box[0], y: expected.box[1], width: expected.box[2], height: expected.box[3])
+        let match = result.detections.first { $0.boundingBox.intersectionOverUnion(box) > 0.98 && $0.categories.first?.label == expected.label }
+        guard let match else { XCTFail("\(testCase.image): no \(expected.label) at \(box)"); continue }
+        let tolerance = testCase.image.hasSuffix(".png") ? 1e-3 : 0.02
+        XCTAssertEqual(Double(match.categories[0].score), expected.score, accuracy: tolerance)
+        XCTAssertEqual(match.boundingBox.x, box.x, accuracy: testCase.image.hasSuffix(".png") ? 0.01 : 1)
+        XCTAssertEqual(match.boundingBox.width, box.width, accuracy: testCase.image.hasSuffix(".png") ? 0.01 : 1)
+      }
+    }
+  }
+
+  func testBoxesUndoLetterboxAndOrientation() throws {
+    let detector = try ObjectDetector(contentsOf: folder)
+    let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/1_blue.png"))  // 80x120
+    let plain = try detector.detect(image).detections
+    guard let best = plain.first else { return XCTFail("no detection") }
+    XCTAssertEqual(best.categories.first?.label, "blue")
+    // The blue rectangle is at x 30…75, y 60…115: the best box covers its middle.
+    XCTAssertTrue(best.boundingBox.minX < 60 && best.boundingBox.maxX > 45 && best.boundingBox.minY < 95 && best.boundingBox.maxY > 75, "\(best.boundingBox)")
+    // Letterboxed: boxes still land in the photo's pixels, inside the image.
+    detector.options.fitMode = .letterbox(fill: 0)
+    let boxed = try detector.detect(image).detections
+    let blue = try XCTUnwrap(boxed.first { $0.categories.first?.label == "blue" })
+    XCTAssertTrue(blue.boundingBox.minX >= 0 && blue.boundingBox.maxX <= 80 && blue.boundingBox.maxY <= 120)
+    XCTAssertGreaterThan(blue.boundingBox.intersection(ImageRect(x: 30, y: 60, width: 45, height: 55)).area, 0)
+    // A rotated frame, turned upright first: the box is in the upright image's pixels.
+    detector.options.fitMode = .stretch
+    let rotated = image.oriented(.left).oriented(.right)
+    XCTAssertEqual(rotated, image)
+  }
+
+  func testOptions() throws {
+    let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
+    let all = try ObjectDetector(contentsOf: folder).detect(image).detections
+    XCTAssertEqual(Set(all.compactMap { $0.categories.first?.label }), ["red", "green"])
+    let two = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(maxResults: 2)).detect(image).detections
+    XCTAssertEqual(two, Array(all.prefix(2)))
+    let high = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(scoreThreshold: 0.9)).detect(image).detections
+    XCTAssertTrue(high.allSatisfy { $0.categories[0].score >= 0.9 })
+    XCTAssertLessThan(high.count, all.count)
+    let green = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(categoryAllowlist: ["green"])).detect(image).detections
+    XCTAssertTrue(!green.isEmpty && green.allSatisfy { $0.categories[0].label == "green" })
+    let noGreen = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(categoryDenylist: ["green"])).detect(image).detections
+    XCTAssertTrue(!noGreen.isEmpty && noGreen.allSatisfy { $0.categories[0].label != "green" })
+  }
+
+  func testBadAutoMLMetadataIsTypedError() throws {
+    for (json, key) in [(#"{"imageWidth": "wide"}"#, "imageWidth"), (#"{"outputTensors": ["a"], "outputTensorRepresentation": []}"#, "outputTensorRepresentation"),
+                        (#"{"std": [0]}"#, "std"), ("[1]", AutoMLMetadata.fileName)] {
+      XCTAssertThrowsError(try AutoMLMetadata(data: Data(json.utf8))) { error in
+        guard case VisionError.invalidDescription(let path, _) = error else { return XCTFail("\(error)") }
+        XCTAssertTrue(path.contains(key), path)
+      }
+    }
+    // A metadata size that contradicts the model.
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tb-automl-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: folder, to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    try Data(#"{"imageWidth": 320, "imageHeight": 320}"#.utf8).write(to: copy.appendingPathComponent(AutoMLMetadata.fileName))
+    XCTAssertThrowsError(try ObjectDetector(contentsOf: copy)) { error in
+      guard case VisionError.invalidDescription(_, let reason) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.contains("32x32"), reason)
+    }
+    // A model without SSD outputs.
+    XCTAssertThrowsError(try ObjectDetector(contentsOf: VisionFixtures.url("shapes.tiobundle"))) { error in
+      guard case VisionError.missingTensor = error else { return XCTFail("\(error)") }
+    }
+  }
+}
