@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import TensorBridgeModels
+import TensorBridgeVision
+
+/// `tensorbridge detect MODEL IMAGE...`: objects per image, optionally drawn onto a PNG.
+struct DetectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "detect",
+    abstract: "Detect objects in JPEG or PNG images with an SSD-style detector.",
+    discussion: """
+      The model is an AutoML Vision Edge export folder (model.tflite, dict.txt, \
+      tflite_metadata.json), a .tiobundle folder, or a .tflite with metadata, whose outputs are \
+      TFLite's detection post-processing (boxes, classes, scores, count). Boxes are printed in \
+      the image's pixels as x, y, width, height. With --annotate, boxes and labels are drawn \
+      onto OUT.png (OUT-1.png, OUT-2.png, … for several images).
+      """)
+
+  @Argument(help: "A detector: AutoML export folder, .tiobundle folder or .tflite with metadata.")
+  var model: String
+
+  @Argument(help: "JPEG or PNG files.")
+  var images: [String]
+
+  @Option(name: .long, help: "Leave out detections scoring below this.")
+  var threshold: Float?
+
+  @Option(name: .long, help: "At most this many detections per image.")
+  var max: Int?
+
+  @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
+  var fit: FitOption = .stretch
+
+  @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
+  var json = false
+
+  @Option(name: .long, help: "Write the image with boxes and labels drawn to this PNG.")
+  var annotate: String?
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func validate() throws {
+    if images.isEmpty { throw ValidationError("give at least one image") }
+    if let max, max < 1 { throw ValidationError("--max must be at least 1") }
+  }
+
+  func run() throws {
+    let options = ObjectDetectorOptions(maxResults: max ?? -1, scoreThreshold: threshold, fitMode: fit.mode)
+    let detector: ObjectDetector
+    do {
+      detector = try runtime.quietly {
+        try ObjectDetector(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
+      }
+    } catch { throw CLIFailure(error) }
+    let progress = ProgressLine(total: images.count, enabled: images.count > 3 && isatty(2) != 0)
+    var failures = 0
+    for (position, path) in images.enumerated() {
+      progress.update(position, path)
+      do {
+        let image: PixelBuffer
+        do { image = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw VisionError.image(error) }
+        let result = try detector.detect(image)
+        if json {
+          print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
+        } else {
+          print("\(path): \(result.detections.count) detection\(result.detections.count == 1 ? "" : "s")")
+          for detection in result.detections {
+            let category = detection.categories.first
+            let box = detection.boundingBox
+            print(String(format: "  %.4f  %@  x %.1f y %.1f w %.1f h %.1f", Double(category?.score ?? 0),
+                         category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
+          }
+        }
+        if let annotate {
+          let out = images.count == 1 ? annotate : Self.numbered(annotate, position + 1)
+          try ImageAnnotator().annotate(image, detections: result.detections).writePNG(to: URL(fileURLWithPath: out))
+        }
+      } catch let error as VisionError {
+        failures += 1
+        progress.clear()
+        if json { print(ClassifyCommand.json(path: path, error: error.description)) } else {
+          FileHandle.standardError.write(Data("error: \(path): \(error.description)\n".utf8))
+        }
+      } catch let error as ImageError {
+        throw CLIFailure(error.description)
+      }
+    }
+    progress.finish()
+    if failures > 0 { throw CLIFailure("\(failures) of \(images.count) images could not be processed") }
+  }
+
+  static func object(_ detection: Detection) -> [String: Any] {
+    let box = detection.boundingBox
+    var item: [String: Any] = ["box": ["x": box.x, "y": box.y, "width": box.width, "height": box.height]]
+    item["categories"] = detection.categories.map { category -> [String: Any] in
+      var entry: [String: Any] = ["index": category.index, "score": Double(category.score)]
+      if let label = category.label { entry["label"] = label }
+      return entry
+    }
+    if !detection.keypoints.isEmpty { item["keypoints"] = detection.keypoints.map { ["x": $0.x, "y": $0.y] } }
+    return item
+  }
+
+  /// `out.png` → `out-3.png`.
+  static func numbered(_ path: String, _ number: Int) -> String {
+    let url = URL(fileURLWithPath: path)
+    let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
+    return url.deletingPathExtension().path + "-\(number)." + ext
+  }
+}
