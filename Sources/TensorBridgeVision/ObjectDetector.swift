@@ -2,8 +2,10 @@ import Foundation
 import TensorBridge
 import TensorBridgeModels
 
-/// Finds objects in images with SSD-style models whose graph ends in TFLite's detection
-/// post-processing (boxes, classes, scores, count), as AutoML Vision Edge and Model Maker export.
+/// Finds objects in images with SSD-style models: (a) graphs ending in TFLite's detection
+/// post-processing (boxes, classes, scores, count), as AutoML Vision Edge and Model Maker export;
+/// (b) raw box regressors plus anchors (SSD, BlazeFace), decoded as the bundle's
+/// `options.detection` section describes (see ``AnchorDetectionDescription``).
 ///
 /// ```swift
 /// let detector = try ObjectDetector(contentsOf: URL(fileURLWithPath: "automl-export"),   // model.tflite, dict.txt, tflite_metadata.json
@@ -24,8 +26,21 @@ public final class ObjectDetector {
   public let inputFormat: ImageInputFormat
   /// The input index of the image.
   public let inputIndex: Int
-  /// Where the results are.
-  public let outputs: SSDOutputs
+  /// How the outputs are read.
+  public let head: Head
+  /// Where the post-processed results are (`nil` for anchor models).
+  public var outputs: SSDOutputs? {
+    if case .postProcessed(let outputs) = head { return outputs }
+    return nil
+  }
+
+  /// The two kinds of detection outputs.
+  public enum Head: Sendable, Equatable {
+    /// Boxes, classes, scores and count, already decoded and suppressed by the graph.
+    case postProcessed(SSDOutputs)
+    /// Raw box regressors and scores (output indices), decoded against anchors.
+    case anchors(boxes: Int, scores: Int, decoder: AnchorBoxDecoder)
+  }
   /// Class labels (index = class output value), if any.
   public let labels: [String]?
   /// AutoML metadata, when loaded from an AutoML export.
@@ -47,11 +62,25 @@ public final class ObjectDetector {
     var isDirectory: ObjCBool = false
     let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     let (index, format) = try ImageClassifier.imageInput(of: model, metadataNormalization: isFile)
+    if let section = model.description.options.other["detection"] {
+      let description = try AnchorDetectionDescription(section)
+      func output(_ name: String) throws(VisionError) -> Int {
+        guard let found = model.outputTensorIndex(forLayer: name) ?? model.interpreter.outputIndex(named: name) else {
+          throw .missingTensor(role: "output named \(name)", reason: "options.detection names it but no output layer or tensor has that name")
+        }
+        return found
+      }
+      let head = Head.anchors(boxes: try output(description.boxesOutput), scores: try output(description.scoresOutput), decoder: description.decoder)
+      let labels = model.description.outputs.compactMap(\.labels).first
+      try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, head: head,
+                    labels: labels, automl: nil, options: options)
+      return
+    }
     let layerNames = model.description.outputs.count == model.interpreter.outputTensorCount ? model.description.outputs.map(\.name) : nil
     let outputs = try SSDOutputs.locate(in: model.interpreter, layerNames: layerNames)
     let classLayer = model.description.outputs.first { model.outputTensorIndex(forLayer: $0.name) == outputs.classes }
     let labels = classLayer?.labels ?? model.description.outputs.compactMap(\.labels).first
-    try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, outputs: outputs,
+    try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, head: .postProcessed(outputs),
                   labels: labels, automl: nil, options: options)
   }
 
@@ -96,18 +125,18 @@ public final class ObjectDetector {
     let outputs = try SSDOutputs.locate(in: interpreter, automl: metadata)
     var options = options
     if options.maxResults <= 0, let maxDetections = metadata.maxDetections { options.maxResults = maxDetections }
-    try self.init(interpreter: interpreter, inputIndex: inputIndex, inputFormat: format, outputs: outputs,
+    try self.init(interpreter: interpreter, inputIndex: inputIndex, inputFormat: format, head: .postProcessed(outputs),
                   labels: labels, automl: metadata, options: options)
   }
 
   /// A detector from its parts.
-  public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, outputs: SSDOutputs,
+  public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, head: Head,
               labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions) throws(VisionError) {
     try options.classification.validate()
     self.interpreter = interpreter
     self.inputIndex = inputIndex
     self.inputFormat = inputFormat
-    self.outputs = outputs
+    self.head = head
     self.labels = labels
     self.automl = automl
     self.options = options
@@ -118,15 +147,44 @@ public final class ObjectDetector {
     let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter)
     let transform = try input.write(into: interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
     do { try interpreter.invoke() } catch { throw .interpreter(error) }
+    let width = Double(inputFormat.width), height = Double(inputFormat.height)
+    let bounds = ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+    var detections: [Detection] = []
+    switch head {
+    case .anchors(let boxesIndex, let scoresIndex, let decoder):
+      for box in try decoder.decode(boxes: try values(boxesIndex), scores: try values(scoresIndex)) {
+        let inModel = ImageRect(x: box.rect.x * width, y: box.rect.y * height, width: box.rect.width * width, height: box.rect.height * height)
+        let label = labels.flatMap { $0.indices.contains(box.classIndex) ? $0[box.classIndex] : nil }
+        let keypoints = box.keypoints.map { point in
+          let mapped = transform.apply(x: point.x * width, y: point.y * height)
+          return ImagePoint(x: mapped.x, y: mapped.y)
+        }
+        detections.append(Detection(boundingBox: transform.apply(inModel).intersection(bounds),
+                                    categories: [Category(index: box.classIndex, label: label, score: Float(box.score))],
+                                    keypoints: keypoints))
+      }
+    case .postProcessed(let outputs):
+      detections = try postProcessed(outputs, transform: transform, width: width, height: height, bounds: bounds)
+    }
+    return DetectionResult(detections: options.filter(detections), transform: transform)
+  }
+
+  /// Decodes (full size, upright) and detects in a JPEG or PNG file.
+  public func detect(contentsOf url: URL) throws(VisionError) -> DetectionResult {
+    let image: PixelBuffer
+    do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }
+    return try detect(image)
+  }
+
+  private func postProcessed(_ outputs: SSDOutputs, transform: ImageTransform, width: Double, height: Double,
+                             bounds: ImageRect) throws(VisionError) -> [Detection] {
     let boxes = try values(outputs.boxes), classes = try values(outputs.classes)
     let scores = try values(outputs.scores), countValues = try values(outputs.count)
     guard let countValue = countValues.first, countValue.isFinite else {
       throw .outputShape(tensor: "count", shape: [countValues.count], expected: "one detection count")
     }
     let available = min(boxes.count / 4, classes.count, scores.count)
-    let count = max(0, min(Int(countValue), available))
-    let width = Double(inputFormat.width), height = Double(inputFormat.height)
-    let bounds = ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+    let count = countValue <= 0 ? 0 : Int(min(Double(countValue), Double(available)))
     var detections: [Detection] = []
     for index in 0..<count {
       let ymin = Double(boxes[index * 4]), xmin = Double(boxes[index * 4 + 1])
@@ -140,14 +198,7 @@ public final class ObjectDetector {
       let label = labels.flatMap { $0.indices.contains(classIndex) ? $0[classIndex] : nil }
       detections.append(Detection(boundingBox: box, categories: [Category(index: classIndex, label: label, score: scores[index])]))
     }
-    return DetectionResult(detections: options.filter(detections), transform: transform)
-  }
-
-  /// Decodes (full size, upright) and detects in a JPEG or PNG file.
-  public func detect(contentsOf url: URL) throws(VisionError) -> DetectionResult {
-    let image: PixelBuffer
-    do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }
-    return try detect(image)
+    return detections
   }
 
   private func values(_ index: Int) throws(VisionError) -> [Float] {

@@ -35,7 +35,7 @@ final class DetectorTests: XCTestCase {
     let detector = try ObjectDetector(contentsOf: folder)
     let interpreter = detector.interpreter
     // The fixture lists its outputs as scores, boxes, count, classes.
-    XCTAssertEqual(detector.outputs, SSDOutputs(boxes: 1, classes: 3, scores: 0, count: 2))
+    XCTAssertEqual(detector.head, .postProcessed(SSDOutputs(boxes: 1, classes: 3, scores: 0, count: 2)))
     XCTAssertEqual(SSDOutputs.fromPostProcessOperator(interpreter), detector.outputs, "the operator's own output order agrees")
     XCTAssertEqual(detector.labels, ["red", "green", "blue"])
     XCTAssertEqual(detector.automl?.maxDetections, 6)
