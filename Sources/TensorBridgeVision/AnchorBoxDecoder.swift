@@ -14,6 +14,8 @@ public struct AnchorBoxDecoder: Sendable, Equatable {
 
   public var anchors: [SSDAnchorOptions.Anchor]
   public var numClasses: Int = 1
+  /// Score columns never reported (e.g. 0, the background of TF Object Detection API models).
+  public var ignoreClasses: [Int] = []
   public var numCoords: Int = 4
   public var boxCoordOffset: Int = 0
   public var keypointCoordOffset: Int = 4
@@ -55,7 +57,7 @@ public struct AnchorBoxDecoder: Sendable, Equatable {
     var candidates: [Box] = []
     for index in 0..<count {
       var best = -Double.infinity, bestClass = 0
-      for c in 0..<numClasses {
+      for c in 0..<numClasses where !ignoreClasses.contains(c) {
         var score = Double(rawScores[index * numClasses + c])
         if let clip = scoreClippingThreshold { score = min(max(score, -clip), clip) }
         if sigmoidScore { score = 1 / (1 + exp(-score)) }

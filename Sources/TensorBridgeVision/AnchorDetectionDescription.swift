@@ -55,6 +55,9 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
     anchors.reduceBoxesInLowestLayer = try reader.bool(anchorsJSON, "anchors", "reduceBoxesInLowestLayer", default: false)
     var decoder = AnchorBoxDecoder(anchors: try anchors.anchors())
     decoder.numClasses = try reader.int(decoderJSON, "decoder", "numClasses", default: 1)
+    if decoderJSON["ignoreClasses"] != nil {
+      decoder.ignoreClasses = try reader.numbers(decoderJSON, "decoder", "ignoreClasses").map { Int($0) }
+    }
     decoder.numCoords = try reader.int(decoderJSON, "decoder", "numCoords", default: 4)
     decoder.boxCoordOffset = try reader.int(decoderJSON, "decoder", "boxCoordOffset", default: 0, minimum: 0)
     decoder.keypointCoordOffset = try reader.int(decoderJSON, "decoder", "keypointCoordOffset", default: 4, minimum: 0)

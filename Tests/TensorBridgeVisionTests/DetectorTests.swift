@@ -77,6 +77,27 @@ final class DetectorTests: XCTestCase {
     }
   }
 
+  /// The same network with raw outputs, decoded by Swift from model.json's anchors and box coder,
+  /// finds what LiteRT's own TFLite_Detection_PostProcess found (Python pipeline boxes).
+  func testRawAnchorDecodingMatchesThePostProcessOperator() throws {
+    let reference = try reference()
+    let detector = try ObjectDetector(contentsOf: VisionFixtures.url("ssd_colors_raw.tiobundle"), options: ObjectDetectorOptions(maxResults: 6))
+    guard case .anchors(_, _, let decoder) = detector.head else { return XCTFail("not an anchor model") }
+    XCTAssertEqual(decoder.anchors.count, 16)
+    XCTAssertEqual(decoder.suppression, .standard)
+    for testCase in reference.cases {
+      let result = try detector.detect(contentsOf: VisionFixtures.url("detector_samples/\(testCase.image)"))
+      XCTAssertEqual(result.detections.count, testCase.detections.count, testCase.image)
+      for (actual, expected) in zip(result.detections, testCase.detections) {
+        XCTAssertEqual(actual.categories.first?.label, expected.label, testCase.image)
+        let tolerance = testCase.image.hasSuffix(".png") ? 1e-4 : 0.02
+        XCTAssertEqual(Double(actual.categories[0].score), expected.score, accuracy: tolerance)
+        let box = ImageRect(x: expected.box[0], y: expected.box[1], width: expected.box[2], height: expected.box[3])
+        XCTAssertGreaterThan(actual.boundingBox.intersectionOverUnion(box), testCase.image.hasSuffix(".png") ? 0.999 : 0.97, "\(actual.boundingBox) vs \(box)")
+      }
+    }
+  }
+
   func testBoxesUndoLetterboxAndOrientation() throws {
     let detector = try ObjectDetector(contentsOf: folder)
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/1_blue.png"))  // 80x120
