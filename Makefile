@@ -31,6 +31,10 @@ fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child process
 bench: ## Swift vs C vs Python LiteRT: invoke latency and load + compile time
 	bash bench/compare.sh
 
+.PHONY: bench-vision
+bench-vision: ## TensorBridgeVision vs PIL + numpy + ai_edge_litert: JPEG -> top-5, preprocessing
+	bash bench/vision_bench.sh
+
 fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)
 	bash scripts/fixtures/make_fixtures.sh
 

@@ -96,12 +96,12 @@ public final class ImageClassifier {
   }
 
   /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in
-  /// the DCT domain when that still covers twice the model input, so the result's transform
+  /// the DCT domain when that still covers the model input, so the result's transform
   /// maps to the pixels of that decoded image.
   public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
     let image: PixelBuffer
     do {
-      image = try PixelBuffer(contentsOf: url, options: ImageDecodingOptions(minimumSize: (inputFormat.width * 2, inputFormat.height * 2)))
+      image = try PixelBuffer(contentsOf: url, options: ImageDecodingOptions(minimumSize: (inputFormat.width, inputFormat.height)))
     } catch { throw .image(error) }
     return try classify(image)
   }

@@ -123,6 +123,25 @@ final class ClassifierTests: XCTestCase {
     }
   }
 
+  /// A third-party classifier with TFLite metadata (efficientnet_lite0_uint8, ImageNet labels)
+  /// on real CC0 photos from scikit-image's wheel: the answers are the obvious ones.
+  func testThirdPartyClassifierOnRealPhotos() throws {
+    guard let model = VisionFixtures.thirdParty("efficientnet_lite0_uint8.tflite") else {
+      throw XCTSkip("efficientnet_lite0_uint8.tflite not fetched (scripts/thirdparty/fetch.sh)")
+    }
+    let photos = VisionFixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build-vision-data/photos")
+    guard FileManager.default.fileExists(atPath: photos.appendingPathComponent("chelsea.png").path) else {
+      throw XCTSkip("photos not fetched (scripts/vision/fetch_photos.sh)")
+    }
+    let classifier = try ImageClassifier(contentsOf: model, options: ImageClassifierOptions(maxResults: 3))
+    XCTAssertEqual(classifier.inputFormat.dataType, .uInt8)
+    let cat = try classifier.classify(contentsOf: photos.appendingPathComponent("chelsea.png")).categories
+    XCTAssertTrue(["Egyptian cat", "tabby", "tiger cat"].contains(cat.first?.label ?? ""), "\(cat)")
+    let coffee = try classifier.classify(contentsOf: photos.appendingPathComponent("coffee.png")).categories
+    XCTAssertTrue(["espresso", "cup", "coffee mug"].contains(coffee.first?.label ?? ""), "\(coffee)")
+  }
+
   func testCorruptImageFileIsTypedError() throws {
     let classifier = try ImageClassifier(contentsOf: ClassifierReference.model("shapes").load)
     let data = try Data(contentsOf: VisionFixtures.url("samples/4_blue_triangle.jpg"))
