@@ -1,6 +1,7 @@
 import Foundation
 import TensorBridge
 import TensorBridgeModels
+import TensorBridgeVision
 
 /// `tensorbridge run` on a bundle: values in by layer name, named, transformed and labelled
 /// values out.
@@ -11,6 +12,7 @@ struct BundleRunner {
   func run(inputs specs: [String]) throws(CLIFailure) -> ModelOutputs {
     let layers = model.description.inputs.map(\.name)
     var values: [String: ModelValue] = [:]
+    var images: [String: any ModelInputEncoder] = [:]
     for spec in specs {
       let (key, path) = RunCommand.split(spec)
       let name: String
@@ -21,8 +23,15 @@ struct BundleRunner {
       } else {
         throw CLIFailure("the bundle has no input layer '\(key)'; layers: \(layers.joined(separator: ", "))")
       }
-      guard values[name] == nil else { throw CLIFailure("input '\(key)' is given twice") }
+      guard values[name] == nil, images[name] == nil else { throw CLIFailure("input '\(key)' is given twice") }
+      if ImageOutputSaver.isImageFile(path) {
+        do { images[name] = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIFailure("\(path): \(error)") }
+        continue
+      }
       values[name] = try value(from: path)
+    }
+    if !images.isEmpty {
+      do { return try model.run(encoding: images, values: values) } catch { throw CLIFailure(error) }
     }
     do { return try model.run(on: values) } catch { throw CLIFailure(error) }
   }

@@ -38,6 +38,9 @@ struct RunCommand: ParsableCommand {
   @Flag(name: .long, help: "Run a .tflite with metadata tensor by tensor (no transforms or labels).")
   var raw = false
 
+  @Option(name: .customLong("save-images"), help: "Bundles: write image outputs (and one-channel masks) as PNG files into this folder.")
+  var saveImages: String?
+
   @OptionGroup var runtime: RuntimeOptions
 
   func validate() throws {
@@ -72,7 +75,9 @@ struct RunCommand: ParsableCommand {
       do { model = try Model(contentsOf: URL(fileURLWithPath: self.model), options: runtime.interpreterOptions) } catch {
         throw CLIFailure(error)
       }
-      return try BundleRunner(model: model).run(inputs: input)
+      let outputs = try BundleRunner(model: model).run(inputs: input)
+      if let saveImages { try ImageOutputSaver.save(outputs, description: model.description, to: saveImages) }
+      return outputs
     }
     if let outputDir {
       try OutputWriter.writeNPY(outputs.layers.enumerated().map { index, layer in

@@ -75,4 +75,33 @@ final class VisionCLITests: XCTestCase {
     XCTAssertEqual(annotated.width, original.width)
     XCTAssertNotEqual(annotated.converted(to: .rgb8), original, "boxes were drawn")
   }
+
+  func testRunTakesImagesAndSavesImageOutputs() throws {
+    let result = try run(["run", VisionFixtures.url("shapes.tiobundle").path, "--input", "image=\(VisionFixtures.url("samples/1_green_square.png").path)", "--top", "1"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("green square"), result.stdout)
+    // A third-party segmentation model with an image output: the mask becomes a PNG.
+    guard let model = VisionFixtures.thirdParty("selfie_segmentation.tflite") else {
+      throw XCTSkip("selfie_segmentation.tflite not fetched (scripts/thirdparty/fetch.sh)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-selfie-\(UUID().uuidString)")
+    let bundle = folder.appendingPathComponent("selfie.tiobundle"), out = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(at: model, to: bundle.appendingPathComponent("model.tflite"))
+    let json = """
+      {"name": "Selfie segmentation", "details": "MediaPipe selfie segmentation", "id": "selfie", "version": "1",
+       "author": "Google", "license": "Apache 2", "model": {"file": "model.tflite", "quantized": false},
+       "inputs": [{"name": "input_1", "type": "image", "shape": [256, 256, 3], "format": "RGB", "normalize": {"standard": "[0,1]"}}],
+       "outputs": [{"name": "activation_10", "type": "image", "shape": [256, 256, 1], "format": "RGB", "denormalize": {"standard": "[0,1]"}}]}
+      """
+    try Data(json.utf8).write(to: bundle.appendingPathComponent("model.json"))
+    let photo = VisionFixtures.url("detector_samples/0_red_green.png")
+    let saved = try run(["run", bundle.path, "--input", "input_1=\(photo.path)", "--save-images", out.path])
+    XCTAssertEqual(saved.status, 0, saved.stderr)
+    let mask = try PixelBuffer(contentsOf: out.appendingPathComponent("0_activation_10.png"))
+    XCTAssertEqual(mask.format, .gray8)
+    XCTAssertEqual(mask.width, 256)
+    XCTAssertEqual(mask.height, 256)
+  }
 }
