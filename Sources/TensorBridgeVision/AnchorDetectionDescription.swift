@@ -56,7 +56,11 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
     var decoder = AnchorBoxDecoder(anchors: try anchors.anchors())
     decoder.numClasses = try reader.int(decoderJSON, "decoder", "numClasses", default: 1)
     if decoderJSON["ignoreClasses"] != nil {
-      decoder.ignoreClasses = try reader.numbers(decoderJSON, "decoder", "ignoreClasses").map { Int($0) }
+      let ignored = try reader.numbers(decoderJSON, "decoder", "ignoreClasses")
+      guard ignored.allSatisfy({ $0.rounded() == $0 && $0 >= 0 && $0 < 1e6 }) else {
+        throw .invalidDescription(path: "\(path).decoder.ignoreClasses", reason: "expected class indices (integers of at least 0)")
+      }
+      decoder.ignoreClasses = ignored.map { Int($0) }
     }
     decoder.numCoords = try reader.int(decoderJSON, "decoder", "numCoords", default: 4)
     decoder.boxCoordOffset = try reader.int(decoderJSON, "decoder", "boxCoordOffset", default: 0, minimum: 0)

@@ -23,6 +23,7 @@ public struct ImageAnnotator: Sendable {
       let category = detection.categories.first
       let color = Self.palette[(category?.index ?? 0) % Self.palette.count]
       let box = detection.boundingBox
+      guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { continue }
       let left = Int(box.minX.rounded(.down)), top = Int(box.minY.rounded(.down))
       let right = Int(box.maxX.rounded(.up)) - 1, bottom = Int(box.maxY.rounded(.up)) - 1
       for t in 0..<lineWidth {
@@ -32,6 +33,7 @@ public struct ImageAnnotator: Sendable {
         fill(&canvas, x0: right - t, y0: top, x1: right - t, y1: bottom, color)
       }
       for point in detection.keypoints {
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e9, abs(point.y) < 1e9 else { continue }
         let x = Int(point.x), y = Int(point.y)
         fill(&canvas, x0: x - 2, y0: y - 2, x1: x + 2, y1: y + 2, color)
       }

@@ -35,12 +35,22 @@ public struct SSDAnchorOptions: Sendable, Equatable {
   /// The anchors, in the order the model's outputs list them.
   public func anchors() throws(VisionError) -> [Anchor] {
     guard strides.count == numLayers, numLayers > 0, inputSizeWidth > 0, inputSizeHeight > 0,
+          inputSizeWidth < 1_000_000, inputSizeHeight < 1_000_000,
           strides.allSatisfy({ $0 > 0 }), !aspectRatios.isEmpty, aspectRatios.allSatisfy({ $0 > 0 }) else {
       throw .invalidDescription(path: "options.detection.anchors",
                                 reason: "numLayers must equal the number of strides, sizes, strides and aspect ratios must be positive")
     }
     func scale(_ index: Int) -> Double {
       numLayers == 1 ? (minScale + maxScale) / 2 : minScale + (maxScale - minScale) * Double(index) / Double(numLayers - 1)
+    }
+    // Refuse descriptions that would make an absurd number of anchors before allocating them.
+    var total = 0
+    for stride in strides {
+      let cells = ((inputSizeHeight + stride - 1) / stride) * ((inputSizeWidth + stride - 1) / stride)
+      total += cells * (aspectRatios.count + 3)
+      guard total <= 10_000_000 else {
+        throw .invalidDescription(path: "options.detection.anchors", reason: "the options describe more than 10 million anchors")
+      }
     }
     var anchors: [Anchor] = []
     var layer = 0

@@ -59,6 +59,16 @@ final class AnchorDetectorTests: XCTestCase {
     broken = root
     broken["decoder"] = .object(decoder)
     expectError(.object(broken), path: "options.detection.decoder.numCoords")
+    decoder["numCoords"] = .number(16)
+    decoder["ignoreClasses"] = .array([.number(1e300)])
+    broken["decoder"] = .object(decoder)
+    expectError(.object(broken), path: "options.detection.decoder.ignoreClasses")
+    anchors["strides"] = .array([.number(1), .number(1), .number(1), .number(1)])
+    anchors["inputSizeWidth"] = .number(900_000)
+    anchors["inputSizeHeight"] = .number(900_000)
+    broken = root
+    broken["anchors"] = .object(anchors)
+    expectError(.object(broken), path: "options.detection.anchors")
     root["nms"] = .object(["algorithm": .string("soft")])
     expectError(.object(root), path: "options.detection.nms.algorithm")
   }
