@@ -6,7 +6,7 @@
 #   bash bench/hub/run.sh            # builds tensorbridge in release mode first
 #   DURATION=20 bash bench/hub/run.sh
 #
-# Needs wrk and nginx (Debian: apt-get install wrk nginx-light). Everything stays on 127.0.0.1
+# Needs wrk and nginx from Debian (installed when missing, as root). Everything stays on 127.0.0.1
 # and stops by itself: each wrk run is bounded by DURATION seconds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,9 +17,19 @@ HUB_PORT=${HUB_PORT:-18080}
 NGINX_PORT=${NGINX_PORT:-18081}
 SCRATCH=${SCRATCH:-.build-hub-release}
 
-for tool in wrk nginx curl python3; do
-  command -v "$tool" >/dev/null || { echo "error: $tool is needed (apt-get install wrk nginx-light curl)" >&2; exit 1; }
+# wrk and nginx come from Debian; install them when missing (idempotent), as scripts/setup.sh does.
+missing=()
+for pkg in wrk:wrk nginx:nginx-light curl:curl; do
+  command -v "${pkg%%:*}" >/dev/null || missing+=("${pkg#*:}")
 done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing ${missing[*]}" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "error: ${missing[*]} needed (sudo apt-get install ${missing[*]})" >&2; exit 1
+  fi
+fi
 
 nice swift build -c release --scratch-path "$SCRATCH" --product tensorbridge >&2
 BIN="$SCRATCH/release/tensorbridge"
