@@ -4,7 +4,7 @@
 # ceiling reference. Prints a Markdown table for BENCHMARKS.md.
 #
 #   bash bench/hub/run.sh            # builds tensorbridge in release mode first
-#   DURATION=20 bash bench/hub/run.sh
+#   DURATION=20 ROUNDS=5 bash bench/hub/run.sh
 #
 # Needs wrk and nginx from Debian (installed when missing, as root). Everything stays on 127.0.0.1
 # and stops by itself: each wrk run is bounded by DURATION seconds.
@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DURATION=${DURATION:-10}
+ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-32}
 HUB_PORT=${HUB_PORT:-18080}
 NGINX_PORT=${NGINX_PORT:-18081}
@@ -91,8 +92,26 @@ http {
   server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www; }
 }
 CONF
+# nginx's workers run as an unprivileged user: let them read the files (mktemp -d is 0700).
+chmod 755 "$WORK" "$WORK/www"
+chmod 644 "$WORK/www/"*
 nginx -c "$WORK/nginx.conf" -p "$WORK"
 sleep 0.5
+
+# Every endpoint must answer as expected before anything is timed (a 403 is fast, and wrong).
+expect_status() {
+  local want=$1; shift
+  local got
+  got=$(curl -s -o /dev/null -w '%{http_code}' "$@")
+  [ "$got" = "$want" ] || { echo "error: $* answered $got, expected $want" >&2; exit 1; }
+}
+expect_status 304 -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
+  -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$HUB_PORT/v1/models/small:download"
+expect_status 200 "http://127.0.0.1:$NGINX_PORT/check.json"
+expect_status 200 "$BIG_URI"
+expect_status 200 "http://127.0.0.1:$NGINX_PORT/big.tflite"
+[ "$(curl -s "$BIG_URI" | sha256sum)" = "$(curl -s "http://127.0.0.1:$NGINX_PORT/big.tflite" | sha256sum)" ] \
+  || { echo "error: the hub and nginx served different bytes" >&2; exit 1; }
 
 # --- measurements -------------------------------------------------------------------------------
 # wrk prints "Requests/sec: N", "Transfer/sec: N[KMG]B" and, with --latency, "99%  Nms".
@@ -102,18 +121,45 @@ p99() { awk '$1 == "99%" {print $2}'; }
 mbps() { awk '/Transfer\/sec/ {v=$2; u=substr(v, length(v)-1); n=substr(v, 1, length(v)-2);
   if (u=="GB") n*=1024; else if (u=="KB") n/=1024; printf "%.0f", n}'; }
 
-HUB_304=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
-  -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$HUB_PORT/v1/models/small:download")
-NGINX_SMALL=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
-HUB_BIG=$(run_wrk 4 "$BIG_URI")
-NGINX_BIG=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+# ROUNDS rounds, hub and nginx alternating (which goes first alternates too), so both see the
+# same machine; the table gives the median over rounds and the range of the per-round ratio.
+: > "$WORK/results"
+for round in $(seq "$ROUNDS"); do
+  for side in $( [ $((round % 2)) = 1 ] && echo "hub nginx" || echo "nginx hub"); do
+    if [ "$side" = hub ]; then
+      small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
+        -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$HUB_PORT/v1/models/small:download")
+      big=$(run_wrk 4 "$BIG_URI")
+    else
+      small=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
+      big=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+    fi
+    echo "$round $side $(echo "$small" | rps) $(echo "$small" | p99) $(echo "$big" | mbps)" >> "$WORK/results"
+    echo "round $round $side: $(tail -1 "$WORK/results" | cut -d' ' -f3-) (requests/s, p99, MB/s)" >&2
+  done
+done
 
-echo "$HUB_304" | grep -q " 304 \|Non-2xx" || true
-cat <<TABLE
-
-| ModelHub (loopback, 2 cores, wrk ${DURATION}s) | ModelHub | nginx (static file) | ratio |
-|---|---|---|---|
-| \`:download\` version check, 304 path, $CONNECTIONS connections: requests/s | $(echo "$HUB_304" | rps) | $(echo "$NGINX_SMALL" | rps) | $(python3 -c "print(f'{$(echo "$HUB_304" | rps)/$(echo "$NGINX_SMALL" | rps):.2f}')") |
-| same, p99 latency | $(echo "$HUB_304" | p99) | $(echo "$NGINX_SMALL" | p99) | |
-| 100 MB model file, 4 connections: MB/s | $(echo "$HUB_BIG" | mbps) | $(echo "$NGINX_BIG" | mbps) | $(python3 -c "print(f'{$(echo "$HUB_BIG" | mbps)/$(echo "$NGINX_BIG" | mbps):.2f}')") |
-TABLE
+python3 - "$WORK/results" "$DURATION" "$CONNECTIONS" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+duration, connections, load = sys.argv[2], sys.argv[3], sys.argv[4]
+def ms(text):  # wrk latency: 850.00us, 12.3ms, 1.2s
+    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    return float(text)
+by = {"hub": {}, "nginx": {}}
+for r, side, rps, p99, mbps in rows:
+    by[side][r] = (float(rps), ms(p99), float(mbps))
+rounds = sorted(by["hub"], key=int)
+med = lambda side, i: statistics.median(by[side][r][i] for r in rounds)
+ratio = lambda i: [by["hub"][r][i] / by["nginx"][r][i] for r in rounds]
+print(f"\n{len(rounds)} rounds, wrk {duration}s each; 1-minute load average at the end: {load}\n")
+print("| ModelHub on loopback, 2 cores | ModelHub | nginx (static file) | ratio (median of rounds) | per round |")
+print("|---|---|---|---|---|")
+q = ratio(0)
+print(f"| `:download` version check (304), {connections} connections: requests/s | {med('hub',0):.0f} | {med('nginx',0):.0f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
+print(f"| same, p99 latency ms | {med('hub',1):.2f} | {med('nginx',1):.2f} | | |")
+t = ratio(2)
+print(f"| 100 MB model file, 4 connections: MB/s | {med('hub',2):.0f} | {med('nginx',2):.0f} | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
+PY
