@@ -6,10 +6,6 @@ import Hummingbird
 struct FileRoutes: Sendable {
   let hub: HubContext
   let files = FileIO()
-  /// Bytes read from disk and written to the socket per step. Hummingbird's default (128 KiB)
-  /// spends a measurable share of a 2-core machine on per-chunk work for 100 MB models; 1 MiB
-  /// halves that (bench/hub/run.sh, BENCHMARKS.md). Memory per download stays bounded by it.
-  static let chunkLength = 1 << 20
 
   func register(on router: Router<BasicRequestContext>) {
     router.get("/v1/files/{hash}", use: file)
@@ -32,10 +28,10 @@ struct FileRoutes: Sendable {
     if let range = try ByteRange.parse(request.headers[.range], size: size),
        request.headers[.ifRange].map({ HTTPHelpers.matches(ifNoneMatch: $0, hash: hash) }) ?? true {
       headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-      let body = try await files.loadFile(path: path, range: range, context: context, chunkLength: Self.chunkLength)
+      let body = try await files.loadFile(path: path, range: range, context: context, chunkLength: hub.configuration.fileChunkBytes)
       return Response(status: .partialContent, headers: headers, body: body)
     }
-    let body = try await files.loadFile(path: path, context: context, chunkLength: Self.chunkLength)
+    let body = try await files.loadFile(path: path, context: context, chunkLength: hub.configuration.fileChunkBytes)
     return Response(status: .ok, headers: headers, body: body)
   }
 }

@@ -5,6 +5,7 @@
 #
 #   bash bench/hub/run.sh            # builds tensorbridge in release mode first
 #   DURATION=20 ROUNDS=5 bash bench/hub/run.sh
+#   CHUNKS="128 1024" bash bench/hub/run.sh   # one hub per `--chunk-kib`, all measured in one run
 #
 # Needs wrk and nginx from Debian (installed when missing, as root). Everything stays on 127.0.0.1
 # and stops by itself: each wrk run is bounded by DURATION seconds.
@@ -13,9 +14,10 @@ cd "$(dirname "$0")/../.."
 
 DURATION=${DURATION:-10}
 ROUNDS=${ROUNDS:-3}
+CHUNKS=${CHUNKS:-128}
 CONNECTIONS=${CONNECTIONS:-32}
 HUB_PORT=${HUB_PORT:-18080}
-NGINX_PORT=${NGINX_PORT:-18081}
+NGINX_PORT=${NGINX_PORT:-18070}
 SCRATCH=${SCRATCH:-.build-hub-release}
 
 # wrk and nginx come from Debian; install them when missing (idempotent), as scripts/setup.sh does.
@@ -36,9 +38,9 @@ nice swift build -c release --scratch-path "$SCRATCH" --product tensorbridge >&2
 BIN="$SCRATCH/release/tensorbridge"
 
 WORK=$(mktemp -d)
-HUB_PID=""
+HUB_PIDS=()
 cleanup() {
-  [ -n "$HUB_PID" ] && kill "$HUB_PID" 2>/dev/null || true
+  for pid in "${HUB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   rm -rf "$WORK"
 }
@@ -47,10 +49,15 @@ trap cleanup EXIT
 # --- the hub, with a small model and a 100 MB model -------------------------------------------
 ADMIN=$("$BIN" hub keys create --data "$WORK/hub" --scope admin)
 CLIENT=$("$BIN" hub keys create --data "$WORK/hub" --scope client)
-"$BIN" hub serve --data "$WORK/hub" --port "$HUB_PORT" --log-level error --url-lifetime 86400 \
-  > "$WORK/hub.out" 2>&1 &
-HUB_PID=$!
-for _ in $(seq 100); do grep -q listening "$WORK/hub.out" 2>/dev/null && break; sleep 0.1; done
+# One hub process per chunk size, on consecutive ports, over the same data folder.
+i=0
+for chunk in $CHUNKS; do
+  "$BIN" hub serve --data "$WORK/hub" --port $((HUB_PORT + i)) --chunk-kib "$chunk" --log-level error \
+    --url-lifetime 86400 > "$WORK/hub-$chunk.out" 2>&1 &
+  HUB_PIDS+=($!)
+  for _ in $(seq 100); do grep -q listening "$WORK/hub-$chunk.out" 2>/dev/null && break; sleep 0.1; done
+  i=$((i + 1))
+done
 export TENSORBRIDGE_HUB_URL="http://127.0.0.1:$HUB_PORT" TENSORBRIDGE_HUB_KEY="$ADMIN"
 
 # A valid model followed by padding to 100 MB (the flatbuffer ignores trailing bytes).
@@ -105,13 +112,20 @@ expect_status() {
   got=$(curl -s -o /dev/null -w '%{http_code}' "$@")
   [ "$got" = "$want" ] || { echo "error: $* answered $got, expected $want" >&2; exit 1; }
 }
-expect_status 304 -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
-  -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$HUB_PORT/v1/models/small:download"
+i=0
+for chunk in $CHUNKS; do
+  port=$((HUB_PORT + i)); uri=${BIG_URI/:$HUB_PORT\//:$port/}
+  expect_status 304 -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
+    -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$port/v1/models/small:download"
+  expect_status 200 "$uri"
+  [ "$(curl -s "$uri" | sha256sum)" = "$(sha256sum < "$WORK/big.tflite")" ] \
+    || { echo "error: the hub on port $port served different bytes" >&2; exit 1; }
+  i=$((i + 1))
+done
 expect_status 200 "http://127.0.0.1:$NGINX_PORT/check.json"
-expect_status 200 "$BIG_URI"
 expect_status 200 "http://127.0.0.1:$NGINX_PORT/big.tflite"
-[ "$(curl -s "$BIG_URI" | sha256sum)" = "$(curl -s "http://127.0.0.1:$NGINX_PORT/big.tflite" | sha256sum)" ] \
-  || { echo "error: the hub and nginx served different bytes" >&2; exit 1; }
+[ "$(curl -s "http://127.0.0.1:$NGINX_PORT/big.tflite" | sha256sum)" = "$(sha256sum < "$WORK/big.tflite")" ] \
+  || { echo "error: nginx served different bytes" >&2; exit 1; }
 
 # --- measurements -------------------------------------------------------------------------------
 # wrk prints "Requests/sec: N", "Transfer/sec: N[KMG]B" and, with --latency, "99%  Nms".
@@ -124,15 +138,19 @@ mbps() { awk '/Transfer\/sec/ {v=$2; u=substr(v, length(v)-1); n=substr(v, 1, le
 # ROUNDS rounds, hub and nginx alternating (which goes first alternates too), so both see the
 # same machine; the table gives the median over rounds and the range of the per-round ratio.
 : > "$WORK/results"
+sides="nginx"; for chunk in $CHUNKS; do sides="$sides hub-$chunk"; done
 for round in $(seq "$ROUNDS"); do
-  for side in $( [ $((round % 2)) = 1 ] && echo "hub nginx" || echo "nginx hub"); do
-    if [ "$side" = hub ]; then
-      small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
-        -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$HUB_PORT/v1/models/small:download")
-      big=$(run_wrk 4 "$BIG_URI")
-    else
+  order=$sides; [ $((round % 2)) = 0 ] && order=$(echo "$sides" | tr ' ' '\n' | tac | tr '\n' ' ')
+  for side in $order; do
+    if [ "$side" = nginx ]; then
       small=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
       big=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+    else
+      i=0; for chunk in $CHUNKS; do [ "hub-$chunk" = "$side" ] && break; i=$((i + 1)); done
+      port=$((HUB_PORT + i))
+      small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
+        -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$port/v1/models/small:download")
+      big=$(run_wrk 4 "${BIG_URI/:$HUB_PORT\//:$port/}")
     fi
     echo "$round $side $(echo "$small" | rps) $(echo "$small" | p99) $(echo "$big" | mbps)" >> "$WORK/results"
     echo "round $round $side: $(tail -1 "$WORK/results" | cut -d' ' -f3-) (requests/s, p99, MB/s)" >&2
@@ -148,18 +166,22 @@ def ms(text):  # wrk latency: 850.00us, 12.3ms, 1.2s
         if text.endswith(unit):
             return float(text[: -len(unit)]) * factor
     return float(text)
-by = {"hub": {}, "nginx": {}}
+by = {}
 for r, side, rps, p99, mbps in rows:
-    by[side][r] = (float(rps), ms(p99), float(mbps))
-rounds = sorted(by["hub"], key=int)
+    by.setdefault(side, {})[r] = (float(rps), ms(p99), float(mbps))
+rounds = sorted(by["nginx"], key=int)
+hubs = [side for side in by if side != "nginx"]
 med = lambda side, i: statistics.median(by[side][r][i] for r in rounds)
-ratio = lambda i: [by["hub"][r][i] / by["nginx"][r][i] for r in rounds]
+ratio = lambda side, i: [by[side][r][i] / by["nginx"][r][i] for r in rounds]
 print(f"\n{len(rounds)} rounds, wrk {duration}s each; 1-minute load average at the end: {load}\n")
-print("| ModelHub on loopback, 2 cores | ModelHub | nginx (static file) | ratio (median of rounds) | per round |")
-print("|---|---|---|---|---|")
-q = ratio(0)
-print(f"| `:download` version check (304), {connections} connections: requests/s | {med('hub',0):.0f} | {med('nginx',0):.0f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
-print(f"| same, p99 latency ms | {med('hub',1):.2f} | {med('nginx',1):.2f} | | |")
-t = ratio(2)
-print(f"| 100 MB model file, 4 connections: MB/s | {med('hub',2):.0f} | {med('nginx',2):.0f} | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
+print("| on loopback, 2 cores | server | requests/s or MB/s | p99 ms | vs nginx (median of rounds) | per round |")
+print("|---|---|---|---|---|---|")
+print(f"| `:download` version check (304), {connections} connections | nginx (static JSON) | {med('nginx',0):.0f} | {med('nginx',1):.2f} | | |")
+for side in hubs:
+    q = ratio(side, 0)
+    print(f"| | ModelHub `--chunk-kib {side[4:]}` | {med(side,0):.0f} | {med(side,1):.2f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
+print(f"| 100 MB model file, 4 connections | nginx (sendfile) | {med('nginx',2):.0f} MB/s | | | |")
+for side in hubs:
+    t = ratio(side, 2)
+    print(f"| | ModelHub `--chunk-kib {side[4:]}` | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
 PY
