@@ -65,6 +65,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
+    // bench/text_bench.sh's Swift side (tokenize + encode throughput).
+    .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
     .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeTests",
