@@ -20,7 +20,8 @@ echo "building text-bench (release)" >&2
 swift build -c release --product text-bench >&2
 bin="$(swift build -c release --show-bin-path)/text-bench"
 
-printf '%-10s %12s %12s %8s  %s\n' tokenizer "swift MB/s" "python MB/s" ratio checksums
+echo "MB/s per CPU second of each process (wall-clock MB/s in brackets)"
+printf '%-10s %20s %20s %8s  %s\n' tokenizer "swift MB/s" "python MB/s" ratio checksums
 for kind in word wordpiece; do
   vocab="$out/words.vocab"
   [[ "$kind" == wordpiece ]] && vocab="$out/wordpiece.vocab"
@@ -30,7 +31,8 @@ for kind in word wordpiece; do
 import json, sys
 kind, s, p = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
 same = "equal" if s["checksum"] == p["checksum"] else f"DIFFER ({s['checksum']} vs {p['checksum']})"
-print(f"{kind:<10} {s['mb_per_s']:12.2f} {p['mb_per_s']:12.2f} {s['mb_per_s'] / p['mb_per_s']:7.1f}x  {same}")
+cell = lambda r: f"{r['mb_per_s']:.2f} [{r['wall_mb_per_s']:.2f}]"
+print(f"{kind:<10} {cell(s):>20} {cell(p):>20} {s['mb_per_s'] / p['mb_per_s']:7.1f}x  {same}")
 if s["checksum"] != p["checksum"]:
     sys.exit(1)
 PY

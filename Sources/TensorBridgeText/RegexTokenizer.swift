@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The text is lowercased first (when ``lowercase`` is set; Model Maker lowercases training text
 /// and writes lowercase vocabularies), split at every match of the delimiter, and empty pieces
-/// are dropped. The regex is ICU's (NSRegularExpression): its `\w` also matches combining marks,
-/// which Python's `re` does not.
+/// are dropped. The regex is ICU's (NSRegularExpression). Where ICU's `\w` differs from Python's
+/// `re` (used by Model Maker): ICU's also matches marks (M*) and the joiners U+200C/U+200D, and
+/// does not match other numbers (No, e.g. `½`).
 public struct RegexTokenizer: TextTokenizer {
   /// Model Maker's delimiter.
   public static let modelMakerDelimiter = #"[^\w\']+"#
@@ -38,15 +39,24 @@ public struct RegexTokenizer: TextTokenizer {
     } else {
       input = text
     }
-    let whole = NSRange(input.startIndex..<input.endIndex, in: input)
+    // Matches are UTF-16 ranges; pieces are cut from the scalar view, because slicing a String
+    // itself rounds to Character (grapheme) boundaries, which a delimiter may split.
+    let utf16 = input.utf16
+    let scalars = input.unicodeScalars
     var pieces: [String] = []
-    var start = input.startIndex
-    for match in regex.value.matches(in: input, range: whole) {
-      guard let range = Range(match.range, in: input) else { continue }
-      if start < range.lowerBound { pieces.append(String(input[start..<range.lowerBound])) }
-      start = max(start, range.upperBound)
+    var start = 0
+    func piece(_ from: Int, _ to: Int) {
+      guard from < to,
+            let lower = utf16.index(utf16.startIndex, offsetBy: from, limitedBy: utf16.endIndex)?.samePosition(in: scalars),
+            let upper = utf16.index(utf16.startIndex, offsetBy: to, limitedBy: utf16.endIndex)?.samePosition(in: scalars)
+      else { return }
+      pieces.append(String(scalars[lower..<upper]))
     }
-    if start < input.endIndex { pieces.append(String(input[start...])) }
+    for match in regex.value.matches(in: input, range: NSRange(location: 0, length: utf16.count)) {
+      piece(start, match.range.location)
+      start = max(start, match.range.location + match.range.length)
+    }
+    piece(start, utf16.count)
     return pieces
   }
 }

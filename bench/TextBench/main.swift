@@ -1,5 +1,6 @@
 // text-bench: the Swift side of bench/text_bench.sh. Encodes every line of a text file with
-// TensorBridgeText and prints one JSON object (bytes, seconds, MB/s, tokens, checksum).
+// TensorBridgeText and prints one JSON object (bytes, seconds, MB/s per CPU second and per
+// wall second, tokens, checksum).
 //
 //   text-bench word|regex|wordpiece VOCABULARY TEXT_FILE LENGTH
 import Foundation
@@ -32,10 +33,11 @@ do { lines = try TextLines.parse(data, source: arguments[3]) } catch { fail("\(e
 
 var checksum = 0
 var tokens = 0
-let clock = ContinuousClock()
+let cpuStart = clock()
+let wallClock = ContinuousClock()
 let elapsed: Duration
 do {
-  elapsed = try clock.measure {
+  elapsed = try wallClock.measure {
     for line in lines {
       let encoded = try encoder.encode(line, length: length)
       tokens += encoded.tokenCount
@@ -43,5 +45,7 @@ do {
     }
   }
 } catch { fail("\(error)") }
+let cpu = Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-print(#"{"bytes": \#(data.count), "lines": \#(lines.count), "seconds": \#(seconds), "mb_per_s": \#(Double(data.count) / 1e6 / seconds), "tokens": \#(tokens), "checksum": \#(checksum)}"#)
+let megabytes = Double(data.count) / 1e6
+print(#"{"bytes": \#(data.count), "lines": \#(lines.count), "seconds": \#(seconds), "cpu_seconds": \#(cpu), "mb_per_s": \#(megabytes / cpu), "wall_mb_per_s": \#(megabytes / seconds), "tokens": \#(tokens), "checksum": \#(checksum)}"#)
