@@ -10,7 +10,8 @@ public struct WordPieceTokenizer: TextTokenizer {
   public let vocabulary: Vocabulary
   /// The token for words that cannot be split (`[UNK]`).
   public let unknownToken: String
-  /// The longest word in code points; longer words become ``unknownToken`` (BERT: 100).
+  /// The longest word in code points; longer words become ``unknownToken``. The default, 100,
+  /// is HuggingFace's and the TFLite Task Library's; google-research/bert's own default is 200.
   public let maxWordLength: Int
   /// The basic tokenization in front.
   public let basic: BasicTokenizer
