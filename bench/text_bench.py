@@ -2,7 +2,7 @@
 """bench/text_bench.sh's Python side: the corpus generator and the Python baseline.
 
     text_bench.py generate OUT_DIR [--megabytes 10]   # text.txt, words.vocab, wordpiece.vocab
-    text_bench.py run word|wordpiece VOCAB TEXT LENGTH  # one JSON line, like text-bench
+    text_bench.py run word|regex|wordpiece VOCAB TEXT LENGTH  # one JSON line, like text-bench
 
 Throughput is per CPU second of the process (the machines are shared and
 noisy); wall-clock MB/s is printed too. The baseline is the straightforward Python implementation of the same rules
@@ -91,6 +91,13 @@ def run(kind: str, vocab_path: str, text_path: str, length: int) -> None:
             words = tt.word_tokenize(line)
             ids = tt.encode_words(words, vocab, length)
             tokens += min(len(words) + 1, 10**9)
+            checksum += sum(ids)
+    elif kind == "regex":
+        vocab = tt.parse_word_index(vocab_text)
+        for line in lines:
+            words = tt.regex_tokenize(line)
+            ids = tt.encode_words(words, vocab, length)
+            tokens += len(words) + 1
             checksum += sum(ids)
     elif kind == "wordpiece":
         vocab = tt.parse_token_list(vocab_text)
