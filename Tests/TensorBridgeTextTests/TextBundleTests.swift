@@ -145,4 +145,28 @@ final class TextBundleTests: XCTestCase {
     XCTAssertEqual(viaText, viaArray)
     XCTAssertNotNil(viaText)
   }
+
+  func testInt64Sequences() throws {
+    // sequence_int64: int64 [1, 8] in, the ids as floats out.
+    let url = try bundle(#"[{ "name": "ids", "type": "text", "tokenizer": "word", "vocabulary": "vocab.txt" }]"#,
+                         model: TextFixtures.url("sequence_int64.tflite"), outputs: #"[{ "name": "values", "type": "array", "shape": [8] }]"#)
+    let model = try TextModel(contentsOf: url)
+    XCTAssertEqual(try model.model.interpreter.input(at: 0).dataType, .int64)
+    let ids = try model.encode("What a wonderful day zzz").ids
+    XCTAssertEqual(ids.count, 8)
+    XCTAssertEqual(try model.run(on: "What a wonderful day zzz")["values"]?.values, ids.map { Float($0) })
+  }
+
+  func testDynamicSequenceLengthIsResizedToTheText() throws {
+    // sequence_dynamic: int32 [1, -1] in, [count, sum] of the ids out.
+    let url = try bundle(#"[{ "name": "ids", "type": "text", "tokenizer": "word", "vocabulary": "vocab.txt" }]"#,
+                         model: TextFixtures.url("sequence_dynamic.tflite"), outputs: #"[{ "name": "count_and_sum", "type": "array", "shape": [2] }]"#)
+    let model = try TextModel(contentsOf: url)
+    let vocabulary = try Vocabulary(data: TextFixtures.sentimentVocabulary, format: .wordIndex)
+    for text in ["I love it", "", String(repeating: "great day ", count: 300)] {
+      let expected = [1] + WordTokenizer().tokenize(text).map { vocabulary.id(for: $0) ?? 2 }
+      XCTAssertEqual(try model.encode(text).ids, expected.map { Int32($0) })
+      XCTAssertEqual(try model.run(on: text)["count_and_sum"]?.values, [Float(expected.count), Float(expected.reduce(0, +))], text)
+    }
+  }
 }
