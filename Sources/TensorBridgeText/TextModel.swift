@@ -160,9 +160,9 @@ public final class TextModel {
         guard tensor.shape.elementCount == values.count else {
           throw TextError.notASequence(layer: name, tensor: tensor.name, shape: tensor.shape.dimensions)
         }
-        let type = tensor.dataType
+        let type = tensor.dataType, tensorName = tensor.name
         try interpreter.withUnsafeMutableInputBytes(at: input.tensorIndex) { bytes in
-          try TextSequenceWriter.write(values, into: bytes, type: type, layer: name)
+          try TextSequenceWriter.write(values, into: bytes, type: type, layer: name, tensor: tensorName)
         }
       } catch let error as TextError {
         throw error

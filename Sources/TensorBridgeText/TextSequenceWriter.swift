@@ -1,16 +1,17 @@
 import TensorBridge
 
-/// Writes one sequence into an input tensor's memory as its element type.
+/// Writes one sequence into an input tensor's memory as its element type. The caller checks
+/// that the buffer holds exactly `values.count` elements.
 enum TextSequenceWriter {
   /// The element types token ids can be written as.
   static let supportedTypes: [Tensor.DataType] = [.int32, .int64, .float32]
 
   static func write(
-    _ values: [Int32], into bytes: UnsafeMutableRawBufferPointer, type: Tensor.DataType, layer: String
+    _ values: [Int32], into bytes: UnsafeMutableRawBufferPointer, type: Tensor.DataType, layer: String, tensor: String
   ) throws(TextError) {
     switch type {
     case .int32:
-      bytes.bindMemory(to: Int32.self).update(fromContentsOf: values)
+      _ = bytes.bindMemory(to: Int32.self).update(fromContentsOf: values)
     case .int64:
       let target = bytes.bindMemory(to: Int64.self)
       for (index, value) in values.enumerated() { target[index] = Int64(value) }
@@ -22,7 +23,7 @@ enum TextSequenceWriter {
         target[index] = Float(value)
       }
     default:
-      throw .unsupportedElementType(layer: layer, tensor: layer, type: type)
+      throw .unsupportedElementType(layer: layer, tensor: tensor, type: type)
     }
   }
 }
