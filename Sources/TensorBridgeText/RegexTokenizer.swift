@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The text is lowercased first (when ``lowercase`` is set; Model Maker lowercases training text
 /// and writes lowercase vocabularies), split at every match of the delimiter, and empty pieces
-/// are dropped. The regex is ICU's (NSRegularExpression). Where ICU's `\w` differs from Python's
+/// are dropped. The regex is ICU's (NSRegularExpression); Model Maker's own delimiter is matched
+/// by an equivalent scanner without the regex engine (tests check they agree). Where ICU's `\w` differs from Python's
 /// `re` (used by Model Maker): ICU's also matches marks (M*) and the joiners U+200C/U+200D, and
 /// does not match other numbers (No, e.g. `½`).
 public struct RegexTokenizer: TextTokenizer {
@@ -39,6 +40,7 @@ public struct RegexTokenizer: TextTokenizer {
     } else {
       input = text
     }
+    if delimiter == Self.modelMakerDelimiter { return Self.modelMakerPieces(input) }
     // Matches are UTF-16 ranges; pieces are cut from the scalar view, because slicing a String
     // itself rounds to Character (grapheme) boundaries, which a delimiter may split.
     let utf16 = input.utf16
@@ -58,6 +60,51 @@ public struct RegexTokenizer: TextTokenizer {
     }
     piece(start, utf16.count)
     return pieces
+  }
+}
+
+extension RegexTokenizer {
+  /// Model Maker's `[^\w\']+` without the regex engine: the pieces are the maximal runs of
+  /// ICU word characters (`\p{Alphabetic}`, marks, `\p{Nd}`, `\p{Pc}`, U+200C, U+200D) and
+  /// apostrophes — exactly what splitting on the delimiter leaves, for every code point that
+  /// both the Swift standard library and Foundation's ICU know (tested up to Unicode 15.1).
+  static func modelMakerPieces(_ text: String) -> [String] {
+    var text = text
+    return text.withUTF8 { bytes in
+      var pieces: [String] = []
+      var start = -1
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let length: Int, isWord: Bool
+        if byte < 0x80 {
+          (length, isWord) = (1, TextUnicode.asciiClass[Int(byte)] == TextUnicode.alphanumeric || byte == 0x5F || byte == 0x27)
+        } else {
+          let (scalar, size) = TextUnicode.decode(bytes, at: index)
+          length = size
+          isWord = isICUWordCharacter(scalar)
+        }
+        if isWord {
+          if start < 0 { start = index }
+        } else if start >= 0 {
+          pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          start = -1
+        }
+        index += length
+      }
+      if start >= 0 { pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+      return pieces
+    }
+  }
+
+  /// ICU's `\w`: Alphabetic, Mark, Decimal_Number, Connector_Punctuation, Join_Control.
+  static func isICUWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    if properties.isAlphabetic || properties.isJoinControl { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+    default: return false
+    }
   }
 }
 

@@ -69,4 +69,30 @@ final class TextRobustnessTests: XCTestCase {
       }
     }
   }
+
+  func testModelMakerDelimiterScannerAgreesWithICU() throws {
+    // `[^\w']+` is the same regex as Model Maker's `[^\w\']+` but takes the ICU path.
+    let scanner = try RegexTokenizer(), icu = try RegexTokenizer(delimiter: #"[^\w']+"#)
+    let scannerKeepingCase = try RegexTokenizer(lowercase: false), icuKeepingCase = try RegexTokenizer(delimiter: #"[^\w']+"#, lowercase: false)
+    var texts = try TextFixtures.cases("tokenization.reference.json").compactMap { $0["text"] as? String }
+    var generator = Generator(state: 13)
+    let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x2150...0x218F, 0x3000...0x9FFF, 0x1F300...0x1FAFF, 0x10000...0x1D7FF]
+    for _ in 0..<300 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...120, using: &generator) {
+        let range = ranges[Int.random(in: 0..<ranges.count, using: &generator)]
+        // Code points assigned after Unicode 15.1 are left out: Foundation's ICU on Linux may
+        // not know them yet, while the Swift standard library does.
+        if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)),
+           let age = scalar.properties.age, (age.major, age.minor) <= (15, 1) {
+          text.append(scalar)
+        }
+      }
+      texts.append(String(text))
+    }
+    for text in texts {
+      XCTAssertEqual(scanner.tokenize(text), icu.tokenize(text), text.prefix(40).debugDescription)
+      XCTAssertEqual(scannerKeepingCase.tokenize(text), icuKeepingCase.tokenize(text), text.prefix(40).debugDescription)
+    }
+  }
 }
