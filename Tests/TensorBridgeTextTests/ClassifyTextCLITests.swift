@@ -84,4 +84,18 @@ final class ClassifyTextCLITests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(result.stdout, "[" + ids.map(String.init).joined(separator: ", ") + "]\n")
   }
+
+  func testBundleInitFromTextMetadataWritesTheVocabulary() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-text-\(UUID().uuidString).tiobundle")
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let initResult = try run(["bundle", "init", TextFixtures.url("sentiment_metadata.tflite").path, "--out", folder.path])
+    XCTAssertEqual(initResult.status, 0, initResult.stderr)
+    XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("assets/vocab.txt")), try TextFixtures.sentimentVocabulary)
+    XCTAssertTrue(initResult.stdout.contains(#""tokenizer": "regex""#), initResult.stdout)
+    let text = "I hate the rude staff and the dirty room."
+    let fromBundle = try run(["classify-text", folder.path, text])
+    let fromModel = try run(["classify-text", TextFixtures.url("sentiment_metadata.tflite").path, text])
+    XCTAssertEqual(fromBundle.status, 0, fromBundle.stderr)
+    XCTAssertEqual(fromBundle.stdout, fromModel.stdout)
+  }
 }
