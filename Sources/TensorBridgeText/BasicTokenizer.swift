@@ -16,6 +16,7 @@ public struct BasicTokenizer: TextTokenizer {
   /// Creates the tokenizer.
   public init(lowercase: Bool = true) { self.lowercase = lowercase }
 
+  /// The tokens of `text` (see the type's rules).
   public func tokenize(_ text: String) -> [String] {
     var tokens: [String] = []
     forEachToken(in: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }

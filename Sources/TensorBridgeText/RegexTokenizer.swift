@@ -30,6 +30,7 @@ public struct RegexTokenizer: TextTokenizer {
     }
   }
 
+  /// The non-empty pieces between delimiter matches, lowercased first when ``lowercase`` is set.
   public func tokenize(_ text: String) -> [String] {
     let input: String
     if lowercase {
@@ -116,6 +117,7 @@ private final class CompiledRegex: @unchecked Sendable {
 }
 
 extension RegexTokenizer: Equatable {
+  /// Tokenizers are equal when their delimiter and lowercasing are.
   public static func == (lhs: RegexTokenizer, rhs: RegexTokenizer) -> Bool {
     lhs.delimiter == rhs.delimiter && lhs.lowercase == rhs.lowercase
   }

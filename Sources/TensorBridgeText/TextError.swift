@@ -34,6 +34,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Input text is not valid UTF-8.
   case invalidUTF8(source: String, line: Int)
 
+  /// The error as a sentence.
   public var description: String {
     switch self {
     case .vocabulary(let error): return error.description

@@ -24,7 +24,6 @@ public final class TextModel {
   /// The encoder of the `ids` layer.
   public let encoder: TextEncoder
   private let layers: [(input: Model.BoundInput, role: TextLayer.Role)]
-  private let idsLayer: String
 
   /// Loads a bundle folder or a `.tflite` with tokenizer metadata.
   public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(TextError) {
@@ -55,7 +54,6 @@ public final class TextModel {
       throw .incompleteLayer(layer: inputs.first?.layer.name ?? "", reason: "no text layer has \"role\": \"ids\"")
     }
     self.layers = layers
-    idsLayer = ids.0.layer.name
     encoder = try Self.encoder(for: ids.1, layer: ids.0.layer.name)
     for (input, _) in layers {
       let tensor: Tensor

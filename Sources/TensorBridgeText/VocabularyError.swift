@@ -18,6 +18,7 @@ public enum VocabularyError: Error, Sendable, Equatable, CustomStringConvertible
   /// The file holds no tokens.
   case empty(file: String)
 
+  /// The error as a sentence.
   public var description: String {
     switch self {
     case .unreadable(let file, let reason):

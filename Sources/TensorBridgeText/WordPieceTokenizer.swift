@@ -24,14 +24,15 @@ public struct WordPieceTokenizer: TextTokenizer {
     basic = BasicTokenizer(lowercase: lowercase)
   }
 
+  /// The WordPiece tokens of `text` (continuations start with `##`; unknown words are the unknown token).
   public func tokenize(_ text: String) -> [String] {
     var tokens: [String] = []
     forEachPiece(in: text) { piece, _ in tokens.append(piece) }
     return tokens
   }
 
-  /// The ids of `text`'s pieces (the unknown token's id for unknown words, `nil` when the
-  /// vocabulary has no unknown token).
+  /// The ids of `text`'s pieces; unknown words get the vocabulary's id of ``unknownToken``, or
+  /// `unknownID` when the vocabulary lacks it.
   public func ids(for text: String, unknownID: Int) -> [Int] {
     var ids: [Int] = []
     forEachPiece(in: text) { _, id in ids.append(id ?? unknownID) }

@@ -11,6 +11,7 @@ public struct WordTokenizer: TextTokenizer {
   /// Creates the tokenizer.
   public init(lowercase: Bool = true) { self.lowercase = lowercase }
 
+  /// The words of `text` (see the type's rules).
   public func tokenize(_ text: String) -> [String] {
     var words: [String] = []
     forEachWord(in: text) { words.append(String(decoding: $0, as: UTF8.self)) }
