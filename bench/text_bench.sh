@@ -6,6 +6,7 @@
 #
 #   bash bench/text_bench.sh              # 10 MB, sequence length 128
 #   MEGABYTES=2 bash bench/text_bench.sh  # smaller
+#   PYTHON=.venv-fixtures/bin/python bash bench/text_bench.sh   # any Python 3 with numpy
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
