@@ -31,6 +31,9 @@ fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child process
 bench: ## Swift vs C vs Python LiteRT: invoke latency and load + compile time
 	bash bench/compare.sh
 
+bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python, 10 MB
+	bash bench/text_bench.sh
+
 fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)
 	bash scripts/fixtures/make_fixtures.sh
 

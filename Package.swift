@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TensorBridge", targets: ["TensorBridge"]),
     .library(name: "TensorBridgeModels", targets: ["TensorBridgeModels"]),
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
+    .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -28,6 +29,8 @@ let package = Package(
     .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
     .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
+    // Text: vocabularies, tokenizers (word, regex, WordPiece), sequences, TextClassifier.
+    .target(name: "TensorBridgeText", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     // The hub's wire types (and later the ModelDownloader client). Foundation only.
     .target(name: "TensorBridgeDelivery"),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
@@ -50,6 +53,7 @@ let package = Package(
         "TFLiteFormat",
         "ModelHub",
         "TensorBridgeDelivery",
+        "TensorBridgeText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -61,6 +65,9 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
+    // bench/text_bench.sh's Swift side (tokenize + encode throughput).
+    .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
+    .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),
