@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "TensorBridgeModels", targets: ["TensorBridgeModels"]),
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
     .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
+    .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -33,6 +34,8 @@ let package = Package(
     .target(name: "CVisionCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
     // Images: PixelBuffer, JPEG/PNG, geometry, tensorization, ImageClassifier, ObjectDetector.
     .target(name: "TensorBridgeVision", dependencies: ["TensorBridgeModels", "TensorBridge", "CVisionCodecs"]),
+    // Text: vocabularies, tokenizers (word, regex, WordPiece), sequences, TextClassifier.
+    .target(name: "TensorBridgeText", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     // The hub's wire types (and later the ModelDownloader client). Foundation only.
     .target(name: "TensorBridgeDelivery"),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
@@ -56,6 +59,7 @@ let package = Package(
         "ModelHub",
         "TensorBridgeDelivery",
         "TensorBridgeVision",
+        "TensorBridgeText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -68,6 +72,9 @@ let package = Package(
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     .testTarget(name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge"]),
+    // bench/text_bench.sh's Swift side (tokenize + encode throughput).
+    .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
+    .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),

@@ -10,8 +10,8 @@
 //
 // One "load + compile" is the same LiteRT work as `Interpreter(modelData:)` in Swift
 // (Sources/TensorBridge/LiteRTSession.swift, SignatureState.swift):
-//   aligned copy of the model bytes -> LiteRtCreateEnvironment (log level option, tag 25 = error)
-//   -> LiteRtCreateModelFromBuffer -> LiteRtCreateOptions + CPU accelerator + opaque option
+//   aligned copy of the model bytes -> (first load only: LiteRtCreateEnvironment, log level
+//   option, tag 25 = error; later loads share it) -> LiteRtCreateModelFromBuffer -> LiteRtCreateOptions + CPU accelerator + opaque option
 //   "xnnpack" with the TOML payload "num_threads = N" -> LiteRtCreateCompiledModel -> the main
 //   signature's input/output tensors and element types -> input layouts, output layouts, buffer
 //   requirements -> one managed tensor buffer per input and output.
@@ -207,7 +207,10 @@ static void load(Loaded *m, const void *data, size_t size, int threads) {
   LiteRtEnvOption env_options[1];
   env_options[0].tag = 25;  // log severity: error (TensorBridge's default)
   env_options[0].value = tb_any_int(3);
-  if ((s = L.CreateEnvironment(1, env_options, &m->env))) die("LiteRtCreateEnvironment", s);
+  // One environment per process, created by the first load (as TensorBridge does).
+  static LiteRtEnvironment shared_env = NULL;
+  if (!shared_env && (s = L.CreateEnvironment(1, env_options, &shared_env))) die("LiteRtCreateEnvironment", s);
+  m->env = shared_env;
   if ((s = L.CreateModelFromBuffer(m->env, m->bytes, size, &m->model))) die("LiteRtCreateModelFromBuffer", s);
 
   if ((s = L.CreateOptions(&m->options))) die("LiteRtCreateOptions", s);
@@ -284,8 +287,7 @@ static void unload(Loaded *m) {
   free(m->input_bytes);
   L.DestroyCompiledModel(m->compiled);
   L.DestroyOptions(m->options);
-  L.DestroyModel(m->model);
-  L.DestroyEnvironment(m->env);
+  L.DestroyModel(m->model);  // the environment is shared by every load and kept
   free(m->bytes);
   memset(m, 0, sizeof *m);
 }

@@ -28,10 +28,10 @@ struct FileRoutes: Sendable {
     if let range = try ByteRange.parse(request.headers[.range], size: size),
        request.headers[.ifRange].map({ HTTPHelpers.matches(ifNoneMatch: $0, hash: hash) }) ?? true {
       headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-      let body = try await files.loadFile(path: path, range: range, context: context)
+      let body = try await files.loadFile(path: path, range: range, context: context, chunkLength: hub.configuration.fileChunkBytes)
       return Response(status: .partialContent, headers: headers, body: body)
     }
-    let body = try await files.loadFile(path: path, context: context)
+    let body = try await files.loadFile(path: path, context: context, chunkLength: hub.configuration.fileChunkBytes)
     return Response(status: .ok, headers: headers, body: body)
   }
 }

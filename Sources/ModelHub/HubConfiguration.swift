@@ -18,11 +18,15 @@ public struct HubConfiguration: Sendable {
   /// The scheme, host and port clients reach the hub at (for `downloadUri`), such as
   /// `https://models.example.com`; nil uses the request's `Host` header over plain HTTP.
   public var publicURL: String?
+  /// Bytes read from a model file and written to the connection per step when serving it
+  /// (memory per download is bounded by this). Default 128 KiB.
+  public var fileChunkBytes: Int
 
   /// Creates a configuration.
   public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
               maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
-              downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil) {
+              downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil,
+              fileChunkBytes: Int = 128 * 1024) {
     self.dataDirectory = dataDirectory
     self.host = host
     self.port = port
@@ -30,6 +34,7 @@ public struct HubConfiguration: Sendable {
     self.loadCheck = loadCheck
     self.downloadURLLifetime = downloadURLLifetime
     self.publicURL = publicURL
+    self.fileChunkBytes = max(4096, fileChunkBytes)
   }
 }
 

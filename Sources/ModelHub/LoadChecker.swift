@@ -58,8 +58,8 @@ struct LoadChecker: Sendable {
   private func run(model: URL, stdout: URL, stderr: URL) async throws
     -> (signalled: Bool, code: Int32, elapsed: TimeInterval)
   {
-    FileManager.default.createFile(atPath: stdout.path, contents: nil)
-    FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
     let out = try FileHandle(forWritingTo: stdout)
     let err = try FileHandle(forWritingTo: stderr)
     defer {

@@ -197,16 +197,34 @@ struct FlatBufferReader {
 
     /// The elements of a vector of 32-bit signed integers.
     func int32s(_ vector: FBVector) -> [Int32] {
-        (0..<vector.count).map { loadChecked(Int32.self, at: vector.offset(of: $0)) }
+        elements(of: vector) { loadChecked(Int32.self, at: $0) }
     }
 
     /// The elements of a vector of 64-bit signed integers.
     func int64s(_ vector: FBVector) -> [Int64] {
-        (0..<vector.count).map { loadChecked(Int64.self, at: vector.offset(of: $0)) }
+        elements(of: vector) { loadChecked(Int64.self, at: $0) }
     }
 
     /// The elements of a vector of 32-bit floats.
     func floats(_ vector: FBVector) -> [Float] {
-        (0..<vector.count).map { Float(bitPattern: loadChecked(UInt32.self, at: vector.offset(of: $0))) }
+        elements(of: vector) { Float(bitPattern: loadChecked(UInt32.self, at: $0)) }
+    }
+
+    /// The elements of a vector of fixed-size scalars. On little-endian hosts (the file's byte
+    /// order) this is one bulk copy of the vector's bytes, which ``vector(at:elementSize:_:)``
+    /// has already checked lie within the buffer; otherwise each element is loaded with `load`.
+    private func elements<T: BitwiseCopyable>(of vector: FBVector, load: (Int) -> T) -> [T] {
+        guard vector.count > 0 else { return [] }
+        #if _endian(little)
+        if vector.elementSize == MemoryLayout<T>.size {
+            let byteCount = vector.count &* vector.elementSize
+            let source = UnsafeRawBufferPointer(rebasing: bytes[vector.start..<(vector.start &+ byteCount)])
+            return [T](unsafeUninitializedCapacity: vector.count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+                initialized = vector.count
+            }
+        }
+        #endif
+        return (0..<vector.count).map { load(vector.offset(of: $0)) }
     }
 }

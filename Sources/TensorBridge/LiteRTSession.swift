@@ -8,8 +8,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The LiteRT objects behind one loaded model: environment, model, options and compiled model,
-/// plus the aligned copy of the model bytes LiteRT reads from. Destroys them in reverse order.
+/// The LiteRT objects behind one loaded model: model, options and compiled model (over the
+/// process's shared environment, see ``SharedEnvironment``), plus the aligned copy of the model
+/// bytes LiteRT reads from. Destroys them in reverse order.
 final class LiteRTSession {
   let library: LiteRTLibrary
   let environment: LiteRtEnvironment
@@ -62,24 +63,8 @@ final class LiteRTSession {
     var cleanup = Cleanup()
     cleanup.add { bytes.deallocate() }
 
-    // 4. Environment, model, options, compiled model — each undone if a later step fails.
-    var environmentOptions = [LiteRtEnvOption(tag: 25, value: tb_any_int(options.logSeverity.rawValue))]
-    var environment: LiteRtEnvironment?
-    var status = LiteRTStatus(rawValue: library.createEnvironment(1, &environmentOptions, &environment))
-    guard status.isOK, let environment else {
-      cleanup.run()
-      throw .liteRTCallFailed(function: "LiteRtCreateEnvironment", status: status)
-    }
-    cleanup.add { library.destroyEnvironment(environment) }
-
-    var model: LiteRtModel?
-    status = LiteRTStatus(rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
-    guard status.isOK, let model else {
-      cleanup.run()
-      throw .modelLoadFailed(status: status)
-    }
-    cleanup.add { library.destroyModel(model) }
-
+    // 4. Model, options, compiled model — against the process's shared environment, each undone
+    // if a later step fails.
     let compilationOptions: LiteRtOptions
     do { compilationOptions = try Self.makeOptions(library: library, options: options) } catch {
       cleanup.run()
@@ -87,14 +72,29 @@ final class LiteRTSession {
     }
     cleanup.add { library.destroyOptions(compilationOptions) }
 
-    var compiled: LiteRtCompiledModel?
-    status = LiteRTStatus(rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
-    guard status.isOK, let compiled else {
+    let environment: LiteRtEnvironment, model: LiteRtModel, compiled: LiteRtCompiledModel
+    do throws(InterpreterError) {
+      (environment, model, compiled) = try SharedEnvironment.pool.withEnvironment(
+        library: library, severity: options.logSeverity
+      ) { environment throws(InterpreterError) in
+        var model: LiteRtModel?
+        var status = LiteRTStatus(rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
+        guard status.isOK, let model else { throw .modelLoadFailed(status: status) }
+        var compiled: LiteRtCompiledModel?
+        status = LiteRTStatus(rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
+        guard status.isOK, let compiled else {
+          library.destroyModel(model)
+          let suspects = Self.unsupportedOperatorSuspects(in: format, xnnpack: options.isXNNPackEnabled)
+          if !suspects.isEmpty { throw .unsupportedOperators(names: suspects, stage: .compile, status: status) }
+          throw .compilationFailed(status: status)
+        }
+        return (environment, model, compiled)
+      }
+    } catch {
       cleanup.run()
-      let suspects = Self.unsupportedOperatorSuspects(in: format, xnnpack: options.isXNNPackEnabled)
-      if !suspects.isEmpty { throw .unsupportedOperators(names: suspects, stage: .compile, status: status) }
-      throw .compilationFailed(status: status)
+      throw error
     }
+    cleanup.add { library.destroyModel(model) }
 
     // 5. Signatures and the main subgraph's input/output order. (Done before the stored
     // properties are all set, so that a failure here does not also run `deinit`.)
@@ -123,7 +123,6 @@ final class LiteRTSession {
     library.destroyCompiledModel(compiledModel)
     library.destroyOptions(compilationOptions)
     library.destroyModel(model)
-    library.destroyEnvironment(environment)
     modelBytes.deallocate()
   }
 

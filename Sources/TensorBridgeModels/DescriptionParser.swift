@@ -1,3 +1,4 @@
+import Foundation
 import TensorBridge
 
 /// Reads a ``ModelDescription`` from `model.json`'s parsed JSON, collecting every problem with
@@ -102,7 +103,7 @@ struct DescriptionParser {
     if let type = requiredString(object, "type", at: path) {
       kind = LayerDescription.Kind(rawValue: type)
       if kind == nil {
-        problems.append(BundleProblem("\(path).type", "\"\(type)\" is not \"array\" or \"image\""))
+        problems.append(BundleProblem("\(path).type", "\"\(type)\" is not \"array\", \"image\" or \"text\""))
       }
     }
     var dataType: Tensor.DataType?
@@ -113,7 +114,8 @@ struct DescriptionParser {
         dataType = nil
       }
     }
-    let shape = parseShape(object["shape"], path: "\(path).shape")
+    // Text layers take their sequence length from the tensor; a shape is optional.
+    let shape = kind == .text && object["shape"] == nil ? [-1] : parseShape(object["shape"], path: "\(path).shape")
     let quantize = parseAffine(object["quantize"], path: "\(path).quantize", standard: AffineTransform.quantize)
     let dequantize = parseAffine(object["dequantize"], path: "\(path).dequantize", standard: AffineTransform.dequantize)
     let normalize = parsePixel(object["normalize"], path: "\(path).normalize", standard: PixelTransform.normalize)
@@ -142,11 +144,103 @@ struct DescriptionParser {
       if object["denormalize"] != nil { problems.append(BundleProblem("\(path).denormalize", "array layers use \"dequantize\", not \"denormalize\"")) }
     }
     if labels != nil, isInput { problems.append(BundleProblem("\(path).labels", "applies to outputs only")) }
+    let text = kind == .text ? parseText(object, path: path, isInput: isInput) : nil
+    if kind != .text {
+      for key in Self.textKeys where object[key] != nil {
+        problems.append(BundleProblem("\(path).\(key)", "applies to \"text\" layers only"))
+      }
+    }
 
     guard let name, let kind, let shape else { return nil }
     return LayerDescription(
       name: name, kind: kind, dataType: dataType, shape: shape, quantize: quantize, dequantize: dequantize,
-      normalize: normalize, denormalize: denormalize, pixelFormat: format, labelsFile: labels)
+      normalize: normalize, denormalize: denormalize, pixelFormat: format, labelsFile: labels, text: text)
+  }
+
+  // MARK: Text layers
+
+  /// The keys only text layers have.
+  static let textKeys = ["role", "tokenizer", "vocabulary", "delimiter", "lowercase", "start_token", "special_tokens", "max_word_length"]
+
+  private mutating func parseText(_ object: [String: JSONValue], path: String, isInput: Bool) -> TextLayer? {
+    guard isInput else {
+      problems.append(BundleProblem("\(path).type", "\"text\" applies to inputs only"))
+      return nil
+    }
+    for key in ["quantize", "normalize", "format"] where object[key] != nil {
+      problems.append(BundleProblem("\(path).\(key)", "does not apply to \"text\" layers"))
+    }
+    var text = TextLayer()
+    if let role = optionalString(object, "role", at: path) {
+      if let value = TextLayer.Role(rawValue: role) { text.role = value } else {
+        problems.append(BundleProblem("\(path).role", "\"\(role)\" is not \"ids\", \"mask\" or \"segment_ids\""))
+      }
+    }
+    if let name = optionalString(object, "tokenizer", at: path) {
+      text.tokenizer = TextLayer.Tokenizer(rawValue: name)
+      if text.tokenizer == nil {
+        problems.append(BundleProblem("\(path).tokenizer", "\"\(name)\" is not \"word\", \"regex\" or \"wordpiece\""))
+      }
+    }
+    text.vocabularyFile = optionalString(object, "vocabulary", at: path)
+    text.delimiter = optionalString(object, "delimiter", at: path)
+    text.lowercase = optionalBool(object, "lowercase", at: path)
+    text.startToken = optionalBool(object, "start_token", at: path)
+    if let value = object["max_word_length"] {
+      if case .number(let number) = value, number.rounded() == number, number >= 1, number <= 1e6 {
+        text.maxWordLength = Int(number)
+      } else {
+        problems.append(BundleProblem("\(path).max_word_length", "\(value) is not a positive whole number"))
+      }
+    }
+    if let value = object["special_tokens"] {
+      if case .object(let tokens) = value {
+        for key in tokens.keys.sorted() {
+          guard TextLayer.specialTokenRoles.contains(key) else {
+            problems.append(BundleProblem("\(path).special_tokens.\(key)",
+              "is not one of \(TextLayer.specialTokenRoles.map { "\"\($0)\"" }.joined(separator: ", "))"))
+            continue
+          }
+          if let name = optionalString(tokens, key, at: "\(path).special_tokens"), !name.isEmpty {
+            text.specialTokens[key] = name
+          } else if case .string? = tokens[key] {
+            problems.append(BundleProblem("\(path).special_tokens.\(key)", "must not be empty"))
+          }
+        }
+      } else {
+        problems.append(BundleProblem("\(path).special_tokens", "must be an object, not \(value.typeName)"))
+      }
+    }
+    if text.role == .ids {
+      if text.tokenizer == nil, object["tokenizer"] == nil {
+        problems.append(BundleProblem("\(path).tokenizer", "is required for text ids layers (\"word\", \"regex\" or \"wordpiece\")"))
+      }
+      if text.vocabularyFile == nil, object["vocabulary"] == nil {
+        problems.append(BundleProblem("\(path).vocabulary", "is required for text ids layers (a file in assets/)"))
+      }
+    } else {
+      for key in Self.textKeys where key != "role" && object[key] != nil {
+        problems.append(BundleProblem("\(path).\(key)", "applies to the text layer with \"role\": \"ids\", not to \"\(text.role.rawValue)\""))
+      }
+    }
+    if text.delimiter != nil, text.tokenizer != .regex {
+      problems.append(BundleProblem("\(path).delimiter", "applies to \"tokenizer\": \"regex\" only"))
+    }
+    if let delimiter = text.delimiter {
+      do { _ = try NSRegularExpression(pattern: delimiter) } catch {
+        problems.append(BundleProblem("\(path).delimiter", "\"\(delimiter)\" is not a valid regular expression"))
+      }
+    }
+    return text
+  }
+
+  private mutating func optionalBool(_ object: [String: JSONValue], _ key: String, at path: String) -> Bool? {
+    guard let value = object[key] else { return nil }
+    guard case .bool(let flag) = value else {
+      problems.append(BundleProblem("\(path).\(key)", "must be true or false, not \(value.typeName)"))
+      return nil
+    }
+    return flag
   }
 
   private mutating func parseOptions(_ value: JSONValue?) -> ModelDescription.Options {

@@ -45,9 +45,26 @@ extension ModelDescription {
       if let transform = layer.normalize { fields.append("\"normalize\": \(pixel(transform))") }
       if let transform = layer.denormalize { fields.append("\"denormalize\": \(pixel(transform))") }
       if let labels = layer.labelsFile { fields.append("\"labels\": \(quote(labels))") }
+      if let text = layer.text { fields += textFields(text) }
       return "    {\n      " + fields.joined(separator: ",\n      ") + "\n    }"
     }
     return "[\n" + items.joined(separator: ",\n") + "\n  ]"
+  }
+
+  private func textFields(_ text: TextLayer) -> [String] {
+    var fields: [String] = []
+    if text.role != .ids { fields.append("\"role\": \(quote(text.role.rawValue))") }
+    if let tokenizer = text.tokenizer { fields.append("\"tokenizer\": \(quote(tokenizer.rawValue))") }
+    if let file = text.vocabularyFile { fields.append("\"vocabulary\": \(quote(file))") }
+    if let delimiter = text.delimiter { fields.append("\"delimiter\": \(quote(delimiter))") }
+    if let lowercase = text.lowercase { fields.append("\"lowercase\": \(lowercase)") }
+    if let start = text.startToken { fields.append("\"start_token\": \(start)") }
+    if !text.specialTokens.isEmpty {
+      let tokens = text.specialTokens.keys.sorted().map { "\(quote($0)): \(quote(text.specialTokens[$0] ?? ""))" }
+      fields.append("\"special_tokens\": { \(tokens.joined(separator: ", ")) }")
+    }
+    if let length = text.maxWordLength { fields.append("\"max_word_length\": \(length)") }
+    return fields
   }
 
   private func affine(_ transform: AffineTransform) -> String {

@@ -58,6 +58,12 @@ enum MetadataDerivation {
       } else if let normalization, !normalization.std.contains(0) {
         layer.quantize = normalize(normalization, quantization: tensor.dataType.isInteger ? tensor.quantizationParameters : nil)
       }
+      if let text = try textLayer(tensorMetadata.processUnits + subgraph.inputProcessUnits, layerName: layer.name,
+                                  archive: archive, path: "inputs[\(index)]") {
+        layer.kind = .text
+        layer.text = text
+        layer.shape = [-1]
+      }
       description.inputs[index] = layer
     }
 
@@ -87,6 +93,39 @@ enum MetadataDerivation {
       description.outputs[index] = layer
     }
     return description
+  }
+
+  /// A text layer from a tokenizer process unit (on the tensor, or on the subgraph for BERT
+  /// models, where the `ids`, `mask` and `segment_ids` inputs are told apart by name), with the
+  /// vocabulary read from the associated files. Model Maker lowercases training text and writes
+  /// lowercase vocabularies, so text is lowercased; a `<START>` in the vocabulary starts sequences.
+  private static func textLayer(
+    _ units: [ProcessUnit], layerName: String, archive: AssociatedFiles?, path: String
+  ) throws(ModelBundleError) -> TextLayer? {
+    for unit in units {
+      let tokenizer: TextLayer.Tokenizer, files: [AssociatedFileInfo], delimiter: String?
+      switch unit {
+      case .bertTokenizer(let vocabFiles): (tokenizer, files, delimiter) = (.wordpiece, vocabFiles, nil)
+      case .regexTokenizer(let regex, let vocabFiles): (tokenizer, files, delimiter) = (.regex, vocabFiles, regex)
+      default: continue
+      }
+      let name = LayerBinding.normalize(layerName)
+      if tokenizer == .wordpiece, name.contains("mask") { return TextLayer(role: .mask) }
+      if tokenizer == .wordpiece, name.contains("segment") || name.contains("type") { return TextLayer(role: .segmentIds) }
+      guard let file = files.first?.name else {
+        throw .invalidDescription([BundleProblem("\(path).vocabulary", "the metadata's tokenizer names no vocabulary file")])
+      }
+      let data: Data?
+      do { data = try archive?.file(named: file) } catch {
+        throw .invalidDescription([BundleProblem("associated files/\(file)", error.description)])
+      }
+      guard let data else {
+        throw .invalidDescription([BundleProblem("\(path).vocabulary", "the metadata names \(file) but the model's archive has no such file")])
+      }
+      return TextLayer(role: .ids, tokenizer: tokenizer, vocabularyFile: file, vocabulary: data, delimiter: delimiter,
+                       lowercase: true)
+    }
+    return nil
   }
 
   /// `(v − mean) / std`, then, for a quantized tensor, `/ scale + zeroPoint` — as one affine
@@ -128,6 +167,7 @@ enum MetadataDerivation {
         result.normalize = layer.normalize ?? match.normalize
         result.denormalize = layer.denormalize ?? match.denormalize
         result.pixelFormat = layer.pixelFormat ?? match.pixelFormat
+        if layer.kind == .text, layer.text == nil { result.text = match.text }
         if layer.labelsFile == nil {
           result.labelsFile = match.labelsFile
           result.labels = match.labels

@@ -108,6 +108,14 @@ public struct ModelBundle: Sendable {
         problems.append(BundleProblem(path, "\(assetsFolderName)/\(name) cannot be read: \(fileErrorReason(error))"))
       }
     }
+    for index in description.inputs.indices {
+      guard let name = description.inputs[index].text?.vocabularyFile else { continue }
+      let path = "inputs[\(index)].vocabulary"
+      guard let url = resolve("\(assetsFolderName)/\(name)", in: folder, path: path, problems: &problems) else { continue }
+      do { description.inputs[index].text?.vocabulary = try Data(contentsOf: url) } catch {
+        problems.append(BundleProblem(path, "\(assetsFolderName)/\(name) cannot be read: \(fileErrorReason(error))"))
+      }
+    }
     if problems.isEmpty, let modelFile, let merged = metadataMerged(description, modelFile: modelFile, problems: &problems) {
       description = merged
     }

@@ -112,12 +112,15 @@ public struct LayerDescription: Sendable, Equatable {
   public var labelsFile: String?
   /// The labels, once loaded.
   public var labels: [String]?
+  /// How a text layer tokenizes (`kind == .text`).
+  public var text: TextLayer?
 
   public init(
     name: String, kind: Kind = .array, dataType: Tensor.DataType? = nil, shape: [Int],
     quantize: AffineTransform? = nil, dequantize: AffineTransform? = nil,
     normalize: PixelTransform? = nil, denormalize: PixelTransform? = nil,
-    pixelFormat: PixelFormat? = nil, labelsFile: String? = nil, labels: [String]? = nil
+    pixelFormat: PixelFormat? = nil, labelsFile: String? = nil, labels: [String]? = nil,
+    text: TextLayer? = nil
   ) {
     self.name = name
     self.kind = kind
@@ -130,12 +133,15 @@ public struct LayerDescription: Sendable, Equatable {
     self.pixelFormat = pixelFormat
     self.labelsFile = labelsFile
     self.labels = labels
+    self.text = text
   }
 
   /// What kind of values a layer carries.
   public enum Kind: String, Sendable, Equatable, CaseIterable {
     case array
     case image
+    /// A string, tokenized into the tensor (see ``TextLayer``; run by TensorBridgeText).
+    case text
   }
 
   /// Channel order for image layers.

@@ -83,6 +83,12 @@ struct BundleInitCommand: ParsableCommand {
               !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path) else { continue }
         try Data((list.joined(separator: "\n") + "\n").utf8).write(to: assets.appendingPathComponent(name))
       }
+      // Text vocabularies that came from the model's metadata archive.
+      for input in description.inputs {
+        guard let name = input.text?.vocabularyFile, let data = input.text?.vocabulary,
+              !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path) else { continue }
+        try data.write(to: assets.appendingPathComponent(name))
+      }
     } catch {
       throw CLIFailure("cannot write the bundle \(folder.path): \(fileErrorReason(error))")
     }

@@ -33,6 +33,9 @@ struct HubServeCommand: ParsableCommand {
   @Option(name: .customLong("url-lifetime"), help: "Seconds a download URL stays valid.")
   var urlLifetime = 3600.0
 
+  @Option(name: .customLong("chunk-kib"), help: "KiB read and sent per step when serving a model file.")
+  var chunkKiB = 128
+
   @Option(name: .customLong("log-format"), help: "Log lines as 'text' or 'json' (standard error).")
   var logFormat = "text"
 
@@ -42,6 +45,7 @@ struct HubServeCommand: ParsableCommand {
   func validate() throws {
     guard (1...1_000_000).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be positive") }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    guard (4...65536).contains(chunkKiB) else { throw ValidationError("--chunk-kib must be 4 to 65536") }
     guard loadCheckTimeout > 0, urlLifetime > 0 else { throw ValidationError("times must be positive") }
     guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format is text or json") }
     guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
@@ -60,7 +64,7 @@ struct HubServeCommand: ParsableCommand {
       maxUploadBytes: Int64(maxUploadMB) * 1024 * 1024,
       loadCheck: noLoadCheck ? nil : LoadCheckCommand(
         executable: Self.ownExecutable, arguments: ["inspect", "--json"], timeLimit: loadCheckTimeout),
-      downloadURLLifetime: urlLifetime, publicURL: publicURL)
+      downloadURLLifetime: urlLifetime, publicURL: publicURL, fileChunkBytes: chunkKiB * 1024)
     let server: ModelHubServer
     do { server = try ModelHubServer(configuration: configuration) } catch {
       throw CLIFailure("cannot open the hub's data folder \(data): \(error)")

@@ -12,7 +12,8 @@ struct TensorBridgeCommand: ParsableCommand {
       2 for usage errors.
       """,
     subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
-      ClassifyCommand.self, DetectCommand.self, VisionBenchCommand.self])
+      ClassifyCommand.self, DetectCommand.self, VisionBenchCommand.self,
+      ClassifyTextCommand.self, TokenizeCommand.self])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.

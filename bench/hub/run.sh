@@ -4,30 +4,43 @@
 # ceiling reference. Prints a Markdown table for BENCHMARKS.md.
 #
 #   bash bench/hub/run.sh            # builds tensorbridge in release mode first
-#   DURATION=20 bash bench/hub/run.sh
+#   DURATION=20 ROUNDS=5 bash bench/hub/run.sh
+#   CHUNKS="128 1024" bash bench/hub/run.sh   # one hub per `--chunk-kib`, all measured in one run
 #
-# Needs wrk and nginx (Debian: apt-get install wrk nginx-light). Everything stays on 127.0.0.1
+# Needs wrk and nginx from Debian (installed when missing, as root). Everything stays on 127.0.0.1
 # and stops by itself: each wrk run is bounded by DURATION seconds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DURATION=${DURATION:-10}
+ROUNDS=${ROUNDS:-3}
+CHUNKS=${CHUNKS:-128}
 CONNECTIONS=${CONNECTIONS:-32}
 HUB_PORT=${HUB_PORT:-18080}
-NGINX_PORT=${NGINX_PORT:-18081}
+NGINX_PORT=${NGINX_PORT:-18070}
 SCRATCH=${SCRATCH:-.build-hub-release}
 
-for tool in wrk nginx curl python3; do
-  command -v "$tool" >/dev/null || { echo "error: $tool is needed (apt-get install wrk nginx-light curl)" >&2; exit 1; }
+# wrk and nginx come from Debian; install them when missing (idempotent), as scripts/setup.sh does.
+missing=()
+for pkg in wrk:wrk nginx:nginx-light curl:curl; do
+  command -v "${pkg%%:*}" >/dev/null || missing+=("${pkg#*:}")
 done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing ${missing[*]}" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "error: ${missing[*]} needed (sudo apt-get install ${missing[*]})" >&2; exit 1
+  fi
+fi
 
 nice swift build -c release --scratch-path "$SCRATCH" --product tensorbridge >&2
 BIN="$SCRATCH/release/tensorbridge"
 
 WORK=$(mktemp -d)
-HUB_PID=""
+HUB_PIDS=()
 cleanup() {
-  [ -n "$HUB_PID" ] && kill "$HUB_PID" 2>/dev/null || true
+  for pid in "${HUB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   rm -rf "$WORK"
 }
@@ -36,10 +49,15 @@ trap cleanup EXIT
 # --- the hub, with a small model and a 100 MB model -------------------------------------------
 ADMIN=$("$BIN" hub keys create --data "$WORK/hub" --scope admin)
 CLIENT=$("$BIN" hub keys create --data "$WORK/hub" --scope client)
-"$BIN" hub serve --data "$WORK/hub" --port "$HUB_PORT" --log-level error --url-lifetime 86400 \
-  > "$WORK/hub.out" 2>&1 &
-HUB_PID=$!
-for _ in $(seq 100); do grep -q listening "$WORK/hub.out" 2>/dev/null && break; sleep 0.1; done
+# One hub process per chunk size, on consecutive ports, over the same data folder.
+i=0
+for chunk in $CHUNKS; do
+  "$BIN" hub serve --data "$WORK/hub" --port $((HUB_PORT + i)) --chunk-kib "$chunk" --log-level error \
+    --url-lifetime 86400 > "$WORK/hub-$chunk.out" 2>&1 &
+  HUB_PIDS+=($!)
+  for _ in $(seq 100); do grep -q listening "$WORK/hub-$chunk.out" 2>/dev/null && break; sleep 0.1; done
+  i=$((i + 1))
+done
 export TENSORBRIDGE_HUB_URL="http://127.0.0.1:$HUB_PORT" TENSORBRIDGE_HUB_KEY="$ADMIN"
 
 # A valid model followed by padding to 100 MB (the flatbuffer ignores trailing bytes).
@@ -81,8 +99,33 @@ http {
   server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www; }
 }
 CONF
+# nginx's workers run as an unprivileged user: let them read the files (mktemp -d is 0700).
+chmod 755 "$WORK" "$WORK/www"
+chmod 644 "$WORK/www/"*
 nginx -c "$WORK/nginx.conf" -p "$WORK"
 sleep 0.5
+
+# Every endpoint must answer as expected before anything is timed (a 403 is fast, and wrong).
+expect_status() {
+  local want=$1; shift
+  local got
+  got=$(curl -s -o /dev/null -w '%{http_code}' "$@")
+  [ "$got" = "$want" ] || { echo "error: $* answered $got, expected $want" >&2; exit 1; }
+}
+i=0
+for chunk in $CHUNKS; do
+  port=$((HUB_PORT + i)); uri=${BIG_URI/:$HUB_PORT\//:$port/}
+  expect_status 304 -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
+    -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$port/v1/models/small:download"
+  expect_status 200 "$uri"
+  [ "$(curl -s "$uri" | sha256sum)" = "$(sha256sum < "$WORK/big.tflite")" ] \
+    || { echo "error: the hub on port $port served different bytes" >&2; exit 1; }
+  i=$((i + 1))
+done
+expect_status 200 "http://127.0.0.1:$NGINX_PORT/check.json"
+expect_status 200 "http://127.0.0.1:$NGINX_PORT/big.tflite"
+[ "$(curl -s "http://127.0.0.1:$NGINX_PORT/big.tflite" | sha256sum)" = "$(sha256sum < "$WORK/big.tflite")" ] \
+  || { echo "error: nginx served different bytes" >&2; exit 1; }
 
 # --- measurements -------------------------------------------------------------------------------
 # wrk prints "Requests/sec: N", "Transfer/sec: N[KMG]B" and, with --latency, "99%  Nms".
@@ -92,18 +135,53 @@ p99() { awk '$1 == "99%" {print $2}'; }
 mbps() { awk '/Transfer\/sec/ {v=$2; u=substr(v, length(v)-1); n=substr(v, 1, length(v)-2);
   if (u=="GB") n*=1024; else if (u=="KB") n/=1024; printf "%.0f", n}'; }
 
-HUB_304=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
-  -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$HUB_PORT/v1/models/small:download")
-NGINX_SMALL=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
-HUB_BIG=$(run_wrk 4 "$BIG_URI")
-NGINX_BIG=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+# ROUNDS rounds, hub and nginx alternating (which goes first alternates too), so both see the
+# same machine; the table gives the median over rounds and the range of the per-round ratio.
+: > "$WORK/results"
+sides="nginx"; for chunk in $CHUNKS; do sides="$sides hub-$chunk"; done
+for round in $(seq "$ROUNDS"); do
+  order=$sides; [ $((round % 2)) = 0 ] && order=$(echo "$sides" | tr ' ' '\n' | tac | tr '\n' ' ')
+  for side in $order; do
+    if [ "$side" = nginx ]; then
+      small=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
+      big=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+    else
+      i=0; for chunk in $CHUNKS; do [ "hub-$chunk" = "$side" ] && break; i=$((i + 1)); done
+      port=$((HUB_PORT + i))
+      small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT" -H "X-Installation-Id: bench" \
+        -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$port/v1/models/small:download")
+      big=$(run_wrk 4 "${BIG_URI/:$HUB_PORT\//:$port/}")
+    fi
+    echo "$round $side $(echo "$small" | rps) $(echo "$small" | p99) $(echo "$big" | mbps)" >> "$WORK/results"
+    echo "round $round $side: $(tail -1 "$WORK/results" | cut -d' ' -f3-) (requests/s, p99, MB/s)" >&2
+  done
+done
 
-echo "$HUB_304" | grep -q " 304 \|Non-2xx" || true
-cat <<TABLE
-
-| ModelHub (loopback, 2 cores, wrk ${DURATION}s) | ModelHub | nginx (static file) | ratio |
-|---|---|---|---|
-| \`:download\` version check, 304 path, $CONNECTIONS connections: requests/s | $(echo "$HUB_304" | rps) | $(echo "$NGINX_SMALL" | rps) | $(python3 -c "print(f'{$(echo "$HUB_304" | rps)/$(echo "$NGINX_SMALL" | rps):.2f}')") |
-| same, p99 latency | $(echo "$HUB_304" | p99) | $(echo "$NGINX_SMALL" | p99) | |
-| 100 MB model file, 4 connections: MB/s | $(echo "$HUB_BIG" | mbps) | $(echo "$NGINX_BIG" | mbps) | $(python3 -c "print(f'{$(echo "$HUB_BIG" | mbps)/$(echo "$NGINX_BIG" | mbps):.2f}')") |
-TABLE
+python3 - "$WORK/results" "$DURATION" "$CONNECTIONS" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+duration, connections, load = sys.argv[2], sys.argv[3], sys.argv[4]
+def ms(text):  # wrk latency: 850.00us, 12.3ms, 1.2s
+    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    return float(text)
+by = {}
+for r, side, rps, p99, mbps in rows:
+    by.setdefault(side, {})[r] = (float(rps), ms(p99), float(mbps))
+rounds = sorted(by["nginx"], key=int)
+hubs = [side for side in by if side != "nginx"]
+med = lambda side, i: statistics.median(by[side][r][i] for r in rounds)
+ratio = lambda side, i: [by[side][r][i] / by["nginx"][r][i] for r in rounds]
+print(f"\n{len(rounds)} rounds, wrk {duration}s each; 1-minute load average at the end: {load}\n")
+print("| on loopback, 2 cores | server | requests/s or MB/s | p99 ms | vs nginx (median of rounds) | per round |")
+print("|---|---|---|---|---|---|")
+print(f"| `:download` version check (304), {connections} connections | nginx (static JSON) | {med('nginx',0):.0f} | {med('nginx',1):.2f} | | |")
+for side in hubs:
+    q = ratio(side, 0)
+    print(f"| | ModelHub `--chunk-kib {side[4:]}` | {med(side,0):.0f} | {med(side,1):.2f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
+print(f"| 100 MB model file, 4 connections | nginx (sendfile) | {med('nginx',2):.0f} MB/s | | | |")
+for side in hubs:
+    t = ratio(side, 2)
+    print(f"| | ModelHub `--chunk-kib {side[4:]}` | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
+PY

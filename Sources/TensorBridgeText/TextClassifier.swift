@@ -1,0 +1,68 @@
+import Foundation
+import TensorBridge
+import TensorBridgeModels
+
+/// Classifies text with a custom model: strings in, sorted categories out.
+///
+/// Works with a bundle folder whose `model.json` has a `"type": "text"` input, or a `.tflite`
+/// with TFLite metadata naming its tokenizer and vocabulary (TFLite Model Maker's text
+/// classifiers, average-word-embedding or BERT).
+///
+/// ```swift
+/// let classifier = try TextClassifier(
+///   contentsOf: URL(fileURLWithPath: "sentiment.tflite"),
+///   options: TextClassifierOptions(maxResults: 1))
+/// let best = try classifier.classify("What a wonderful day!").first   // positive: 0.99…
+/// ```
+///
+/// Not thread-safe (it owns a model and its interpreter); use one per task or thread.
+public final class TextClassifier {
+  /// The model with its prepared tokenizer.
+  public let textModel: TextModel
+  /// The options in use.
+  public let options: TextClassifierOptions
+  private let outputName: String
+
+  /// Loads a bundle folder or a `.tflite` with tokenizer metadata.
+  public convenience init(
+    contentsOf url: URL, options: TextClassifierOptions = TextClassifierOptions(),
+    interpreterOptions: Interpreter.Options = Interpreter.Options()
+  ) throws(TextError) {
+    try self.init(textModel: TextModel(contentsOf: url, options: interpreterOptions), options: options)
+  }
+
+  /// Uses a prepared text model.
+  public init(textModel: TextModel, options: TextClassifierOptions = TextClassifierOptions()) throws(TextError) {
+    try options.validate()
+    self.textModel = textModel
+    self.options = options
+    let outputs = textModel.model.description.outputs
+    if let name = options.outputLayer {
+      guard outputs.contains(where: { $0.name == name }) else {
+        throw .invalidOption(name: "outputLayer", reason: "the model has no output layer '\(name)' (its outputs: \(outputs.map { "'\($0.name)'" }.joined(separator: ", ")))")
+      }
+      outputName = name
+    } else if let labelled = outputs.first(where: { $0.labels != nil }) ?? (outputs.count == 1 ? outputs.first : nil) {
+      outputName = labelled.name
+    } else {
+      throw .noScores(outputs: outputs.map(\.name))
+    }
+  }
+
+  /// The categories of `text`, best first (ties keep class order), filtered by the options.
+  public func classify(_ text: String) throws(TextError) -> [Category] {
+    let outputs = try textModel.run(on: text)
+    guard let output = outputs[outputName] else { throw .noScores(outputs: outputs.layers.map(\.name)) }
+    var categories = output.top(Int.max, threshold: options.scoreThreshold ?? -.infinity)
+    if !options.categoryAllowlist.isEmpty {
+      let allowed = Set(options.categoryAllowlist)
+      categories = categories.filter { $0.label.map(allowed.contains) ?? false }
+    }
+    if !options.categoryDenylist.isEmpty {
+      let denied = Set(options.categoryDenylist)
+      categories = categories.filter { !($0.label.map(denied.contains) ?? false) }
+    }
+    if options.maxResults > 0 { categories = Array(categories.prefix(options.maxResults)) }
+    return categories
+  }
+}

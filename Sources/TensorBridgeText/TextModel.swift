@@ -1,0 +1,182 @@
+import Foundation
+import TensorBridge
+import TensorBridgeModels
+
+/// A model whose inputs are text layers, ready to run on strings: the vocabulary is parsed and
+/// the tokenizer built once.
+///
+/// Text layers come from `model.json` (`"type": "text"`, see ``TextLayer``) or from TFLite
+/// metadata (a `RegexTokenizer` or `BertTokenizer` process unit with its vocabulary as an
+/// associated file — Model Maker's text models need no JSON). The sequence length is the input
+/// tensor's; a dynamic length (−1) is resized to the text's own length. BERT models fill their
+/// `ids`, `mask` and `segment_ids` tensors, found by name, from the one text.
+///
+/// ```swift
+/// let model = try TextModel(contentsOf: URL(fileURLWithPath: "sentiment.tiobundle"))
+/// let outputs = try model.run(on: "What a wonderful day!")
+/// outputs[0]?.top(1)   // [positive: 0.99…]
+/// ```
+///
+/// Not thread-safe (it owns a ``Model`` and its interpreter); use one per task or thread.
+public final class TextModel {
+  /// The underlying model.
+  public let model: Model
+  /// The encoder of the `ids` layer.
+  public let encoder: TextEncoder
+  private let layers: [(input: Model.BoundInput, role: TextLayer.Role)]
+
+  /// Loads a bundle folder or a `.tflite` with tokenizer metadata.
+  public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(TextError) {
+    let model: Model
+    do { model = try Model(contentsOf: url, options: options) } catch { throw .model(error) }
+    try self.init(model: model)
+  }
+
+  /// Prepares a loaded model: every input must be a text layer, one of them the `ids` layer
+  /// with a tokenizer and vocabulary.
+  public init(model: Model) throws(TextError) {
+    self.model = model
+    let inputs = model.boundInputs
+    if !inputs.contains(where: { $0.layer.kind == .text }) {
+      throw .noTextLayer(inputs: model.description.inputs.map(\.name))
+    }
+    var layers: [(Model.BoundInput, TextLayer.Role)] = []
+    var ids: (Model.BoundInput, TextLayer)?
+    for input in inputs {
+      guard input.layer.kind == .text, let text = input.layer.text else { throw .nonTextInput(layer: input.layer.name) }
+      if text.role == .ids {
+        if let ids { throw .incompleteLayer(layer: input.layer.name, reason: "layer '\(ids.0.layer.name)' already holds the token ids") }
+        ids = (input, text)
+      }
+      layers.append((input, text.role))
+    }
+    guard let ids else {
+      throw .incompleteLayer(layer: inputs.first?.layer.name ?? "", reason: "no text layer has \"role\": \"ids\"")
+    }
+    self.layers = layers
+    encoder = try Self.encoder(for: ids.1, layer: ids.0.layer.name)
+    for (input, _) in layers {
+      let tensor: Tensor
+      do { tensor = try model.interpreter.input(at: input.tensorIndex) } catch { throw .model(.interpreter(error)) }
+      guard TextSequenceWriter.supportedTypes.contains(tensor.dataType) else {
+        throw .unsupportedElementType(layer: input.layer.name, tensor: tensor.name, type: tensor.dataType)
+      }
+      _ = try Self.sequenceLength(tensor, layer: input.layer.name)
+    }
+  }
+
+  /// Builds the encoder a text layer describes.
+  public static func encoder(for text: TextLayer, layer: String) throws(TextError) -> TextEncoder {
+    guard let tokenizer = text.tokenizer else { throw .incompleteLayer(layer: layer, reason: "it names no tokenizer") }
+    guard let data = text.vocabulary else {
+      throw .incompleteLayer(layer: layer, reason: "its vocabulary \(text.vocabularyFile ?? "(none named)") is not loaded")
+    }
+    let file = text.vocabularyFile ?? "vocabulary"
+    let lowercase = text.lowercase ?? true
+    do {
+      switch tokenizer {
+      case .word:
+        let vocabulary = try Vocabulary(data: data, format: .wordIndex, file: file)
+        return try TextEncoder(tokenizer: WordTokenizer(lowercase: lowercase), vocabulary: vocabulary,
+                               specialTokens: SpecialTokens.wordIndex.overridden(by: text.specialTokens), startToken: text.startToken)
+      case .regex:
+        let vocabulary = try Vocabulary(data: data, format: .wordIndex, file: file)
+        let regex = try RegexTokenizer(delimiter: text.delimiter ?? RegexTokenizer.modelMakerDelimiter, lowercase: lowercase)
+        return try TextEncoder(tokenizer: regex, vocabulary: vocabulary,
+                               specialTokens: SpecialTokens.wordIndex.overridden(by: text.specialTokens), startToken: text.startToken)
+      case .wordpiece:
+        let vocabulary = try Vocabulary(data: data, format: .tokenList, file: file)
+        return try TextEncoder.bert(vocabulary: vocabulary, specialTokens: SpecialTokens.bert.overridden(by: text.specialTokens),
+                                    maxWordLength: text.maxWordLength ?? 100, lowercase: lowercase)
+      }
+    } catch let error as VocabularyError {
+      throw .vocabulary(error)
+    } catch let error as TextError {
+      throw error
+    } catch {
+      throw .incompleteLayer(layer: layer, reason: String(describing: error))
+    }
+  }
+
+  /// The sequence length of a `[length]` or `[1, length]` tensor; `nil` when it is dynamic.
+  static func sequenceLength(_ tensor: Tensor, layer: String) throws(TextError) -> Int? {
+    let signature = tensor.shapeSignature.dimensions
+    let shape = tensor.shape.dimensions
+    let valid = signature.count == 1 || (signature.count == 2 && (signature[0] == 1 || signature[0] == -1))
+    guard valid, let last = signature.last else { throw .notASequence(layer: layer, tensor: tensor.name, shape: signature) }
+    if last == -1 { return nil }
+    guard last >= 1, shape.last == last else { throw .notASequence(layer: layer, tensor: tensor.name, shape: signature) }
+    return last
+  }
+
+  /// The sequences `text` becomes for this model (at the model's length, or the text's own
+  /// length when the model's is dynamic).
+  public func encode(_ text: String) throws(TextError) -> EncodedText {
+    var length: Int?
+    var lengthLayer = ""
+    for (input, _) in layers {
+      let tensor: Tensor
+      do { tensor = try model.interpreter.input(at: input.tensorIndex) } catch { throw .model(.interpreter(error)) }
+      guard let own = try Self.sequenceLength(tensor, layer: input.layer.name) else { continue }
+      if let length, length != own {
+        throw .lengthMismatch(layer: input.layer.name, length: own, otherLayer: lengthLayer, otherLength: length)
+      }
+      length = own
+      lengthLayer = input.layer.name
+    }
+    if let length { return try encoder.encode(text, length: length) }
+    let natural = encoder.encode(text)
+    return try encoder.encode(text, length: max(natural.tokenCount, 1))
+  }
+
+  /// Tokenizes `text` into every text layer's tensor and runs the model.
+  public func run(on text: String) throws(TextError) -> ModelOutputs {
+    let encoded = try encode(text)
+    try write(encoded)
+    do { return try model.run(writingInputs: { _ in }) } catch { throw .model(error) }
+  }
+
+  /// Writes encoded text into the text layers' tensors (resizing dynamic lengths).
+  public func write(_ encoded: EncodedText) throws(TextError) {
+    let interpreter = model.interpreter
+    for (input, role) in layers {
+      let values: [Int32]
+      switch role {
+      case .ids: values = encoded.ids
+      case .mask: values = encoded.mask
+      case .segmentIds: values = encoded.segmentIds
+      }
+      let name = input.layer.name
+      do {
+        var tensor = try interpreter.input(at: input.tensorIndex)
+        if tensor.shapeSignature.dimensions.last == -1, tensor.shape.dimensions.last != values.count {
+          var dimensions = tensor.shapeSignature.dimensions.map { $0 == -1 ? 1 : $0 }
+          dimensions[dimensions.count - 1] = values.count
+          try interpreter.resizeInput(at: input.tensorIndex, to: Tensor.Shape(dimensions))
+          tensor = try interpreter.input(at: input.tensorIndex)
+        }
+        guard tensor.shape.elementCount == values.count else {
+          throw TextError.notASequence(layer: name, tensor: tensor.name, shape: tensor.shape.dimensions)
+        }
+        let type = tensor.dataType, tensorName = tensor.name
+        try interpreter.withUnsafeMutableInputBytes(at: input.tensorIndex) { bytes in
+          try TextSequenceWriter.write(values, into: bytes, type: type, layer: name, tensor: tensorName)
+        }
+      } catch let error as TextError {
+        throw error
+      } catch let error as InterpreterError {
+        throw .model(.interpreter(error))
+      } catch {
+        throw .incompleteLayer(layer: name, reason: String(describing: error))
+      }
+    }
+  }
+}
+
+extension Model {
+  /// Tokenizes `text` into the model's text layers and runs it (see ``TextModel``). This parses
+  /// the vocabulary on every call; keep a ``TextModel`` or ``TextClassifier`` for repeated use.
+  public func run(on text: String) throws(TextError) -> ModelOutputs {
+    try TextModel(model: self).run(on: text)
+  }
+}
