@@ -62,6 +62,9 @@ let package = Package(
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     .testTarget(
+      name: "TensorBridgeDeliveryTests",
+      dependencies: ["TensorBridgeDelivery", "ModelHub", .product(name: "Logging", package: "swift-log")]),
+    .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),
   ],

@@ -11,7 +11,7 @@ struct TensorBridgeCommand: ParsableCommand {
       Exit status: 0 on success, 1 when a model or input is bad (one `error:` line explains it), \
       2 for usage errors.
       """,
-    subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self])
+    subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self, PullCommand.self, ModelsCommand.self])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.
