@@ -23,7 +23,9 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     var status = 0
     var errorBody = Data()
     var failure: ModelDownloaderError?
-    var continuation: CheckedContinuation<Outcome, any Error>?
+    var continuation: CheckedContinuation<Void, any Error>?
+    var requestEnd: Int64 = 0
+    var reportedStart = false
     var cancelled = false
   }
 
@@ -37,6 +39,8 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
   private let state = LockedValue(State())
   /// Delegate calls run one at a time on this queue, so writes happen in order.
   private let queue: OperationQueue
+  /// Received bytes are written and hashed in order on this queue.
+  private let writer = DispatchQueue(label: "TensorBridgeDelivery.FileTransfer.writer")
 
   init(url: URL, destination: URL, model: String, expectedSize: Int64, expectedHash: String,
        onStart: @escaping @Sendable (Int64) -> Void, onProgress: @escaping @Sendable (Int64) -> Void) {
@@ -54,23 +58,40 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
 
   /// Runs the transfer. Connection failures, 5xx and short bodies throw with the partial file
   /// kept for a resume; a refused or oversized answer throws after discarding it.
+  ///
+  /// The file is asked for in ranges of ``rangeSize`` bytes, one request after another: on
+  /// Linux, URLSession queues every received piece for the delegate with no flow control (and
+  /// pausing a task with `suspend()` mid-transfer was seen to deliver more bytes than were sent), so bounding each request is what bounds
+  /// memory. A server that ignores `Range` sends the whole file in one streamed answer.
   func run(configuration: URLSessionConfiguration) async throws -> Outcome {
     let offset = try openPartial()
     if offset == expectedSize {
       onStart(offset)
       return try finish()
     }
-    var request = URLRequest(url: url)
-    request.httpMethod = "GET"
-    if offset > 0 {
-      request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
-      request.setValue("\"\(expectedHash)\"", forHTTPHeaderField: "If-Range")
-    }
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     defer { session.finishTasksAndInvalidate() }
+    while state.withLock({ $0.written }) < expectedSize {
+      try await request(from: state.withLock { $0.written }, session: session)
+    }
+    return try finish()
+  }
+
+  /// One ranged request, continuing at `offset`.
+  private func request(from offset: Int64, session: URLSession) async throws {
+    let end = min(offset + Self.rangeSize, expectedSize) - 1
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue("bytes=\(offset)-\(end)", forHTTPHeaderField: "Range")
+    request.setValue("\"\(expectedHash)\"", forHTTPHeaderField: "If-Range")
+    state.withLock {
+      $0.status = 0
+      $0.errorBody = Data()
+      $0.requestEnd = end
+    }
     let task = session.dataTask(with: request)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         state.withLock { $0.continuation = continuation }
         task.resume()
       }
@@ -79,6 +100,9 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       task.cancel()
     }
   }
+
+  /// Bytes asked for per request.
+  static let rangeSize: Int64 = 4 << 20
 
   /// Opens the partial file for appending, hashing what an earlier attempt left; returns its size.
   private func openPartial() throws(ModelDownloaderError) -> Int64 {
@@ -179,12 +203,25 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       completionHandler(.cancel)
       return
     }
-    if status == 200 || status == 206 { onStart(state.withLock { $0.resumedFrom }) }
+    let report = state.withLock { state -> Bool in
+      guard status == 200 || status == 206, !state.reportedStart else { return false }
+      state.reportedStart = true
+      return true
+    }
+    if report { onStart(state.withLock { $0.resumedFrom }) }
     completionHandler(.allow)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let task = TaskHandle(task: dataTask)
+    writer.async { self.write(data, task: task) }
+  }
+
+  /// Writes and hashes one piece (on the writer queue), resuming a paused transfer once the
+  /// queue has drained.
+  private func write(_ data: Data, task: TaskHandle) {
     let result: (ModelDownloaderError?, Int64?) = state.withLock { state in
+      guard state.failure == nil else { return (nil, nil) }
       guard state.status == 200 || state.status == 206 else {
         if state.errorBody.count < 65536 { state.errorBody.append(data.prefix(65536 - state.errorBody.count)) }
         return (nil, nil)
@@ -201,13 +238,18 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     }
     if let failure = result.0 {
       state.withLock { if $0.failure == nil { $0.failure = failure } }
-      dataTask.cancel()
+      task.task.cancel()
     } else if let written = result.1 {
       onProgress(written)
     }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    // After every queued piece is written.
+    writer.async { self.complete(error: error) }
+  }
+
+  private func complete(error: (any Error)?) {
     let (continuation, failure, status, body, cancelled) = state.withLock { state in
       defer { state.continuation = nil }
       return (state.continuation, state.failure, state.status, state.errorBody, state.cancelled)
@@ -239,7 +281,13 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
         message: hubError?.error.message ?? String(decoding: body.prefix(200), as: UTF8.self)))
       return
     }
-    do { continuation.resume(returning: try finish()) } catch { continuation.resume(throwing: error) }
+    let (written, end) = state.withLock { ($0.written, $0.requestEnd) }
+    if status == 206, written <= end {
+      continuation.resume(throwing: ModelDownloaderError.network(
+        url: url.absoluteString, reason: "the answer ended at byte \(written) before \(end + 1)", attempts: 1))
+      return
+    }
+    continuation.resume()
   }
 
   /// The first byte of `bytes START-END/TOTAL`.
@@ -255,4 +303,9 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     }
     return (error as NSError).localizedDescription
   }
+}
+
+/// A data task handed to the writer queue; URLSession tasks are thread-safe to cancel.
+private struct TaskHandle: @unchecked Sendable {
+  let task: URLSessionDataTask
 }
