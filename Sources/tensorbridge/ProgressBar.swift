@@ -36,7 +36,7 @@ final class ProgressBar: Sendable {
   private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
   private static func megabytes(_ bytes: Int64) -> String {
-    String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    bytes < 1_000_000 ? String(format: "%.1f kB", Double(bytes) / 1000) : String(format: "%.1f MB", Double(bytes) / 1_000_000)
   }
 }
 
