@@ -289,4 +289,55 @@ final class DeliveryFaultTests: XCTestCase {
     }
     await hub.stop()
   }
+
+  /// Answers that are not what the hub promises are typed errors, never crashes or installs.
+  func testMalformedHubAnswers() async throws {
+    let hub = try await DeliveryHub.start()
+    let proxy = try FaultProxy(upstreamPort: hub.port)
+    let store = try Fixtures.temporaryDirectory("store")
+    let hash = String(repeating: "a", count: 64)
+    func info(hash: String = hash, size: Int = 10, uri: String = "http://127.0.0.1:1/f") -> String {
+      "{\"downloadUri\":\"\(uri)\",\"expireTime\":\"2030-01-01T00:00:00Z\",\"sizeBytes\":\(size),\"modelHash\":\"\(hash)\",\"version\":1,\"assignment\":{\"reason\":\"latest\"}}"
+    }
+    let cases: [(Int, String, String)] = [
+      (200, "not json", "the body is not a download description"),
+      (200, "{}", "the body is not a download description"),
+      (200, info(hash: "XYZ"), "modelHash 'XYZ' is not 64 lowercase hex digits"),
+      (200, info(size: -5), "sizeBytes is -5"),
+      (200, info(uri: "ftp://example.com/x"), "downloadUri 'ftp://example.com/x' is not an http(s) URL"),
+      (304, "", "304 Not Modified without a local copy"),
+    ]
+    for (status, body, reason) in cases {
+      proxy.update { $0.canned = [":download": (status, body)] }
+      let downloader = Fixtures.downloader(proxy.url, key: hub.clientKey, directory: store)
+      do {
+        _ = try await downloader.getModel(name: "m", downloadType: .latestModel)
+        XCTFail("accepted \(status) \(body)")
+      } catch let error as ModelDownloaderError {
+        guard case .invalidResponse(_, let actual) = error else { XCTFail("\(error)"); continue }
+        XCTAssertTrue(actual.hasPrefix(reason), "\(actual) vs \(reason)")
+      }
+    }
+    // Announced 100 bytes shorter than the file: only the announced bytes are asked for, their
+    // hash is not the announced one, and nothing is kept.
+    try await hub.deploy("m", try Fixtures.model("linear"))
+    let real = try await AdminAPI(base: hub.url, key: hub.clientKey).send("GET", "/v1/models/m:download")
+    var announced = try HubJSON.decoder().decode(HubDownloadInfo.self, from: real.1)
+    announced.sizeBytes -= 100
+    announced.downloadUri = announced.downloadUri.replacingOccurrences(of: ":\(hub.port)/", with: ":\(proxy.port)/")
+    let answer = String(decoding: try HubJSON.encoder().encode(announced), as: UTF8.self)
+    proxy.update { $0.canned = [":download": (200, answer)] }
+    let downloader = Fixtures.downloader(proxy.url, key: hub.clientKey, directory: store)
+    do {
+      _ = try await downloader.getModel(name: "m", downloadType: .latestModel)
+      XCTFail("accepted a file that is not the announced one")
+    } catch let error as ModelDownloaderError {
+      guard case .hashMismatch("m", announced.modelHash, _) = error else { return XCTFail("\(error)") }
+    }
+    let isDownloaded = await downloader.isModelDownloaded(name: "m")
+    XCTAssertFalse(isDownloaded)
+    let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("m").path)) ?? []
+    XCTAssertEqual(leftovers, [])
+    await hub.stop()
+  }
 }

@@ -17,6 +17,9 @@ final class FaultProxy: @unchecked Sendable {
     var delayFirstFileRequest: TimeInterval = 0
     /// Sleep this long after each 64 KiB of response bytes.
     var throttlePer64KiB: TimeInterval = 0
+    /// Answer every request whose line contains the key with this status and body, instead of
+    /// forwarding it.
+    var canned: [String: (status: Int, body: String)] = [:]
   }
 
   let port: Int
@@ -129,6 +132,13 @@ final class FaultProxy: @unchecked Sendable {
         let text = String(decoding: head, as: UTF8.self)
         let line = text.split(separator: "\r\n").first.map(String.init) ?? ""
         let range = text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("range:") }.map(String.init)
+        let canned = lock.withLock { behaviour.canned.first { line.contains($0.key) }?.value }
+        if let canned {
+          lock.withLock { requestLog.append(line) }
+          let response = "HTTP/1.1 \(canned.status) Canned\r\nContent-Type: application/json\r\nContent-Length: \(canned.body.utf8.count)\r\n\r\n\(canned.body)"
+          guard Self.sendAll(client, Array(response.utf8)) else { return }
+          continue
+        }
         let (answer503, delay) = lock.withLock { () -> (Bool, TimeInterval) in
           requestLog.append(range.map { "\(line) [\($0)]" } ?? line)
           if behaviour.unavailableRequests > 0 {
