@@ -141,13 +141,9 @@ public actor ModelDownloader {
 
   /// Waits for the shared update of `name`, starting one if none runs.
   private func latest(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
+    // The download is shared, so cancelling one caller does not stop it for the others.
     let task = inFlight[name] ?? startLatest(name, conditions: conditions)
-    return try await withTaskCancellationHandler {
-      try await task.value
-    } onCancel: {
-      // The shared download goes on for other callers; this caller stops waiting only when
-      // it finishes (URLSession calls cannot be detached from a waiter).
-    }
+    return try await task.value
   }
 
   private func startLatest(_ name: String, conditions: ModelDownloadConditions) -> Task<CustomModel, any Error> {
