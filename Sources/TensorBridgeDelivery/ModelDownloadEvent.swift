@@ -8,7 +8,8 @@ public enum ModelDownloadEvent: Sendable, Equatable {
   case started(name: String, version: Int, totalBytes: Int64, resumedFrom: Int64)
   /// Bytes of the file now on disk.
   case progress(name: String, bytesWritten: Int64, totalBytes: Int64)
-  /// The model was verified and installed (or the hub confirmed the local copy is current).
+  /// The model was downloaded, verified and installed. (A `304` from the hub, which keeps the
+  /// local copy, sends no events.)
   case succeeded(CustomModel)
   /// The download failed; the previous model, if any, is still installed.
   case failed(name: String, error: ModelDownloaderError)
