@@ -20,6 +20,7 @@ public actor ModelDownloader {
   public nonisolated let configuration: ModelDownloaderConfiguration
   let store: ModelStore
   private let broadcaster = EventBroadcaster()
+  private nonisolated let progressHandlers = ProgressHandlers()
   private var inFlight: [String: Task<CustomModel, any Error>] = [:]
   /// Files hashed by this instance: `name` → hash, so a file is read whole once per launch.
   private var verified: [String: String] = [:]
@@ -81,17 +82,11 @@ public actor ModelDownloader {
                                    conditions: ModelDownloadConditions = ModelDownloadConditions(),
                                    progressHandler: (@Sendable (Float) -> Void)? = nil,
                                    completion: @escaping @Sendable (Result<CustomModel, ModelDownloaderError>) -> Void) {
-    let stream = progressHandler == nil ? nil : events
-    let watcher = Task {
-      guard let stream, let progressHandler else { return }
-      for await event in stream {
-        if case .progress(let eventName, let written, let total) = event, eventName == name, total > 0 {
-          progressHandler(Float(Double(written) / Double(total)))
-        }
-      }
-    }
+    // Registered before the call starts and called on the download's own queue, so every
+    // progress step reaches the handler before the completion does.
+    let registration = progressHandler.map { progressHandlers.add(name: name, $0) }
     Task {
-      defer { watcher.cancel() }
+      defer { if let registration { progressHandlers.remove(name: name, registration) } }
       do {
         completion(.success(try await getModel(name: name, downloadType: downloadType, conditions: conditions)))
       } catch let error as ModelDownloaderError {
@@ -215,7 +210,7 @@ public actor ModelDownloader {
         onStart: { resumed in
           broadcaster.send(.started(name: name, version: current.version, totalBytes: current.sizeBytes, resumedFrom: resumed))
         },
-        onProgress: ProgressThrottle(name: name, total: info.sizeBytes, broadcaster: broadcaster).report)
+        onProgress: ProgressThrottle(name: name, total: info.sizeBytes, broadcaster: broadcaster, handlers: progressHandlers).report)
       do {
         let outcome = try await transfer.run(configuration: conditions.sessionConfiguration(timeout: configuration.requestTimeout))
         guard outcome.hash == info.modelHash else {
@@ -276,13 +271,15 @@ private final class ProgressThrottle: Sendable {
   private let total: Int64
   private let step: Int64
   private let broadcaster: EventBroadcaster
+  private let handlers: ProgressHandlers
   private let last = LockedValue<Int64>(-1)
 
-  init(name: String, total: Int64, broadcaster: EventBroadcaster) {
+  init(name: String, total: Int64, broadcaster: EventBroadcaster, handlers: ProgressHandlers) {
     self.name = name
     self.total = total
     step = max(64 * 1024, total / 200)
     self.broadcaster = broadcaster
+    self.handlers = handlers
   }
 
   @Sendable func report(_ written: Int64) {
@@ -291,6 +288,8 @@ private final class ProgressThrottle: Sendable {
       last = written
       return true
     }
-    if send { broadcaster.send(.progress(name: name, bytesWritten: written, totalBytes: total)) }
+    guard send else { return }
+    broadcaster.send(.progress(name: name, bytesWritten: written, totalBytes: total))
+    handlers.report(name: name, fraction: Float(Double(written) / Double(total)))
   }
 }

@@ -222,6 +222,8 @@ final class DownloadTypeTests: XCTestCase {
     let model = try result.get()
     XCTAssertEqual(model.version, 1)
     let seen = fractions.withLock { $0 }
+    XCTAssertGreaterThan(seen.count, 10, "every step reached the handler before completion")
+    XCTAssertEqual(seen.last, 1)
     XCTAssertEqual(seen, seen.sorted())
     XCTAssertTrue(seen.allSatisfy { $0 > 0 && $0 <= 1 })
 
