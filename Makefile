@@ -12,7 +12,7 @@ setup: ## Install the pinned LiteRT runtime into .litert/ and check Debian packa
 build: setup
 	$(SWIFT) build
 
-demo: build ## Inspect and run fixture models with the CLI
+demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
 test: setup ## Build and run every test (real LiteRT, real models)

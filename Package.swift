@@ -76,6 +76,9 @@ let package = Package(
     .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
     .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
+      name: "TensorBridgeDeliveryTests",
+      dependencies: ["TensorBridgeDelivery", "ModelHub", .product(name: "Logging", package: "swift-log")]),
+    .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),
   ],

@@ -30,4 +30,63 @@ step "A dynamic batch dimension follows the input file's shape" "tensorbridge ru
 step "A model with an operator LiteRT cannot run is a clear error, not a crash" "tensorbridge run custom_op.tflite --input 0=x.json"
 "$bin" run "$models/custom_op.tflite" --input "0=$work/x.json" 2>&1 | grep -v '^INFO:' || true
 
+# --- Ship models to your users: a hub on a temporary data folder, deploy, pull, run. ---
+hubdata="$work/hub-data"
+store="$work/models"
+hubpid=""
+stop_hub() { if [ -n "$hubpid" ]; then kill "$hubpid" 2>/dev/null || true; wait "$hubpid" 2>/dev/null || true; hubpid=""; fi; }
+trap 'stop_hub; rm -rf "$work"' EXIT
+export TENSORBRIDGE_HUB_KEY="$("$bin" hub keys create --data "$hubdata" --scope admin)"
+export TENSORBRIDGE_CLIENT_KEY="$("$bin" hub keys create --data "$hubdata" --scope client)"
+step "Start a model hub on a temporary data folder" "tensorbridge hub serve --data hub-data --port 0 &"
+"$bin" hub serve --data "$hubdata" --port 0 --log-level warning > "$work/hub.log" 2>&1 &
+hubpid=$!
+for _ in $(seq 1 300); do
+  grep -q 'listening on http://' "$work/hub.log" 2>/dev/null && break
+  kill -0 "$hubpid" 2>/dev/null || { cat "$work/hub.log"; exit 1; }
+  sleep 0.1
+done
+export TENSORBRIDGE_HUB_URL="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/hub.log" | head -1)"
+echo "hub at $TENSORBRIDGE_HUB_URL"
+
+bundles="$root/Tests/Fixtures/bundles"
+step "Deploy the sample bundles' models and a metadata model (verified, published)" \
+  "tensorbridge hub deploy labels labels.tiobundle/model.tflite --publish   # and two-vectors, metadata-classifier"
+"$bin" hub deploy labels "$bundles/labels.tiobundle/model.tflite" --publish
+"$bin" hub deploy two-vectors "$bundles/two-vectors.tiobundle/model.tflite" --publish
+"$bin" hub deploy metadata-classifier "$models/metadata_classifier_uint8.tflite" --publish
+"$bin" hub list
+
+step "Pull them as an app would (ModelDownloader: streamed, SHA-256 verified, stored by hash)" \
+  "tensorbridge pull labels --dir models"
+for name in labels two-vectors metadata-classifier; do "$bin" pull "$name" --dir "$store"; done
+"$bin" models list --dir "$store"
+
+step "Pull again: the hub answers 304 and the local copy is kept" "tensorbridge pull labels --dir models"
+"$bin" pull labels --dir "$store"
+
+# A bundle runs with the pulled file in place of its model.tflite.
+run_bundle() { # NAME BUNDLE
+  local dir="$work/run-$1.tiobundle"
+  mkdir -p "$dir"
+  cp -R "$bundles/$2/." "$dir/"
+  ln -sf "$("$bin" pull "$1" --type local --dir "$store")" "$dir/model.tflite"
+  echo "$dir"
+}
+echo '[0.5, 1.0, -0.5, 2.0]' > "$work/features.json"
+step "Run the pulled labels model as its bundle describes" "tensorbridge run labels.tiobundle --input features=features.json --top 3"
+"$bin" run "$(run_bundle labels labels.tiobundle)" --input "features=$work/features.json" --top 3
+
+step "Run the pulled two-vector model by input name" \
+  "tensorbridge run two-vectors.tiobundle --input foo-features=foo.json --input bar-features=bar.json"
+"$bin" run "$(run_bundle two-vectors two-vectors.tiobundle)" --input "foo-features=$work/foo.json" --input "bar-features=$work/bar.json"
+
+step "Run the pulled metadata model: labels come from the file itself" \
+  "tensorbridge run \$(tensorbridge pull metadata-classifier --type local) --input features=features.json"
+"$bin" run "$("$bin" pull metadata-classifier --type local --dir "$store")" --input "features=$work/features.json"
+
+step "Stop the hub" "kill %1"
+stop_hub
+echo "hub stopped"
+
 printf '\nDone. Try: %s inspect --help\n' "$bin"

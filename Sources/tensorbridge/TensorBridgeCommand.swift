@@ -13,7 +13,7 @@ struct TensorBridgeCommand: ParsableCommand {
       """,
     subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
       ClassifyCommand.self, DetectCommand.self, VisionBenchCommand.self,
-      ClassifyTextCommand.self, TokenizeCommand.self])
+      ClassifyTextCommand.self, TokenizeCommand.self, PullCommand.self, ModelsCommand.self])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.

@@ -1,0 +1,295 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Gets the right model onto the device from a ModelHub, verified, under the app's conditions;
+/// shaped like Firebase's `ModelDownloader`.
+///
+/// ```swift
+/// let downloader = ModelDownloader(hubURL: URL(string: "https://models.example.com")!, clientKey: key)
+/// let model = try await downloader.getModel(name: "flowers", downloadType: .localModelUpdateInBackground,
+///                                           conditions: ModelDownloadConditions(allowsCellularAccess: false))
+/// let interpreter = try Interpreter(modelPath: model.path)
+/// ```
+///
+/// One downloader may be shared by any number of tasks: it is an actor, and concurrent calls
+/// for one model share a single download.
+public actor ModelDownloader {
+  /// The configuration this downloader was made with.
+  public nonisolated let configuration: ModelDownloaderConfiguration
+  let store: ModelStore
+  private let broadcaster = EventBroadcaster()
+  private nonisolated let progressHandlers = ProgressHandlers()
+  private var inFlight: [String: Task<CustomModel, any Error>] = [:]
+  /// Files hashed by this instance: `name` → hash, so a file is read whole once per launch.
+  private var verified: [String: String] = [:]
+  private var installation: String?
+
+  /// Creates a downloader from a full configuration.
+  public init(configuration: ModelDownloaderConfiguration) {
+    self.configuration = configuration
+    store = ModelStore(directory: configuration.directory)
+    installation = configuration.installationID
+  }
+
+  /// Creates a downloader for the hub at `hubURL` with a client key, keeping models in
+  /// `directory` (default: ``ModelDownloaderConfiguration/defaultDirectory``).
+  public init(hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil) {
+    self.init(configuration: ModelDownloaderConfiguration(
+      hubURL: hubURL, clientKey: clientKey, directory: directory, installationID: installationID))
+  }
+
+  /// Events of every download from now on: started, progress, succeeded, failed.
+  public nonisolated var events: AsyncStream<ModelDownloadEvent> { broadcaster.subscribe() }
+
+  /// This installation's id, sent to the hub for rollouts (read or created in the store folder
+  /// when the configuration gives none).
+  public func installationID() throws -> String {
+    if let installation { return installation }
+    let id = try store.installationID()
+    installation = id
+    return id
+  }
+
+  // MARK: getModel
+
+  /// Returns the model `name` following `downloadType` (see ``ModelDownloadType``), downloading
+  /// under `conditions` when needed.
+  /// - Throws: ``ModelDownloaderError``.
+  public func getModel(name: String, downloadType: ModelDownloadType,
+                       conditions: ModelDownloadConditions = ModelDownloadConditions()) async throws -> CustomModel {
+    guard ModelStore.isValidName(name) else { throw ModelDownloaderError.invalidModelName(name) }
+    switch downloadType {
+    case .localModel:
+      if let local = try localModel(name) { return local }
+      return try await latest(name, conditions: conditions)
+    case .localModelUpdateInBackground:
+      if let local = try localModel(name) {
+        if inFlight[name] == nil { _ = startLatest(name, conditions: conditions) }
+        return local
+      }
+      return try await latest(name, conditions: conditions)
+    case .latestModel:
+      return try await latest(name, conditions: conditions)
+    }
+  }
+
+  /// The completion-handler form of ``getModel(name:downloadType:conditions:)``, as Firebase's,
+  /// with an optional progress handler (fraction 0…1, monotonic). Handlers run on an arbitrary
+  /// thread.
+  public nonisolated func getModel(name: String, downloadType: ModelDownloadType,
+                                   conditions: ModelDownloadConditions = ModelDownloadConditions(),
+                                   progressHandler: (@Sendable (Float) -> Void)? = nil,
+                                   completion: @escaping @Sendable (Result<CustomModel, ModelDownloaderError>) -> Void) {
+    // Registered before the call starts and called on the download's own queue, so every
+    // progress step reaches the handler before the completion does.
+    let registration = progressHandler.map { progressHandlers.add(name: name, $0) }
+    Task {
+      defer { if let registration { progressHandlers.remove(name: name, registration) } }
+      do {
+        completion(.success(try await getModel(name: name, downloadType: downloadType, conditions: conditions)))
+      } catch let error as ModelDownloaderError {
+        completion(.failure(error))
+      } catch {
+        completion(.failure(.cancelled(model: name)))
+      }
+    }
+  }
+
+  // MARK: The local store
+
+  /// Whether a downloaded, intact copy of `name` is on this device.
+  public func isModelDownloaded(name: String) -> Bool {
+    (try? localModel(name)) != nil
+  }
+
+  /// Every downloaded model (as recorded; sizes checked, hashes checked when the model is used).
+  public func listDownloadedModels() -> [CustomModel] {
+    store.list().map(store.model)
+  }
+
+  /// Removes the downloaded copy of `name`.
+  /// - Throws: ``ModelDownloaderError/modelNotDownloaded(_:)`` when there is none.
+  public func deleteDownloadedModel(name: String) throws {
+    try store.delete(name)
+    verified[name] = nil
+  }
+
+  /// The installed copy of `name` if its bytes still have the recorded hash (hashed once per
+  /// downloader instance). A copy that fails the check is removed from the store.
+  func localModel(_ name: String) throws -> CustomModel? {
+    guard let manifest = store.installed(name) else { return nil }
+    if verified[name] != manifest.hash {
+      let file = store.file(name, hash: manifest.hash)
+      guard let actual = try? store.hash(of: file), actual.hash == manifest.hash, actual.size == manifest.size else {
+        try? store.delete(name)
+        verified[name] = nil
+        return nil
+      }
+      verified[name] = manifest.hash
+    }
+    return store.model(manifest)
+  }
+
+  // MARK: Updating
+
+  /// Waits for the shared update of `name`, starting one if none runs.
+  private func latest(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
+    // The download is shared, so cancelling one caller does not stop it for the others.
+    let task = inFlight[name] ?? startLatest(name, conditions: conditions)
+    return try await task.value
+  }
+
+  private func startLatest(_ name: String, conditions: ModelDownloadConditions) -> Task<CustomModel, any Error> {
+    let task = Task { try await self.update(name, conditions: conditions) }
+    inFlight[name] = task
+    return task
+  }
+
+  private func finishUpdate(_ name: String) { inFlight[name] = nil }
+
+  /// Asks the hub which version this installation should have and installs it if it differs.
+  private func update(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
+    defer { finishUpdate(name) }
+    let session = URLSession(configuration: conditions.sessionConfiguration(timeout: configuration.requestTimeout))
+    defer { session.finishTasksAndInvalidate() }
+    do {
+      let local = try localModel(name)
+      guard let info = try await retrying({ try await self.info(name, localHash: local?.hash, session: session) }) else {
+        if let local { return local }
+        throw ModelDownloaderError.modelNotDownloaded(name)
+      }
+      if let local, let manifest = store.installed(name), info.modelHash == manifest.hash {
+        var updated = manifest
+        if updated.version != info.version {
+          updated.version = info.version
+          try store.writeManifest(updated)
+        }
+        return local.version == info.version ? local : store.model(updated)
+      }
+      let model = try await download(name, info: info, conditions: conditions, session: session)
+      broadcaster.send(.succeeded(model))
+      configuration.notificationCenter.post(
+        name: .modelDownloadDidSucceed, object: nil,
+        userInfo: [ModelDownloadUserInfoKey.remoteModel: model, ModelDownloadUserInfoKey.modelName: name])
+      return model
+    } catch let error as ModelDownloaderError {
+      broadcaster.send(.failed(name: name, error: error))
+      configuration.notificationCenter.post(
+        name: .modelDownloadDidFail, object: nil,
+        userInfo: [ModelDownloadUserInfoKey.error: error, ModelDownloadUserInfoKey.modelName: name])
+      throw error
+    }
+  }
+
+  private func info(_ name: String, localHash: String?, session: URLSession) async throws -> HubDownloadInfo? {
+    try await HubDownloadClient(configuration: configuration)
+      .downloadInfo(name: name, installationID: try installationID(), localHash: localHash, session: session)
+  }
+
+  /// Fetches the file `info` describes, refreshing an expired URL once, retrying transient
+  /// failures with backoff (resuming each time), verifying, then installing.
+  private func download(_ name: String, info firstInfo: HubDownloadInfo, conditions: ModelDownloadConditions,
+                        session: URLSession) async throws -> CustomModel {
+    try store.prepareFolder(name)
+    var info = firstInfo
+    var refreshed = false
+    var attempt = 0
+    while true {
+      attempt += 1
+      let partial = store.partial(name, hash: info.modelHash)
+      store.removeStalePartials(name, keeping: partial.lastPathComponent)
+      guard let url = URL(string: info.downloadUri) else {
+        throw ModelDownloaderError.invalidResponse(url: info.downloadUri, reason: "not a URL")
+      }
+      let current = info
+      let broadcaster = broadcaster
+      let transfer = FileTransfer(
+        url: url, destination: partial, model: name, expectedSize: info.sizeBytes, expectedHash: info.modelHash,
+        onStart: { resumed in
+          broadcaster.send(.started(name: name, version: current.version, totalBytes: current.sizeBytes, resumedFrom: resumed))
+        },
+        onProgress: ProgressThrottle(name: name, total: info.sizeBytes, broadcaster: broadcaster, handlers: progressHandlers).report)
+      do {
+        let outcome = try await transfer.run(configuration: conditions.sessionConfiguration(timeout: configuration.requestTimeout))
+        guard outcome.hash == info.modelHash else {
+          unlink(partial.path)
+          throw ModelDownloaderError.hashMismatch(model: name, expected: info.modelHash, actual: outcome.hash)
+        }
+        let manifest = try store.install(name: name, version: info.version, hash: info.modelHash, size: outcome.size)
+        verified[name] = manifest.hash
+        return store.model(manifest)
+      } catch let error as ModelDownloaderError {
+        if case .httpStatus(_, 403, "URL_EXPIRED", _) = error {
+          guard !refreshed else { throw ModelDownloaderError.downloadURLExpired(model: name) }
+          refreshed = true
+          let localHash = store.installed(name)?.hash
+          guard let fresh = try await retrying({ try await self.info(name, localHash: localHash, session: session) }) else {
+            if let local = try localModel(name) { return local }
+            throw ModelDownloaderError.modelNotDownloaded(name)
+          }
+          info = fresh
+          attempt -= 1
+          continue
+        }
+        guard error.isTransient, attempt < configuration.maxAttempts else { throw Self.counting(error, attempts: attempt) }
+        try await sleep(configuration.backoff(beforeRetry: attempt), name: name)
+      }
+    }
+  }
+
+  /// Runs `body`, retrying connection failures and 5xx answers with backoff.
+  private func retrying<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    var attempt = 0
+    while true {
+      attempt += 1
+      do { return try await body() } catch let error as ModelDownloaderError {
+        guard error.isTransient, attempt < configuration.maxAttempts else { throw Self.counting(error, attempts: attempt) }
+        try await sleep(configuration.backoff(beforeRetry: attempt), name: "")
+      }
+    }
+  }
+
+  private func sleep(_ seconds: TimeInterval, name: String) async throws {
+    do { try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9)) } catch {
+      throw ModelDownloaderError.cancelled(model: name)
+    }
+  }
+
+  /// A network error carrying the number of attempts made.
+  private static func counting(_ error: ModelDownloaderError, attempts: Int) -> ModelDownloaderError {
+    if case .network(let url, let reason, _) = error { return .network(url: url, reason: reason, attempts: attempts) }
+    return error
+  }
+}
+
+/// Sends progress at most every 1/200 of the file (and always the last byte), so that events
+/// stay few and monotonic.
+private final class ProgressThrottle: Sendable {
+  private let name: String
+  private let total: Int64
+  private let step: Int64
+  private let broadcaster: EventBroadcaster
+  private let handlers: ProgressHandlers
+  private let last = LockedValue<Int64>(-1)
+
+  init(name: String, total: Int64, broadcaster: EventBroadcaster, handlers: ProgressHandlers) {
+    self.name = name
+    self.total = total
+    step = max(64 * 1024, total / 200)
+    self.broadcaster = broadcaster
+    self.handlers = handlers
+  }
+
+  @Sendable func report(_ written: Int64) {
+    let send = last.withLock { last -> Bool in
+      guard written > last, written == total || written - max(0, last) >= step || last < 0 else { return false }
+      last = written
+      return true
+    }
+    guard send else { return }
+    broadcaster.send(.progress(name: name, bytesWritten: written, totalBytes: total))
+    handlers.report(name: name, fraction: Float(Double(written) / Double(total)))
+  }
+}
