@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
-/// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled.
+/// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled;
+/// either way it shuts down gracefully (stops accepting, finishes the requests in flight).
 ///
 /// ```swift
 /// let server = try ModelHubServer(configuration: .init(dataDirectory: url, port: 8080))
@@ -33,8 +35,14 @@ public struct ModelHubServer: Sendable {
 
   /// Serves until shut down: on SIGTERM/SIGINT when `handleSignals` is true, and whenever the
   /// calling task is cancelled. `onListening` receives the bound port (useful with port 0).
+  ///
+  /// Cancelling the calling task triggers the same graceful shutdown as a signal rather than
+  /// cancelling the server outright: cancelling SwiftNIO's server channel while it still holds
+  /// accepted connections traps the process ("Deinited NIOAsyncWriter without calling finish()",
+  /// apple/swift-nio#3481). Requests still running after `shutdownGracePeriod` are cancelled.
   public func run(
     handleSignals: Bool = true,
+    shutdownGracePeriod: Duration = .seconds(10),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
     let signer = try DownloadSigner.load(from: store.paths.signingKey)
@@ -53,7 +61,20 @@ public struct ModelHubServer: Sendable {
         await onListening(port)
       },
       logger: logger)
-    try await app.runService(gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [])
+    let group = ServiceGroup(configuration: .init(
+      services: [app], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: logger))
+    // Run the group in its own task, so that cancelling ours does not cancel the server channel.
+    let serving = Task { try await group.run() }
+    let gracePeriod = shutdownGracePeriod
+    try await withTaskCancellationHandler {
+      try await serving.value
+    } onCancel: {
+      Task {
+        await group.triggerGracefulShutdown()
+        try? await Task.sleep(for: gracePeriod)
+        serving.cancel()
+      }
+    }
     logger.info("stopped")
   }
 
