@@ -96,7 +96,10 @@ public final class Model {
 
   private func write(_ value: ModelValue, to index: Int, layer: LayerDescription) throws(ModelError) {
     guard layer.kind == .array else {
-      throw .unsupportedValue(layer: layer.name, reason: "image layers take images (TensorBridgeVision), not numbers")
+      let reason = layer.kind == .text
+        ? "text layers take strings (TensorBridgeText), not numbers"
+        : "image layers take images (TensorBridgeVision), not numbers"
+      throw .unsupportedValue(layer: layer.name, reason: reason)
     }
     var tensor: Tensor
     do { tensor = try interpreter.input(at: index) } catch { throw .interpreter(error) }
