@@ -25,15 +25,6 @@ extension Model {
   public func run(writingInputs writeInputs: (Interpreter) throws(ModelError) -> Void) throws(ModelError) -> ModelOutputs {
     try writeInputs(interpreter)
     do { try interpreter.invoke() } catch { throw .interpreter(error) }
-    var layers: [ModelOutput] = []
-    for (position, layer) in description.outputs.enumerated() {
-      guard let index = binding.outputs[position] else { continue }
-      let tensor: Tensor
-      do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
-      layers.append(ModelOutput(
-        name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
-        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels))
-    }
-    return ModelOutputs(layers: layers)
+    return try currentOutputs()
   }
 }

@@ -82,16 +82,7 @@ public final class Model {
       try write(value, to: index, layer: layer)
     }
     do { try interpreter.invoke() } catch { throw .interpreter(error) }
-    var layers: [ModelOutput] = []
-    for (position, layer) in description.outputs.enumerated() {
-      guard let index = binding.outputs[position] else { continue }
-      let tensor: Tensor
-      do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
-      layers.append(ModelOutput(
-        name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
-        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels))
-    }
-    return ModelOutputs(layers: layers)
+    return try currentOutputs()
   }
 
   private func write(_ value: ModelValue, to index: Int, layer: LayerDescription) throws(ModelError) {
