@@ -19,14 +19,15 @@ public struct HubConfiguration: Sendable {
   /// `https://models.example.com`; nil uses the request's `Host` header over plain HTTP.
   public var publicURL: String?
   /// Bytes read from a model file and written to the connection per step when serving it
-  /// (memory per download is bounded by this). Default 128 KiB.
+  /// (memory per download is bounded by this). Default 256 KiB, the best of 64 KiB–2 MiB in
+  /// `bench/hub/run.sh` (BENCHMARKS.md).
   public var fileChunkBytes: Int
 
   /// Creates a configuration.
   public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
               maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
               downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil,
-              fileChunkBytes: Int = 128 * 1024) {
+              fileChunkBytes: Int = 256 * 1024) {
     self.dataDirectory = dataDirectory
     self.host = host
     self.port = port

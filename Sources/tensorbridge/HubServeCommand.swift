@@ -34,7 +34,7 @@ struct HubServeCommand: ParsableCommand {
   var urlLifetime = 3600.0
 
   @Option(name: .customLong("chunk-kib"), help: "KiB read and sent per step when serving a model file.")
-  var chunkKiB = 128
+  var chunkKiB = 256
 
   @Option(name: .customLong("log-format"), help: "Log lines as 'text' or 'json' (standard error).")
   var logFormat = "text"
