@@ -76,6 +76,8 @@ let package = Package(
     .testTarget(name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge"]),
     // bench/text_bench.sh's Swift side (tokenize + encode throughput).
     .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
+    // An app that only downloads models: TensorBridgeDelivery alone (its peak memory is tested).
+    .executableTarget(name: "delivery-pull", dependencies: ["TensorBridgeDelivery"], path: "bench/DeliveryPull"),
     .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",

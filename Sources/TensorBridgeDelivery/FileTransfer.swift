@@ -101,8 +101,11 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     }
   }
 
-  /// Bytes asked for per request.
-  static let rangeSize: Int64 = 4 << 20
+  /// Bytes asked for per request. URLSession on Linux buffers whatever arrives for the delegate
+  /// with no flow control, so this bounds the memory a download adds: with 512 KiB ranges a whole
+  /// process linking only TensorBridgeDelivery peaked at 38.7 MB pulling 200 MB (4 MiB ranges:
+  /// 50 MB; Foundation and URLSession alone take about 35 MB), tested by `PullCLITests`.
+  static let rangeSize: Int64 = 512 << 10
 
   /// Opens the partial file for appending, hashing what an earlier attempt left; returns its size.
   private func openPartial() throws(ModelDownloaderError) -> Int64 {

@@ -137,7 +137,15 @@ final class DownloadTypeTests: XCTestCase {
       return try await group.reduce(into: []) { $0.append($1) }
     }
     XCTAssertEqual(Set(models).count, 1)
-    XCTAssertEqual(proxy.requests.filter { $0.contains("/v1/files/") }.count, 1, proxy.requests.joined(separator: "\n"))
+    // One download: its consecutive ranges cover the file exactly once.
+    let ranges = proxy.requests.filter { $0.contains("/v1/files/") }.compactMap { line -> (Int, Int)? in
+      guard let spec = line.split(separator: "[Range: bytes=").last?.dropLast() else { return nil }
+      let bounds = spec.split(separator: "-").compactMap { Int($0) }
+      return bounds.count == 2 ? (bounds[0], bounds[1]) : nil
+    }
+    XCTAssertEqual(ranges.first?.0, 0, proxy.requests.joined(separator: "\n"))
+    XCTAssertEqual(ranges.last?.1, (2 << 20) + 951, "the padded model is 2 MiB + the 952-byte fixture")
+    XCTAssertTrue(zip(ranges, ranges.dropFirst()).allSatisfy { $0.1 + 1 == $1.0 }, proxy.requests.joined(separator: "\n"))
     XCTAssertEqual(proxy.requests.filter { $0.contains(":download") }.count, 1)
     XCTAssertEqual(log.events.filter { if case .started = $0 { true } else { false } }.count, 1)
     await hub.stop()

@@ -55,10 +55,13 @@ enum Fixtures {
   }
 
   /// The `tensorbridge` executable built next to the test bundle.
-  static var cli: URL {
+  static var cli: URL { executable("tensorbridge") }
+
+  /// An executable product of this package built next to the test bundle.
+  static func executable(_ name: String) -> URL {
     let bundle = Bundle(for: Marker.self).bundleURL
-    let candidates = [bundle.appendingPathComponent("tensorbridge"),
-                      bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
+    let candidates = [bundle.appendingPathComponent(name),
+                      bundle.deletingLastPathComponent().appendingPathComponent(name)]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
   }
   private final class Marker {}
@@ -91,9 +94,14 @@ enum Fixtures {
 
   /// Runs the CLI without blocking the concurrency pool.
   static func cliAsync(_ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
+    try await runAsync(cli, arguments, environment: environment)
+  }
+
+  /// Runs `executable` on a separate thread, so the in-process hub keeps serving meanwhile.
+  static func runAsync(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
     try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
-        do { continuation.resume(returning: try run(cli, arguments, environment: environment)) } catch {
+        do { continuation.resume(returning: try run(executable, arguments, environment: environment)) } catch {
           continuation.resume(throwing: error)
         }
       }

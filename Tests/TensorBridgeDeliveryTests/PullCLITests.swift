@@ -57,7 +57,7 @@ final class PullCLITests: XCTestCase {
   /// kernel) of `tensorbridge pull` is compared with the same command pulling a 1 KB model in
   /// the same run, because the debug CLI alone (it links the server, NIO and GRDB) already peaks
   /// around 44 MB before downloading anything.
-  func testPull200MBAddsUnder40MBOfPeakMemory() async throws {
+  func testPull200MBStaysUnder40MBOfPeakMemory() async throws {
     let hub = try await DeliveryHub.start { $0.maxUploadBytes = 256 << 20 }
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("tiny", try Fixtures.model("linear"))
@@ -87,6 +87,19 @@ final class PullCLITests: XCTestCase {
     print("peak memory: pull of 1 KB \(small) kB, pull of \(expectedSize) bytes \(large) kB, added \(large - small) kB")
     XCTAssertLessThan(large - small, 40 * 1024, "memory the 200 MB download adds")
     XCTAssertLessThan(large, 100 * 1024, "absolute peak of the debug CLI")
+
+    // An app that links only TensorBridgeDelivery: the whole process stays under 40 MB.
+    let appStore = try Fixtures.temporaryDirectory("app-store")
+    let app = try await Fixtures.runAsync(
+      Fixtures.executable("delivery-pull"), [hub.url.absoluteString, "big", appStore.path], environment: env)
+    XCTAssertEqual(app.status, 0, app.stderr)
+    let appPath = app.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let appHash = try Fixtures.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [appPath]).stdout.prefix(64)
+    XCTAssertEqual(String(appHash), expectedHash)
+    guard let appPeak = peak(app) else { return XCTFail(app.stderr) }
+    print("peak memory of an app linking only TensorBridgeDelivery, pulling \(expectedSize) bytes: \(appPeak) kB")
+    XCTAssertLessThan(appPeak, 40 * 1024, "absolute peak of a Delivery-only process downloading 200 MB")
+    try? FileManager.default.removeItem(at: appStore)
     await hub.stop()
     try? FileManager.default.removeItem(at: store)
   }
