@@ -112,6 +112,12 @@ public final class Model {
     if let valueShape, !valueShape.isEmpty, !DescriptionCheck.shapesMatch(declared: valueShape, model: tensor.shape.dimensions, isImage: false) {
       throw .shapeMismatch(layer: layer.name, expected: tensor.shape.dimensions, actual: valueShape)
     }
+    try encode(values, into: tensor, at: index, layer: layer)
+  }
+
+  /// Writes `values` into input `index` (described by `tensor`), converted to its element type
+  /// and quantized as `layer` says, straight into the tensor's memory.
+  func encode(_ values: [Double], into tensor: Tensor, at index: Int, layer: LayerDescription) throws(ModelError) {
     let dataType = tensor.dataType
     let quantization = tensor.quantizationParameters
     do {

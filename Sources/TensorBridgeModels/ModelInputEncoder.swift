@@ -81,17 +81,6 @@ extension Model {
     guard numbers.count == expected else {
       throw .elementCount(layer: layer.name, expected: expected, actual: numbers.count, shape: tensor.shape.dimensions)
     }
-    let dataType = tensor.dataType
-    let quantization = tensor.quantizationParameters
-    do {
-      try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
-        try ValueCoding.encode(numbers, into: bytes, type: dataType, quantize: layer.quantize,
-                               quantization: quantization, layer: layer.name)
-      }
-    } catch let error as ModelError { throw error } catch let error as InterpreterError {
-      throw .interpreter(error)
-    } catch {
-      throw .unsupportedValue(layer: layer.name, reason: String(describing: error))
-    }
+    try encode(numbers, into: tensor, at: index, layer: layer)
   }
 }
