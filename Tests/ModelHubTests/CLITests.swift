@@ -17,6 +17,11 @@ final class CLITests: XCTestCase {
     let clientJSON = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "client", "--json"])
     let clientKey = try HubJSON.decoder().decode(HubCreatedKey.self, from: Data(clientJSON.stdout.utf8)).key
     XCTAssertEqual(try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "root"]).status, 2)
+    for chunk in ["0", "3", "65537", "big"] {
+      let refused = try CLIRun.run(["hub", "serve", "--data", data.path, "--chunk-kib", chunk])
+      XCTAssertEqual(refused.status, 2, "--chunk-kib \(chunk): \(refused.stderr)")
+      XCTAssertTrue(refused.stderr.contains("chunk-kib"), refused.stderr)
+    }
 
     let server = HubProcess(data: data)
     try server.start()
