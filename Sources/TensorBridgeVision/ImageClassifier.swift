@@ -75,7 +75,7 @@ public final class ImageClassifier {
 
   /// Classifies an image.
   public func classify(_ image: PixelBuffer) throws(VisionError) -> ImageClassificationResult {
-    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter)
+    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
     let transform: ImageTransform
     do {
       transform = try input.write(into: model.interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "\(scoresLayer) input")

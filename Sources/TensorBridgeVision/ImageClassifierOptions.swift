@@ -14,16 +14,20 @@ public struct ImageClassifierOptions: Sendable, Equatable {
   public var fitMode: FitMode
   /// The resampling filter.
   public var filter: ResizeFilter
+  /// Block averaging before the filter on large downscales (see ``ResizeFilter/defaultReducingGap``).
+  public var reducingGap: Double?
 
   /// Creates options.
   public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
-              categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear) {
+              categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+              reducingGap: Double? = ResizeFilter.defaultReducingGap) {
     self.maxResults = maxResults
     self.scoreThreshold = scoreThreshold
     self.categoryAllowlist = categoryAllowlist
     self.categoryDenylist = categoryDenylist
     self.fitMode = fitMode
     self.filter = filter
+    self.reducingGap = reducingGap
   }
 
   /// Throws when the allowlist and the denylist are both given.

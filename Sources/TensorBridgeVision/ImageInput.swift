@@ -15,12 +15,16 @@ public struct ImageInput: ModelInputEncoder, Sendable {
   public var fitMode: FitMode
   /// The resampling filter.
   public var filter: ResizeFilter
+  /// Block averaging before the filter on large downscales (see ``ResizeFilter/defaultReducingGap``).
+  public var reducingGap: Double?
 
   /// Creates an image input.
-  public init(_ image: PixelBuffer, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear) {
+  public init(_ image: PixelBuffer, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+              reducingGap: Double? = ResizeFilter.defaultReducingGap) {
     self.image = image
     self.fitMode = fitMode
     self.filter = filter
+    self.reducingGap = reducingGap
   }
 
   /// Writes the image into the layer's tensor with the layer's `normalize` and `format`.
@@ -40,7 +44,7 @@ public struct ImageInput: ModelInputEncoder, Sendable {
 
   /// Writes the image with an explicit format.
   public func write(into interpreter: Interpreter, inputAt index: Int, format: ImageInputFormat, tensorName: String) throws(VisionError) -> ImageTransform {
-    let tensorizer = ImageTensorizer(format: format, fitMode: fitMode, filter: filter)
+    let tensorizer = ImageTensorizer(format: format, fitMode: fitMode, filter: filter, reducingGap: reducingGap)
     do {
       return try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
         try tensorizer.write(image, into: bytes, tensor: tensorName)
@@ -62,10 +66,13 @@ extension PixelBuffer: ModelInputEncoder {
 
 extension Model {
   /// Runs a model whose only input layer is an image.
-  public func run(on image: PixelBuffer, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear) throws(ModelError) -> ModelOutputs {
+  public func run(
+    on image: PixelBuffer, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap
+  ) throws(ModelError) -> ModelOutputs {
     guard description.inputs.count == 1, let layer = description.inputs.first else {
       throw .inputCount(expected: description.inputs.count, actual: 1, layers: description.inputs.map(\.name))
     }
-    return try run(encoding: [layer.name: ImageInput(image, fitMode: fitMode, filter: filter)])
+    return try run(encoding: [layer.name: ImageInput(image, fitMode: fitMode, filter: filter, reducingGap: reducingGap)])
   }
 }

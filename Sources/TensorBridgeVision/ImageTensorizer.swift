@@ -8,12 +8,17 @@ public struct ImageTensorizer: Sendable {
   public var fitMode: FitMode
   /// The resampling filter.
   public var filter: ResizeFilter
+  /// Large downscales first average integer blocks until the filter's own shrink is at most
+  /// this (see ``ResizeFilter/defaultReducingGap``); nil resamples directly.
+  public var reducingGap: Double?
 
   /// Creates a tensorizer.
-  public init(format: ImageInputFormat, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear) {
+  public init(format: ImageInputFormat, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+              reducingGap: Double? = ResizeFilter.defaultReducingGap) {
     self.format = format
     self.fitMode = fitMode
     self.filter = filter
+    self.reducingGap = reducingGap
   }
 
   /// Writes `image` into `bytes` (the tensor's memory) and returns the map from tensor
@@ -50,21 +55,31 @@ public struct ImageTensorizer: Sendable {
     case .float32:
       let out = bytes.bindMemory(to: Float.self)
       if case .letterbox(let fill) = fitMode { fillAll(out, fill: fill, multipliers: multipliers, addends: addends) { $0 } }
-      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter) { y, row in
+      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
+                         reducingGap: reducingGap) { y, row in
         Self.store(row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
                    readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends) { $0 }
       }
     case .uInt8:
       let out = bytes.bindMemory(to: UInt8.self)
       if case .letterbox(let fill) = fitMode { fillAll(out, fill: fill, multipliers: multipliers, addends: addends, Self.clampU8) }
-      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter) { y, row in
+      // uint8 inputs take the pixels as they are (`affine()` is the identity for them).
+      let raw = read.count == outChannels
+      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
+                         reducingGap: reducingGap) { y, row in
+        let start = (targetY + y) * rowElements + targetX * outChannels
+        if raw {
+          _ = UnsafeMutableBufferPointer(rebasing: out[start..<(start + row.count)]).update(fromContentsOf: row)
+          return
+        }
         Self.store(row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
                    readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends, Self.clampU8)
       }
     case .int8:
       let out = bytes.bindMemory(to: Int8.self)
       if case .letterbox(let fill) = fitMode { fillAll(out, fill: fill, multipliers: multipliers, addends: addends, Self.clampI8) }
-      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter) { y, row in
+      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
+                         reducingGap: reducingGap) { y, row in
         Self.store(row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
                    readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends, Self.clampI8)
       }

@@ -144,7 +144,7 @@ public final class ObjectDetector {
 
   /// Detects objects in an image; boxes come back in the image's pixels.
   public func detect(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
-    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter)
+    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
     let transform = try input.write(into: interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
     do { try interpreter.invoke() } catch { throw .interpreter(error) }
     let width = Double(inputFormat.width), height = Double(inputFormat.height)

@@ -37,12 +37,15 @@ extension PixelBuffer {
   }
 
   /// The image (or the region `source` of it) resampled to `width × height`, same format.
+  /// Large downscales first average integer blocks (see ``ResizeFilter/defaultReducingGap``;
+  /// `reducingGap: nil` resamples directly).
   ///
   /// - Throws: ``ImageError/invalidGeometry(width:height:bytesPerRow:format:)`` for a
   ///   non-positive size, ``ImageError/regionOutOfBounds(x:y:width:height:imageWidth:imageHeight:)``
   ///   for a region outside the image.
   public func resized(
-    width newWidth: Int, height newHeight: Int, from source: ImageRect? = nil, filter: ResizeFilter = .bilinear
+    width newWidth: Int, height newHeight: Int, from source: ImageRect? = nil, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap
   ) throws(ImageError) -> PixelBuffer {
     let rowBytes = newWidth &* format.bytesPerPixel
     let count = try Self.requiredByteCount(width: newWidth, height: newHeight, bytesPerRow: rowBytes, format: format)
@@ -51,7 +54,7 @@ extension PixelBuffer {
     var out = [UInt8](repeating: 0, count: count)
     out.withUnsafeMutableBufferPointer { destination in
       Resampler.resample(self, channels: Array(0..<format.bytesPerPixel), source: region, width: newWidth,
-                         height: newHeight, filter: filter) { y, row in
+                         height: newHeight, filter: filter, reducingGap: reducingGap) { y, row in
         UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(fromContentsOf: row)
       }
     }
@@ -62,14 +65,16 @@ extension PixelBuffer {
   /// coordinates back to this image's pixels. Letterbox borders are `fill` in every channel
   /// (alpha included).
   public func fitted(
-    width newWidth: Int, height newHeight: Int, mode: FitMode, filter: ResizeFilter = .bilinear
+    width newWidth: Int, height newHeight: Int, mode: FitMode, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap
   ) throws(ImageError) -> (image: PixelBuffer, transform: ImageTransform) {
     let (source, target) = mode.regions(sourceWidth: width, sourceHeight: height, targetWidth: newWidth, targetHeight: newHeight)
     let transform = FitMode.mapping(from: target, to: source)
     guard case .letterbox(let fill) = mode else {
-      return (try resized(width: newWidth, height: newHeight, from: source, filter: filter), transform)
+      return (try resized(width: newWidth, height: newHeight, from: source, filter: filter, reducingGap: reducingGap), transform)
     }
-    let inner = try resized(width: Int(target.width), height: Int(target.height), from: source, filter: filter)
+    let inner = try resized(width: Int(target.width), height: Int(target.height), from: source, filter: filter,
+                            reducingGap: reducingGap)
     var canvas = try PixelBuffer(width: newWidth, height: newHeight, format: format, filledWith: fill)
     canvas.paste(inner, x: Int(target.x), y: Int(target.y))
     return (canvas, transform)

@@ -16,9 +16,15 @@ struct ResampleKernel {
 
   /// Maps input positions `start…end` (continuous) of an axis of `inputSize` pixels onto
   /// `outputSize` outputs.
+  ///
+  /// As Pillow's `precompute_coeffs`, the region's ends are single precision and its length is
+  /// a single-precision difference, and each tap's distance is multiplied by the reciprocal of
+  /// the filter scale, so the weights round the same way.
   init(inputSize: Int, start: Double, end: Double, outputSize: Int, filter: ResizeFilter) {
-    let scale = (end - start) / Double(outputSize)
+    let start = Double(Float(start))
+    let scale = Double(Float(end) - Float(start)) / Double(outputSize)
     let filterScale = max(scale, 1)
+    let inverseFilterScale = 1 / filterScale
     let support = filter.support * filterScale
     let taps = Int(support.rounded(.up)) * 2 + 1
     var starts = [Int](repeating: 0, count: outputSize)
@@ -36,7 +42,7 @@ struct ResampleKernel {
       let count = max(0, min(high - low, taps))
       var total = 0.0
       for tap in 0..<count {
-        let w = filter.weight((Double(tap + low) - center + 0.5) / filterScale)
+        let w = filter.weight((Double(tap + low) - center + 0.5) * inverseFilterScale)
         raw[tap] = w
         total += w
       }

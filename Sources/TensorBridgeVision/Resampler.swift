@@ -9,15 +9,35 @@ enum Resampler {
   /// - Parameters:
   ///   - channels: byte offsets inside a pixel to read, in output order (e.g. `[2, 1, 0]` for
   ///     BGR out of RGBA); 1 to 4 of them.
+  ///   - reducingGap: when the region is at least twice this many times larger than the output
+  ///     along an axis, it is first averaged over integer blocks (``BoxReducer``) so that the
+  ///     filter still shrinks it by at least `reducingGap`, as Pillow's
+  ///     `Image.resize(size, filter, box, reducing_gap)`; nil resamples the whole region directly.
   ///   - row: receives each output row index and its `width × channels.count` interleaved bytes.
   static func resample(
     _ image: PixelBuffer, channels: [Int], source: ImageRect, width: Int, height: Int, filter: ResizeFilter,
-    row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+    reducingGap: Double? = nil, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     let channelCount = channels.count
     guard width > 0, height > 0, channelCount > 0 else { return }
     let x0 = min(max(source.minX, 0), Double(image.width)), x1 = min(max(source.maxX, x0), Double(image.width))
     let y0 = min(max(source.minY, 0), Double(image.height)), y1 = min(max(source.maxY, y0), Double(image.height))
+    if let reducingGap, let reduced = reduce(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1,
+                                             width: width, height: height, filter: filter, gap: reducingGap) {
+      let r = reduced.region
+      try resample(reduced.image, channels: Array(0..<channelCount), x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1,
+                   width: width, height: height, filter: filter, row: row)
+    } else {
+      try resample(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height, filter: filter, row: row)
+    }
+  }
+
+  /// Resamples the region `x0…x1 × y0…y1` (inside the image) with the filter alone.
+  private static func resample(
+    _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double, width: Int, height: Int,
+    filter: ResizeFilter, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows {
+    let channelCount = channels.count
     let vertical = ResampleKernel(inputSize: image.height, start: y0, end: y1, outputSize: height, filter: filter)
     let verticalIdentity = ResampleKernel.isIdentity(inputSize: image.height, start: y0, end: y1, outputSize: height)
     // Rows the vertical pass reads.
@@ -35,60 +55,8 @@ enum Resampler {
     let rowStride = width * channelCount
     var temp = [UInt8](repeating: 0, count: (rowHigh - rowLow) * rowStride)
     let horizontal = ResampleKernel(inputSize: image.width, start: x0, end: x1, outputSize: width, filter: filter)
-    let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
-    let shift = Int32(ResampleKernel.precisionBits)
-    let bpp = image.format.bytesPerPixel
-    let stride = image.bytesPerRow
-
-    image.bytes.withUnsafeBufferPointer { input in
-      temp.withUnsafeMutableBufferPointer { tempBuffer in
-        horizontal.weights.withUnsafeBufferPointer { weights in
-          guard let src = input.baseAddress, let dst = tempBuffer.baseAddress, let k = weights.baseAddress else { return }
-          let taps = horizontal.taps
-          if channelCount == 3 {
-            let c0 = channels[0], c1 = channels[1], c2 = channels[2]
-            for y in rowLow..<rowHigh {
-              let line = src + y * stride
-              var out = dst + (y - rowLow) * rowStride
-              for position in 0..<width {
-                var s0 = half, s1 = half, s2 = half
-                var p = line + horizontal.starts[position] * bpp
-                let w = k + position * taps
-                for tap in 0..<horizontal.counts[position] {
-                  let weight = w[tap]
-                  s0 &+= Int32(p[c0]) &* weight
-                  s1 &+= Int32(p[c1]) &* weight
-                  s2 &+= Int32(p[c2]) &* weight
-                  p += bpp
-                }
-                out[0] = clip8(s0 >> shift)
-                out[1] = clip8(s1 >> shift)
-                out[2] = clip8(s2 >> shift)
-                out += 3
-              }
-            }
-          } else {
-            for y in rowLow..<rowHigh {
-              let line = src + y * stride
-              var out = dst + (y - rowLow) * rowStride
-              for position in 0..<width {
-                let w = k + position * taps
-                let first = line + horizontal.starts[position] * bpp
-                for channel in channels {
-                  var sum = half
-                  var p = first + channel
-                  for tap in 0..<horizontal.counts[position] {
-                    sum &+= Int32(p[0]) &* w[tap]
-                    p += bpp
-                  }
-                  out[0] = clip8(sum >> shift)
-                  out += 1
-                }
-              }
-            }
-          }
-        }
-      }
+    temp.withUnsafeMutableBufferPointer { tempBuffer in
+      horizontalPass(image, channels: channels, kernel: horizontal, rows: rowLow..<rowHigh, into: tempBuffer)
     }
 
     if verticalIdentity {
@@ -99,29 +67,138 @@ enum Resampler {
       }
       return
     }
+    // Vertical pass, tap by tap across the whole row: contiguous loops the compiler vectorizes
+    // (the same integer sums as Pillow's pixel-by-pixel order).
+    let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
+    let shift = Int32(ResampleKernel.precisionBits)
     var line = [UInt8](repeating: 0, count: rowStride)
+    var sums = [Int32](repeating: 0, count: rowStride)
     try temp.withUnsafeBufferPointer { tempBuffer in
       try vertical.weights.withUnsafeBufferPointer { weights in
-        guard let src = tempBuffer.baseAddress, let k = weights.baseAddress else { return }
-        for y in 0..<height {
-          let first = src + (vertical.starts[y] - rowLow) * rowStride
-          let w = k + y * vertical.taps
-          let count = vertical.counts[y]
-          line.withUnsafeMutableBufferPointer { out in
-            for x in 0..<rowStride {
-              var sum = half
-              var p = first + x
-              for tap in 0..<count {
-                sum &+= Int32(p[0]) &* w[tap]
-                p += rowStride
-              }
-              out[x] = clip8(sum >> shift)
+        try sums.withUnsafeMutableBufferPointer { sumBuffer in
+          guard let src = tempBuffer.baseAddress, let k = weights.baseAddress, let sum = sumBuffer.baseAddress else { return }
+          for y in 0..<height {
+            let first = src + (vertical.starts[y] - rowLow) * rowStride
+            let w = k + y * vertical.taps
+            sum.update(repeating: half, count: rowStride)
+            for tap in 0..<vertical.counts[y] {
+              let weight = w[tap], p = first + tap * rowStride
+              for x in 0..<rowStride { sum[x] &+= Int32(p[x]) &* weight }
             }
+            line.withUnsafeMutableBufferPointer { out in
+              for x in 0..<rowStride { out[x] = clip8(sum[x] >> shift) }
+            }
+            try line.withUnsafeBufferPointer { try row(y, $0) }
           }
-          try line.withUnsafeBufferPointer { try row(y, $0) }
         }
       }
     }
+  }
+
+  /// Resamples `rows` of the image horizontally into consecutive rows of `temp`
+  /// (`kernel.outputSize × channels.count` bytes each).
+  private static func horizontalPass(
+    _ image: PixelBuffer, channels: [Int], kernel: ResampleKernel, rows: Range<Int>, into temp: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
+    let shift = Int32(ResampleKernel.precisionBits)
+    let bpp = image.format.bytesPerPixel, stride = image.bytesPerRow
+    let width = kernel.outputSize, rowStride = width * channels.count, taps = kernel.taps
+    image.bytes.withUnsafeBufferPointer { input in
+      kernel.weights.withUnsafeBufferPointer { weights in
+        kernel.starts.withUnsafeBufferPointer { starts in
+          kernel.counts.withUnsafeBufferPointer { counts in
+            guard let src = input.baseAddress, let dst = temp.baseAddress, let k = weights.baseAddress else { return }
+            if channels.count == 3 {
+              // Constant offsets for packed RGB (decoded JPEGs) free registers in the hot loop.
+              if channels == [0, 1, 2], bpp == 3 {
+                horizontalThreeChannels(src, stride: stride, bpp: 3, 0, 1, 2, kernel: k, taps: taps, starts: starts, counts: counts,
+                                        rows: rows, into: dst, rowStride: rowStride)
+              } else {
+                horizontalThreeChannels(src, stride: stride, bpp: bpp, channels[0], channels[1], channels[2], kernel: k,
+                                        taps: taps, starts: starts, counts: counts, rows: rows, into: dst, rowStride: rowStride)
+              }
+            } else {
+              for y in rows {
+                let line = src + y * stride
+                var out = dst + (y - rows.lowerBound) * rowStride
+                for position in 0..<width {
+                  let w = k + position * taps
+                  let first = line + starts[position] * bpp
+                  for channel in channels {
+                    var sum = half
+                    var p = first + channel
+                    for tap in 0..<counts[position] {
+                      sum &+= Int32(p[0]) &* w[tap]
+                      p += bpp
+                    }
+                    out[0] = clip8(sum >> shift)
+                    out += 1
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The three-channel horizontal pass (offsets `c0`, `c1`, `c2` inside a pixel).
+  @inline(__always)
+  private static func horizontalThreeChannels(
+    _ src: UnsafePointer<UInt8>, stride: Int, bpp: Int, _ c0: Int, _ c1: Int, _ c2: Int, kernel k: UnsafePointer<Int32>, taps: Int,
+    starts: UnsafeBufferPointer<Int>, counts: UnsafeBufferPointer<Int>, rows: Range<Int>,
+    into dst: UnsafeMutablePointer<UInt8>, rowStride: Int
+  ) {
+    let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
+    let shift = Int32(ResampleKernel.precisionBits)
+    let width = rowStride / 3
+    for y in rows {
+      let line = src + y * stride
+      var out = dst + (y - rows.lowerBound) * rowStride
+      for position in 0..<width {
+        var s0 = half, s1 = half, s2 = half
+        var p = line + starts[position] * bpp
+        let w = k + position * taps
+        for tap in 0..<counts[position] {
+          let weight = w[tap]
+          s0 &+= Int32(p[c0]) &* weight
+          s1 &+= Int32(p[c1]) &* weight
+          s2 &+= Int32(p[c2]) &* weight
+          p += bpp
+        }
+        out[0] = clip8(s0 >> shift)
+        out[1] = clip8(s1 >> shift)
+        out[2] = clip8(s2 >> shift)
+        out += 3
+      }
+    }
+  }
+
+  /// The box-reduced image and the region of it to resample, when `gap` calls for a reduction
+  /// (Pillow's factor choice and `_get_safe_box`, which widens the reduced block range by the
+  /// filter's support so the second pass sees the same neighbourhood).
+  private static func reduce(
+    _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double,
+    width: Int, height: Int, filter: ResizeFilter, gap: Double
+  ) -> (image: PixelBuffer, region: (x0: Double, y0: Double, x1: Double, y1: Double))? {
+    guard gap >= 1, gap.isFinite else { return nil }
+    // Pillow's int(): truncation. Capped so a block's sum stays within 32 bits.
+    let scaleX = (x1 - x0) / Double(width), scaleY = (y1 - y0) / Double(height)
+    let factorX = max(1, min(Int((scaleX / gap).rounded(.towardZero)), 4096))
+    let factorY = max(1, min(Int((scaleY / gap).rounded(.towardZero)), 4096))
+    guard factorX > 1 || factorY > 1 else { return nil }
+    let support = filter.support - 0.5
+    let left = max(0, Int((x0 - support * scaleX).rounded(.towardZero)))
+    let top = max(0, Int((y0 - support * scaleY).rounded(.towardZero)))
+    let right = min(image.width, Int((x1 + support * scaleX).rounded(.up)))
+    let bottom = min(image.height, Int((y1 + support * scaleY).rounded(.up)))
+    guard right > left, bottom > top,
+          let reduced = BoxReducer.reduce(image, channels: channels, box: .init(x: left, y: top, width: right - left, height: bottom - top),
+                                          xscale: factorX, yscale: factorY) else { return nil }
+    let fx = Double(factorX), fy = Double(factorY)
+    return (reduced, ((x0 - Double(left)) / fx, (y0 - Double(top)) / fy, (x1 - Double(left)) / fx, (y1 - Double(top)) / fy))
   }
 
   @inline(__always) static func clip8(_ value: Int32) -> UInt8 {

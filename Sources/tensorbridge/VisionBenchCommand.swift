@@ -27,6 +27,9 @@ struct VisionBenchCommand: ParsableCommand {
   @Option(name: .long, help: "Preprocessing target size (square).")
   var size = 224
 
+  @Option(name: .long, help: "Time only this (end-to-end, preprocess or decode), e.g. under a profiler.")
+  var only: String?
+
   @OptionGroup var runtime: RuntimeOptions
 
   func run() throws {
@@ -39,7 +42,7 @@ struct VisionBenchCommand: ParsableCommand {
     } catch { throw CLIFailure(error) }
     let url = URL(fileURLWithPath: photo)
     var top: [String] = []
-    let endToEnd = try Self.median(runs: runs, warmup: warmup) {
+    let endToEnd = try Self.median(runs: runs(for: "end-to-end"), warmup: warmup) {
       let result = try classifier.classify(contentsOf: url)
       top = result.categories.map { $0.label ?? "#\($0.index)" }
     }
@@ -49,10 +52,10 @@ struct VisionBenchCommand: ParsableCommand {
     format.normalize(mean: [127.5], std: [127.5])
     let tensorizer = ImageTensorizer(format: format, fitMode: .stretch)
     var tensor = [Float](repeating: 0, count: size * size * 3)
-    let preprocess = try Self.median(runs: runs, warmup: warmup) {
+    let preprocess = try Self.median(runs: runs(for: "preprocess"), warmup: warmup) {
       try tensor.withUnsafeMutableBytes { bytes in _ = try tensorizer.write(decoded, into: bytes) }
     }
-    let decode = try Self.median(runs: runs, warmup: warmup) { _ = try PixelBuffer(contentsOf: url) }
+    let decode = try Self.median(runs: runs(for: "decode"), warmup: warmup) { _ = try PixelBuffer(contentsOf: url) }
     let report: [String: Any] = [
       "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess, "full_decode_ms": decode,
       "photo": "\(decoded.width)x\(decoded.height)", "top5": top, "checksum": Double(tensor.reduce(0, +)),
@@ -60,6 +63,9 @@ struct VisionBenchCommand: ParsableCommand {
     let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
     print(String(decoding: data, as: UTF8.self))
   }
+
+  /// The timed repetitions of `measurement`: 1 when `--only` names another.
+  private func runs(for measurement: String) -> Int { only.map { $0 == measurement ? runs : 1 } ?? runs }
 
   /// The median wall time of `body` in milliseconds.
   static func median(runs: Int, warmup: Int, _ body: () throws -> Void) throws -> Double {

@@ -9,24 +9,40 @@ final class GeometryTests: XCTestCase {
     let resizes = try XCTUnwrap(reference["resizes"] as? [[String: Any]])
     let photo = try PixelBuffer(contentsOf: VisionFixtures.image("photo_160x120.png"))
     XCTAssertEqual(photo.format, .rgb8)
+    var reducedCount = 0
     for entry in resizes {
       let width = try XCTUnwrap(entry["width"] as? Int), height = try XCTUnwrap(entry["height"] as? Int)
       let box = try XCTUnwrap(entry["box"] as? [Double])
       let filter: ResizeFilter = entry["filter"] as? String == "box" ? .area : .bilinear
+      // Pillow's reducing_gap: absent means a direct resize.
+      let gap = entry["reducing_gap"] as? Double
+      let gray = entry["mode"] as? String == "L"
+      let source = gray ? photo.converted(to: .gray8) : photo
       let region = ImageRect(x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1])
+      let label = "\(filter) \(width)x\(height) from \(box) gap \(gap.map { "\($0)" } ?? "none")\(gray ? " gray" : "")"
       // Also through an odd stride and BGRA: the result must not depend on the layout.
-      let resized = try photo.resized(width: width, height: height, from: region, filter: filter)
-      let viaBGRA = try photo.converted(to: .bgra8).resized(width: width, height: height, from: region, filter: filter)
-      XCTAssertEqual(viaBGRA.converted(to: .rgb8), resized, "layout independence \(entry["filter"] ?? "") \(width)x\(height)")
+      let resized = try source.resized(width: width, height: height, from: region, filter: filter, reducingGap: gap)
+      if !gray {
+        let viaBGRA = try photo.converted(to: .bgra8).resized(width: width, height: height, from: region, filter: filter, reducingGap: gap)
+        XCTAssertEqual(viaBGRA.converted(to: .rgb8), resized, "layout independence, \(label)")
+      }
+      let channels = resized.format.bytesPerPixel
       let rows = try XCTUnwrap(entry["sha_rows"] as? [Int])
       for y in 0..<height {
-        let sum = resized.bytes[(y * resized.bytesPerRow)..<(y * resized.bytesPerRow + width * 3)].reduce(0) { $0 + Int($1) }
-        XCTAssertEqual(sum, rows[y], "row \(y) of \(filter) \(width)x\(height) from \(box)")
+        let sum = resized.bytes[(y * resized.bytesPerRow)..<(y * resized.bytesPerRow + width * channels)].reduce(0) { $0 + Int($1) }
+        XCTAssertEqual(sum, rows[y], "row \(y) of \(label)")
       }
       if let expected = entry["rgb"] as? [Int] {
-        XCTAssertEqual(resized.bytes.map(Int.init), expected, "pixels of \(filter) \(width)x\(height) from \(box)")
+        XCTAssertEqual(resized.bytes.map(Int.init), expected, "pixels of \(label)")
+      }
+      if let gap, gap * 2 <= max((box[2] - box[0]) / Double(width), (box[3] - box[1]) / Double(height)) {
+        reducedCount += 1
+        // The reduction changes the result (else this entry would not test it).
+        let direct = try source.resized(width: width, height: height, from: region, filter: filter, reducingGap: nil)
+        XCTAssertNotEqual(direct, resized, "block reduction had no effect, \(label)")
       }
     }
+    XCTAssertGreaterThanOrEqual(reducedCount, 8, "entries that reduce before filtering")
   }
 
   func testOddStrideResizeEqualsPacked() throws {

@@ -52,6 +52,22 @@ final class TensorizationTests: XCTestCase {
     }
   }
 
+  /// A large downscale reduces blocks first: the tensor holds exactly `resized`'s pixels
+  /// (Pillow-checked in GeometryTests), from any source layout, in BGR order, with a crop.
+  func testLargeDownscaleTensorEqualsReducedResize() throws {
+    let photo = try PixelBuffer(contentsOf: VisionFixtures.image("photo_160x120.png"))
+    let format = ImageInputFormat(width: 12, height: 12, channelOrder: .bgr)
+    let expected = try photo.fitted(width: 12, height: 12, mode: .centerCrop).image
+    XCTAssertNotEqual(expected, try photo.fitted(width: 12, height: 12, mode: .centerCrop, reducingGap: nil).image)
+    let bgr = (0..<144).flatMap { pixel in [2, 1, 0].map { Float(expected.bytes[pixel * 3 + $0]) } }
+    for source in PixelFormat.allCases where source.hasColor {
+      XCTAssertEqual(try write(photo.converted(to: source), format, fit: .centerCrop, as: Float.self), bgr, "\(source)")
+    }
+    let gray = ImageInputFormat(width: 12, height: 12, channels: 1)
+    let grayExpected = try photo.converted(to: .gray8).fitted(width: 12, height: 12, mode: .centerCrop).image
+    XCTAssertEqual(try write(photo.converted(to: .gray8), gray, fit: .centerCrop, as: Float.self), grayExpected.bytes.map(Float.init))
+  }
+
   func testQuantizedInputs() throws {
     let image = try tiny()
     XCTAssertEqual(try write(image, ImageInputFormat(width: 4, height: 2, dataType: .uInt8), as: UInt8.self), image.bytes)
