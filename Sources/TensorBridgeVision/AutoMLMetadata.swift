@@ -2,18 +2,36 @@ import Foundation
 
 /// AutoML Vision Edge's `tflite_metadata.json`, exported next to `model.tflite` and `dict.txt`:
 /// input size and type, the maximum number of detections, and which output tensor holds what.
+///
+/// Google's export looks like this (both `class_confidences` and `class_confidence` are read,
+/// and the size may also come as `imageWidth` / `imageHeight`):
+///
+/// ```json
+/// {"inferenceType": "QUANTIZED_UINT8", "inputShape": [1, 512, 512, 3],
+///  "inputTensor": "normalized_input_image_tensor", "maxDetections": 20,
+///  "outputTensorRepresentation": ["bounding_boxes", "class_labels", "class_confidences", "num_of_boxes"],
+///  "outputTensors": ["TFLite_Detection_PostProcess", "TFLite_Detection_PostProcess:1",
+///                    "TFLite_Detection_PostProcess:2", "TFLite_Detection_PostProcess:3"]}
+/// ```
 public struct AutoMLMetadata: Sendable, Equatable {
-  /// Input width in pixels.
+  /// Input width in pixels (`imageWidth`).
   public var imageWidth: Int?
-  /// Input height in pixels.
+  /// Input height in pixels (`imageHeight`).
   public var imageHeight: Int?
+  /// `inputShape`: batch, the two image sides, channels (Google's tutorial reads the sides as
+  /// width then height; exports are square, so the detector accepts either order).
+  public var inputShape: [Int]?
+  /// `inferenceType`, e.g. `QUANTIZED_UINT8` or `FLOAT` (informational: the model's input
+  /// tensor says the same).
+  public var inferenceType: String?
   /// The most detections the model reports.
   public var maxDetections: Int?
   /// The input tensor's name.
   public var inputTensor: String?
   /// Output tensor names, paired with ``outputTensorRepresentation``.
   public var outputTensors: [String]
-  /// What each output holds: `bounding_boxes`, `class_labels`, `class_confidence`, `num_of_boxes`.
+  /// What each output holds: `bounding_boxes`, `class_labels`, `class_confidences` (or
+  /// `class_confidence`), `num_of_boxes`.
   public var outputTensorRepresentation: [String]
   /// Optional input normalization (`mean`, `std`) for float inputs.
   public var mean: [Double]?
@@ -49,6 +67,14 @@ public struct AutoMLMetadata: Sendable, Equatable {
     }
     imageWidth = try int("imageWidth")
     imageHeight = try int("imageHeight")
+    if let value = json["inputShape"] {
+      guard let list = value as? [NSNumber], list.count == 4,
+            list.allSatisfy({ $0.doubleValue == $0.doubleValue.rounded() && $0.intValue > 0 }) else {
+        throw .invalidDescription(path: "\(path): inputShape", reason: "expected 4 positive integers (batch, sides, channels), found \(value)")
+      }
+      inputShape = list.map(\.intValue)
+    }
+    inferenceType = json["inferenceType"] as? String
     maxDetections = try int("maxDetections")
     inputTensor = json["inputTensor"] as? String
     outputTensors = try strings("outputTensors")
@@ -62,9 +88,11 @@ public struct AutoMLMetadata: Sendable, Equatable {
     if let std, std.contains(0) { throw .invalidDescription(path: "\(path): std", reason: "a standard deviation of 0") }
   }
 
-  /// The output tensor name for a representation (`bounding_boxes`, …), if listed.
-  func tensorName(for representation: String) -> String? {
-    guard let index = outputTensorRepresentation.firstIndex(of: representation) else { return nil }
-    return outputTensors[index]
+  /// The output tensor name for the first of `representations` listed (`bounding_boxes`, …).
+  func tensorName(for representations: String...) -> String? {
+    for representation in representations {
+      if let index = outputTensorRepresentation.firstIndex(of: representation) { return outputTensors[index] }
+    }
+    return nil
   }
 }

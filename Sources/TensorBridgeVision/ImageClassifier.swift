@@ -96,14 +96,21 @@ public final class ImageClassifier {
   }
 
   /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in
-  /// the DCT domain when that still covers the model input, so the result's transform
-  /// maps to the pixels of that decoded image.
+  /// the DCT domain when that still covers the model input; the result's transform still maps
+  /// to the file's full-size (upright) pixels.
   public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
-    let image: PixelBuffer
+    let decoded: (image: PixelBuffer, scale: Int)
     do {
-      image = try PixelBuffer(contentsOf: url, options: ImageDecodingOptions(minimumSize: (inputFormat.width, inputFormat.height)))
-    } catch { throw .image(error) }
-    return try classify(image)
+      let data = try Data(contentsOf: url, options: .mappedIfSafe)
+      decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: (inputFormat.width, inputFormat.height)))
+    } catch let error as ImageError { throw .image(error) } catch {
+      throw .image(.file(path: url.path, reason: (error as NSError).localizedDescription))
+    }
+    let result = try classify(decoded.image)
+    // Back to the file's full-size pixels, not the smaller decode's.
+    let scale = Double(decoded.scale)
+    let toFile = ImageTransform(scaleX: scale, scaleY: scale, translationX: 0, translationY: 0)
+    return ImageClassificationResult(categories: result.categories, transform: toFile.concatenating(after: result.transform))
   }
 }
 

@@ -14,11 +14,18 @@ enum ImageCodec {
   }
 
   static func decode(_ data: Data, options: ImageDecodingOptions) throws(ImageError) -> PixelBuffer {
-    let result: Result<PixelBuffer, ImageError> = data.withUnsafeBytes { bytes in
+    try decodeScaled(data, options: options).image
+  }
+
+  /// The decoded image and the factor it was shrunk by while decoding (a JPEG decoded at 1/2,
+  /// 1/4 or 1/8 for ``ImageDecodingOptions/minimumSize``; else 1): a pixel `(x, y)` of the
+  /// result covers `scale × scale` pixels of the full-size image from `(scale·x, scale·y)`.
+  static func decodeScaled(_ data: Data, options: ImageDecodingOptions) throws(ImageError) -> (image: PixelBuffer, scale: Int) {
+    let result: Result<(image: PixelBuffer, scale: Int), ImageError> = data.withUnsafeBytes { bytes in
       do throws(ImageError) {
         switch kind(of: bytes) {
         case .jpeg: return .success(try decodeJPEG(bytes, options: options))
-        case .png: return .success(try decodePNG(bytes, options: options))
+        case .png: return .success((try decodePNG(bytes, options: options), 1))
         case nil:
           return .failure(.unknownFormat(leadingBytes: bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")))
         }
@@ -36,7 +43,9 @@ enum ImageCodec {
       : .corrupt(format: kind.rawValue, reason: reason)
   }
 
-  private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws(ImageError) -> PixelBuffer {
+  private static func decodeJPEG(
+    _ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions
+  ) throws(ImageError) -> (image: PixelBuffer, scale: Int) {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       throw .unknownFormat(leadingBytes: "")
     }
@@ -66,7 +75,7 @@ enum ImageCodec {
     }
     guard status == TBV_OK else { throw failure(status, .jpeg, message) }
     let image = PixelBuffer(uncheckedWidth: Int(width), height: Int(height), format: format, bytesPerRow: rowBytes, bytes: pixels)
-    return image.oriented(orientation)
+    return (image.oriented(orientation), Int(denominator))
   }
 
   private static func decodePNG(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws(ImageError) -> PixelBuffer {

@@ -121,6 +121,10 @@ public final class ObjectDetector {
       throw .invalidDescription(path: "\(metadataURL.path): imageWidth/imageHeight",
                                 reason: "\(width)x\(height) but the model's input is \(format.width)x\(format.height)")
     }
+    if let shape = metadata.inputShape, shape.count != 4 || Set([shape[1], shape[2]]) != Set([format.width, format.height]) || shape[3] != format.channels {
+      throw .invalidDescription(path: "\(metadataURL.path): inputShape",
+                                reason: "\(shape) but the model's input is \(format.width)x\(format.height)x\(format.channels)")
+    }
     if let mean = metadata.mean, let std = metadata.std { format.normalize(mean: mean, std: std) }
     let outputs = try SSDOutputs.locate(in: interpreter, automl: metadata)
     var options = options

@@ -32,7 +32,7 @@ public struct SSDOutputs: Sendable, Equatable {
     }
     if let automl, let boxes = automl.tensorName(for: "bounding_boxes").flatMap(interpreter.outputIndex(named:)),
        let classes = automl.tensorName(for: "class_labels").flatMap(interpreter.outputIndex(named:)),
-       let scores = automl.tensorName(for: "class_confidence").flatMap(interpreter.outputIndex(named:)),
+       let scores = automl.tensorName(for: "class_confidences", "class_confidence").flatMap(interpreter.outputIndex(named:)),
        let number = automl.tensorName(for: "num_of_boxes").flatMap(interpreter.outputIndex(named:)) {
       return SSDOutputs(boxes: boxes, classes: classes, scores: scores, count: number)
     }

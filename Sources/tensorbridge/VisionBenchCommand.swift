@@ -5,7 +5,7 @@ import TensorBridgeVision
 
 /// `tensorbridge vision-bench MODEL PHOTO`: the Swift half of bench/vision_bench.sh. Prints one
 /// JSON line with the median end-to-end (JPEG file → top-5) and preprocessing (decoded photo →
-/// float tensor) times.
+/// float tensor; by default and with `reducingGap: nil`) times.
 struct VisionBenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "vision-bench",
@@ -27,7 +27,7 @@ struct VisionBenchCommand: ParsableCommand {
   @Option(name: .long, help: "Preprocessing target size (square).")
   var size = 224
 
-  @Option(name: .long, help: "Time only this (end-to-end, preprocess or decode), e.g. under a profiler.")
+  @Option(name: .long, help: "Time only this (end-to-end, preprocess, preprocess-exact or decode), e.g. under a profiler.")
   var only: String?
 
   @OptionGroup var runtime: RuntimeOptions
@@ -55,10 +55,17 @@ struct VisionBenchCommand: ParsableCommand {
     let preprocess = try Self.median(runs: runs(for: "preprocess"), warmup: warmup) {
       try tensor.withUnsafeMutableBytes { bytes in _ = try tensorizer.write(decoded, into: bytes) }
     }
+    let checksum = Double(tensor.reduce(0, +))
+    let exact = ImageTensorizer(format: format, fitMode: .stretch, reducingGap: nil)
+    let preprocessExact = try Self.median(runs: runs(for: "preprocess-exact"), warmup: warmup) {
+      try tensor.withUnsafeMutableBytes { bytes in _ = try exact.write(decoded, into: bytes) }
+    }
     let decode = try Self.median(runs: runs(for: "decode"), warmup: warmup) { _ = try PixelBuffer(contentsOf: url) }
     let report: [String: Any] = [
-      "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess, "full_decode_ms": decode,
-      "photo": "\(decoded.width)x\(decoded.height)", "top5": top, "checksum": Double(tensor.reduce(0, +)),
+      "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess, "preprocess_exact_ms": preprocessExact,
+      "full_decode_ms": decode,
+      "photo": "\(decoded.width)x\(decoded.height)", "top5": top, "checksum": checksum,
+      "checksum_exact": Double(tensor.reduce(0, +)),
     ]
     let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
     print(String(decoding: data, as: UTF8.self))

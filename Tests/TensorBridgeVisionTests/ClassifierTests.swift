@@ -76,6 +76,23 @@ final class ClassifierTests: XCTestCase {
     }
   }
 
+  /// A JPEG decoded at a reduced size (DCT scaling) still reports a transform to the file's
+  /// full-size pixels, and the same labels as the full decode.
+  func testFileClassificationTransformMapsToFullSizePixels() throws {
+    let classifier = try ImageClassifier(contentsOf: ClassifierReference.model("shapes").load)
+    let url = VisionFixtures.url("samples/4_blue_triangle.jpg")
+    let full = try PixelBuffer(contentsOf: url)
+    let input = (width: Double(classifier.inputFormat.width), height: Double(classifier.inputFormat.height))
+    // The sample is large enough for a reduced decode, else this test would not test it.
+    let reduced = try PixelBuffer(contentsOf: url, options: ImageDecodingOptions(minimumSize: (Int(input.width), Int(input.height))))
+    XCTAssertLessThan(reduced.width, full.width)
+    let fromFile = try classifier.classify(contentsOf: url)
+    let corner = fromFile.transform.apply(x: input.width, y: input.height)
+    XCTAssertEqual(corner.x, Double(full.width), accuracy: 1e-9)
+    XCTAssertEqual(corner.y, Double(full.height), accuracy: 1e-9)
+    XCTAssertEqual(fromFile.categories.first?.label, try classifier.classify(full).categories.first?.label)
+  }
+
   func testOptions() throws {
     let url = ClassifierReference.model("shapes").load
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("samples/0_red_circle.png"))

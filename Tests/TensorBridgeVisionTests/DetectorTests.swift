@@ -133,6 +133,30 @@ final class DetectorTests: XCTestCase {
     XCTAssertTrue(!noGreen.isEmpty && noGreen.allSatisfy { $0.categories[0].label != "green" })
   }
 
+  /// The fixture uses Google's export keys (`inputShape`, `class_confidences`); the spellings
+  /// other exports use (`imageWidth`/`imageHeight`, `class_confidence`) find the same outputs.
+  func testAutoMLKeySpellings() throws {
+    let google = try ObjectDetector(contentsOf: folder)
+    XCTAssertEqual(google.automl?.inputShape, [1, 32, 32, 3])
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tb-automl-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: folder, to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let url = copy.appendingPathComponent(AutoMLMetadata.fileName)
+    var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    json["inputShape"] = nil
+    json["imageWidth"] = 32
+    json["imageHeight"] = 32
+    // Reversed, so a detector that assumed the order would read the wrong tensors.
+    json["outputTensorRepresentation"] = ["num_of_boxes", "class_confidence", "class_labels", "bounding_boxes"]
+    json["outputTensors"] = ["TFLite_Detection_PostProcess:3", "TFLite_Detection_PostProcess:2",
+                             "TFLite_Detection_PostProcess:1", "TFLite_Detection_PostProcess"]
+    try JSONSerialization.data(withJSONObject: json).write(to: url)
+    let other = try ObjectDetector(contentsOf: copy)
+    let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
+    XCTAssertEqual(try other.detect(image).detections, try google.detect(image).detections)
+    XCTAssertFalse(try google.detect(image).detections.isEmpty)
+  }
+
   func testBadAutoMLMetadataIsTypedError() throws {
     for (json, key) in [(#"{"imageWidth": "wide"}"#, "imageWidth"), (#"{"outputTensors": ["a"], "outputTensorRepresentation": []}"#, "outputTensorRepresentation"),
                         (#"{"std": [0]}"#, "std"), ("[1]", AutoMLMetadata.fileName)] {
@@ -149,6 +173,16 @@ final class DetectorTests: XCTestCase {
     XCTAssertThrowsError(try ObjectDetector(contentsOf: copy)) { error in
       guard case VisionError.invalidDescription(_, let reason) = error else { return XCTFail("\(error)") }
       XCTAssertTrue(reason.contains("32x32"), reason)
+    }
+    // An input shape that contradicts the model.
+    try Data(#"{"inputShape": [1, 32, 48, 3]}"#.utf8).write(to: copy.appendingPathComponent(AutoMLMetadata.fileName))
+    XCTAssertThrowsError(try ObjectDetector(contentsOf: copy)) { error in
+      guard case VisionError.invalidDescription(let path, let reason) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(path.hasSuffix("inputShape") && reason.contains("32x32x3"), "\(path): \(reason)")
+    }
+    XCTAssertThrowsError(try AutoMLMetadata(data: Data(#"{"inputShape": [1, 32, 3]}"#.utf8))) { error in
+      guard case VisionError.invalidDescription(let path, _) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(path.hasSuffix("inputShape"), path)
     }
     // A model without SSD outputs.
     XCTAssertThrowsError(try ObjectDetector(contentsOf: VisionFixtures.url("shapes.tiobundle"))) { error in
