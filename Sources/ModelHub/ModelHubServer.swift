@@ -16,6 +16,8 @@ public struct ModelHubServer: Sendable {
   public let configuration: HubConfiguration
   /// The store.
   public let store: HubStore
+  /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
+  public let directFiles = DirectFileCounters()
   private let logger: Logger
 
   /// Opens the store and removes what an interrupted run left behind.
@@ -52,9 +54,11 @@ public struct ModelHubServer: Sendable {
       logger: logger)
     let router = Self.router(hub)
     let logger = self.logger
+    let serverName = "ModelHub"
     let app = Application(
       router: router,
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ModelHub"),
+      server: .fileServingHTTP1(files: DirectFileService(hub: hub, serverName: serverName, counters: directFiles)),
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         logger.info("listening", metadata: ["host": "\(channel.localAddress?.ipAddress ?? "")", "port": "\(port)"])

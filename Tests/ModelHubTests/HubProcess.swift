@@ -121,6 +121,16 @@ final class RawConnection {
     }
   }
 
+  /// Closes the sending side (the server reads end of input) while still receiving.
+  func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+  /// One `recv`: what arrived, or nil once the peer closed (or the connection failed).
+  func receiveChunk() -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let received = recv(fd, &buffer, buffer.count, 0)
+    return received > 0 ? Data(buffer[0..<received]) : nil
+  }
+
   /// Reads until `count` bytes arrived or the peer closed.
   func receive(atLeast count: Int) -> Data {
     var data = Data()
