@@ -57,6 +57,7 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var isActive = true
   private var heldCloses: [(CloseMode, EventLoopPromise<Void>?)] = []
 
+  /// A handler for one connection.
   init(service: DirectFileService) {
     self.service = service
   }

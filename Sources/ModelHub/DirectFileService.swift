@@ -12,6 +12,7 @@ struct DirectFileService: Sendable {
   let logger: Logger
   let counters: DirectFileCounters
 
+  /// Takes the signer, blob folder and logger from `hub`; files are opened on `threadPool`.
   init(hub: HubContext, serverName: String?, counters: DirectFileCounters, threadPool: NIOThreadPool = .singleton) {
     signer = hub.signer
     paths = hub.store.paths
