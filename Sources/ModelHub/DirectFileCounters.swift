@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 
-/// How many file downloads the sendfile path (``DirectFileHandler``) answered, and how many of
+/// How many file downloads the sendfile path (`DirectFileHandler`) answered, and how many of
 /// those failed (the client went away mid-file, or the file could not be opened). Requests that
 /// were passed on to the router are not counted here.
 public final class DirectFileCounters: Sendable {

@@ -6,6 +6,8 @@ import ServiceLifecycle
 /// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
 /// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled;
 /// either way it shuts down gracefully (stops accepting, finishes the requests in flight).
+/// Signed model downloads are sent with sendfile by `DirectFileHandler` on the same
+/// connections; everything else goes through Hummingbird's router.
 ///
 /// ```swift
 /// let server = try ModelHubServer(configuration: .init(dataDirectory: url, port: 8080))

@@ -98,8 +98,13 @@ enum CLIRun {
 final class RawConnection {
   private let fd: Int32
 
-  init(port: Int) throws {
+  /// Connects; `receiveBuffer` fixes the socket's receive buffer (no autotuning), so that a
+  /// client that stops reading holds the server back after that many bytes and its send buffer.
+  init(port: Int, receiveBuffer: Int32? = nil) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -203,10 +203,10 @@ final class SendfileTests: XCTestCase {
   /// A client that leaves in the middle of a file: counted as failed, the file handle closed, and
   /// the server answers the next client.
   func testClientLeavingMidFile() async throws {
-    let served = try await serve(size: 20 << 20)
+    let served = try await serve(size: 16 << 20)
     let hub = served.hub
     do {
-      let connection = try RawConnection(port: hub.port)
+      let connection = try RawConnection(port: hub.port, receiveBuffer: 64 * 1024)
       try connection.send(Data(RawHTTP.request(served.target).utf8))
       XCTAssertGreaterThan(connection.receive(atLeast: 256 * 1024).count, 100_000)
     }  // closed here, with megabytes still to come
@@ -262,9 +262,9 @@ final class SendfileTests: XCTestCase {
 
   /// Stopping the hub while a file is being sent finishes that file, then closes the connection.
   func testGracefulStopFinishesTheFileInFlight() async throws {
-    let served = try await serve(size: 20 << 20)
+    let served = try await serve(size: 16 << 20)
     let hub = served.hub
-    let connection = try RawConnection(port: hub.port)
+    let connection = try RawConnection(port: hub.port, receiveBuffer: 64 * 1024)
     try connection.send(Data(RawHTTP.request(served.target).utf8))
     var received = connection.receive(atLeast: 64 * 1024)
     let stopping = Task { await hub.stop() }
