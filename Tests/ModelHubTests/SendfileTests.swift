@@ -164,38 +164,45 @@ final class SendfileTests: XCTestCase {
   func testPipelinedRequestsStayInOrder() async throws {
     let served = try await serve()
     let (hub, bytes) = (served.hub, served.bytes)
-    let connection = try RawConnection(port: hub.port)
-    let reader = RawResponseReader(connection)
     let health = RawHTTP.request("/healthz"), whole = RawHTTP.request(served.target)
     let slice = RawHTTP.request(served.target, ["Range": "bytes=100-199"])
+    // Each batch on a new connection: on a reused one, the next request can arrive before
+    // Hummingbird has written the last `.end` of a streamed response it already flushed (the
+    // client has the whole body by `Content-Length`), and is then passed on — correct, but not
+    // what a batch means to test.
+    func pipeline(_ requests: [String]) throws -> RawResponseReader {
+      let connection = try RawConnection(port: hub.port)
+      try connection.send(Data(requests.joined().utf8))
+      return RawResponseReader(connection)
+    }
 
     // Router first: the file behind it is passed on too, and so is everything after.
-    var before = hub.directFiles.current.served
-    try connection.send(Data((health + slice + health + whole + slice).utf8))
-    XCTAssertEqual(try reader.next().body, try HubJSON.encoder().encode(["status": "ok"]))
-    XCTAssertTrue(try reader.next().body == bytes.subdata(in: 100..<200))
-    XCTAssertEqual(try reader.next().status, 200)
-    XCTAssertTrue(try reader.next().body == bytes)
-    XCTAssertTrue(try reader.next().body == bytes.subdata(in: 100..<200))
+    let first = try pipeline([health, slice, health, whole, slice])
+    XCTAssertEqual(try first.next().body, try HubJSON.encoder().encode(["status": "ok"]))
+    XCTAssertTrue(try first.next().body == bytes.subdata(in: 100..<200))
+    XCTAssertEqual(try first.next().status, 200)
+    XCTAssertTrue(try first.next().body == bytes)
+    XCTAssertTrue(try first.next().body == bytes.subdata(in: 100..<200))
 
     // A whole file first (sendfile), a router request and a file behind it, waiting their turn.
-    try connection.send(Data((whole + health + slice).utf8))
-    XCTAssertTrue(try reader.next().body == bytes)
-    let healthAnswer = try reader.next()
+    var before = hub.directFiles.current.served
+    let second = try pipeline([whole, health, slice])
+    XCTAssertTrue(try second.next().body == bytes)
+    let healthAnswer = try second.next()
     XCTAssertEqual(healthAnswer.status, 200)
     XCTAssertEqual(healthAnswer.headers["content-type"], "application/json; charset=utf-8")
-    XCTAssertTrue(try reader.next().body == bytes.subdata(in: 100..<200))
+    XCTAssertTrue(try second.next().body == bytes.subdata(in: 100..<200))
     let afterSecond = try await counts(of: hub, reaching: before + 1).served
     XCTAssertEqual(afterSecond, before + 1, "the whole file by sendfile, the slice behind the router request not")
 
     // Files only, one with a body of its own: all three by sendfile, then the router again.
     before = hub.directFiles.current.served
     let withBody = RawHTTP.request(served.target, ["Range": "bytes=-5"], body: "GET /healthz HTTP/1.1\r\n\r\n")
-    try connection.send(Data((whole + withBody + slice + health).utf8))
-    XCTAssertTrue(try reader.next().body == bytes)
-    XCTAssertTrue(try reader.next().body == bytes.suffix(5))
-    XCTAssertTrue(try reader.next().body == bytes.subdata(in: 100..<200))
-    XCTAssertEqual(try reader.next().status, 200)
+    let third = try pipeline([whole, withBody, slice, health])
+    XCTAssertTrue(try third.next().body == bytes)
+    XCTAssertTrue(try third.next().body == bytes.suffix(5))
+    XCTAssertTrue(try third.next().body == bytes.subdata(in: 100..<200))
+    XCTAssertEqual(try third.next().status, 200)
     let afterThird = try await counts(of: hub, reaching: before + 3)
     XCTAssertEqual(afterThird, .init(served: before + 3, failed: 0))
   }
