@@ -18,9 +18,11 @@ public struct HubConfiguration: Sendable {
   /// The scheme, host and port clients reach the hub at (for `downloadUri`), such as
   /// `https://models.example.com`; nil uses the request's `Host` header over plain HTTP.
   public var publicURL: String?
-  /// Bytes read from a model file and written to the connection per step when serving it
-  /// (memory per download is bounded by this). Default 256 KiB, the best of 64 KiB–2 MiB in
-  /// `bench/hub/run.sh` (BENCHMARKS.md).
+  /// Bytes read from a model file and written to the connection per step when a file is streamed
+  /// through the router (memory per download is bounded by this). Most downloads do not take
+  /// that path: they are sent with sendfile (`DirectFileHandler`), which this does not affect;
+  /// the router streams only a file request pipelined behind another request still in progress.
+  /// Default 256 KiB, the best of 64 KiB–2 MiB in `bench/hub/run.sh` before the sendfile path.
   public var fileChunkBytes: Int
 
   /// Creates a configuration.

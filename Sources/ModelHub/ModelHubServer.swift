@@ -6,6 +6,8 @@ import ServiceLifecycle
 /// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
 /// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled;
 /// either way it shuts down gracefully (stops accepting, finishes the requests in flight).
+/// Signed model downloads are sent with sendfile by `DirectFileHandler` on the same
+/// connections; everything else goes through Hummingbird's router.
 ///
 /// ```swift
 /// let server = try ModelHubServer(configuration: .init(dataDirectory: url, port: 8080))
@@ -16,6 +18,8 @@ public struct ModelHubServer: Sendable {
   public let configuration: HubConfiguration
   /// The store.
   public let store: HubStore
+  /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
+  public let directFiles = DirectFileCounters()
   private let logger: Logger
 
   /// Opens the store and removes what an interrupted run left behind.
@@ -52,9 +56,11 @@ public struct ModelHubServer: Sendable {
       logger: logger)
     let router = Self.router(hub)
     let logger = self.logger
+    let serverName = "ModelHub"
     let app = Application(
       router: router,
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ModelHub"),
+      server: .fileServingHTTP1(files: DirectFileService(hub: hub, serverName: serverName, counters: directFiles)),
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         logger.info("listening", metadata: ["host": "\(channel.localAddress?.ipAddress ?? "")", "port": "\(port)"])

@@ -33,7 +33,7 @@ struct HubServeCommand: ParsableCommand {
   @Option(name: .customLong("url-lifetime"), help: "Seconds a download URL stays valid.")
   var urlLifetime = 3600.0
 
-  @Option(name: .customLong("chunk-kib"), help: "KiB read and sent per step when serving a model file.")
+  @Option(name: .customLong("chunk-kib"), help: "KiB read and sent per step when a model file is streamed through the router (most downloads use sendfile instead).")
   var chunkKiB = 256
 
   @Option(name: .customLong("log-format"), help: "Log lines as 'text' or 'json' (standard error).")

@@ -98,8 +98,13 @@ enum CLIRun {
 final class RawConnection {
   private let fd: Int32
 
-  init(port: Int) throws {
+  /// Connects; `receiveBuffer` fixes the socket's receive buffer (no autotuning), so that a
+  /// client that stops reading holds the server back after that many bytes and its send buffer.
+  init(port: Int, receiveBuffer: Int32? = nil) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -119,6 +124,16 @@ final class RawConnection {
         offset += sent
       }
     }
+  }
+
+  /// Closes the sending side (the server reads end of input) while still receiving.
+  func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+  /// One `recv`: what arrived, or nil once the peer closed (or the connection failed).
+  func receiveChunk() -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let received = recv(fd, &buffer, buffer.count, 0)
+    return received > 0 ? Data(buffer[0..<received]) : nil
   }
 
   /// Reads until `count` bytes arrived or the peer closed.

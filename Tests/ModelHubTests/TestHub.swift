@@ -12,10 +12,14 @@ final class TestHub: Sendable {
   let clientKey: String
   let http: HTTPClient
   let store: HubStore
+  /// Downloads answered by the sendfile path.
+  let directFiles: DirectFileCounters
   private let task: Task<Void, any Error>
 
-  private init(directory: URL, port: Int, adminKey: String, clientKey: String, store: HubStore, task: Task<Void, any Error>) {
+  private init(directory: URL, port: Int, adminKey: String, clientKey: String, store: HubStore,
+               directFiles: DirectFileCounters, task: Task<Void, any Error>) {
     self.directory = directory
+    self.directFiles = directFiles
     self.port = port
     self.adminKey = adminKey
     self.clientKey = clientKey
@@ -45,7 +49,8 @@ final class TestHub: Sendable {
       break
     }
     guard port > 0 else { throw HubErrorBody(code: "TEST", message: "the hub did not start") }
-    return TestHub(directory: directory, port: port, adminKey: admin.key, clientKey: client.key, store: server.store, task: task)
+    return TestHub(directory: directory, port: port, adminKey: admin.key, clientKey: client.key, store: server.store,
+                   directFiles: server.directFiles, task: task)
   }
 
   /// Stops the server and waits for it.

@@ -1,0 +1,27 @@
+import Logging
+import NIOPosix
+
+/// What ``DirectFileHandler`` needs from the hub, shared by every connection: the URL signer,
+/// where blobs live, the thread pool that opens them, the server name, the logger and counters.
+struct DirectFileService: Sendable {
+  let signer: DownloadSigner
+  let paths: HubPaths
+  let fileIO: NonBlockingFileIO
+  /// Written in the `Server` header, as Hummingbird does for the responses it builds.
+  let serverName: String?
+  let logger: Logger
+  let counters: DirectFileCounters
+
+  /// Takes the signer, blob folder and logger from `hub`; files are opened on `threadPool`.
+  init(hub: HubContext, serverName: String?, counters: DirectFileCounters, threadPool: NIOThreadPool = .singleton) {
+    signer = hub.signer
+    paths = hub.store.paths
+    fileIO = NonBlockingFileIO(threadPool: threadPool)
+    self.serverName = serverName
+    logger = hub.logger
+    self.counters = counters
+  }
+
+  /// The path of blob `hash` (which must already have passed ``FileResponsePlan/checkURL(hash:expires:signature:signer:)``).
+  func blobPath(_ hash: String) -> String { paths.blob(hash).path }
+}
