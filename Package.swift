@@ -20,8 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // Already in the graph through Hummingbird; ModelHub's sendfile path uses them directly.
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
-    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
   ],
   targets: [
