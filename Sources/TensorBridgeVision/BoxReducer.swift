@@ -63,8 +63,24 @@ enum BoxReducer {
             for outY in 0..<outHeight {
               let firstRow = box.y + outY * yscale
               let rows = min(yscale, box.y + box.height - firstRow)
-              column.update(repeating: 0, count: rowElements)
-              for row in firstRow..<(firstRow + rows) {
+              var row = firstRow
+              if contiguous {
+                // The first one or two rows store, the rest add: one pass per two rows.
+                let line0 = src + row * stride + box.x * bpp
+                if rows >= 2 {
+                  let line1 = line0 + stride
+                  for i in 0..<rowElements {
+                    column[i] = Lane(truncatingIfNeeded: line0[i]) &+ Lane(truncatingIfNeeded: line1[i])
+                  }
+                  row += 2
+                } else {
+                  for i in 0..<rowElements { column[i] = Lane(truncatingIfNeeded: line0[i]) }
+                  row += 1
+                }
+              } else {
+                column.update(repeating: 0, count: rowElements)
+              }
+              for row in row..<(firstRow + rows) {
                 let line = src + row * stride + box.x * bpp
                 if contiguous {
                   for i in 0..<rowElements { column[i] &+= Lane(truncatingIfNeeded: line[i]) }
@@ -77,10 +93,18 @@ enum BoxReducer {
                   }
                 }
               }
-              block.update(from: column, count: rowElements)
-              for offset in 1..<max(xscale, 1) {
-                let shifted = column + offset * n
-                for i in 0..<rowElements { block[i] &+= shifted[i] }
+              // One pass for the common block widths, a pass per column beyond.
+              let c1 = column + n, c2 = column + 2 * n, c3 = column + 3 * n
+              switch xscale {
+              case 1: block.update(from: column, count: rowElements)
+              case 2: for i in 0..<rowElements { block[i] = column[i] &+ c1[i] }
+              case 3: for i in 0..<rowElements { block[i] = column[i] &+ c1[i] &+ c2[i] }
+              default:
+                for i in 0..<rowElements { block[i] = column[i] &+ c1[i] &+ c2[i] &+ c3[i] }
+                for offset in 4..<max(xscale, 4) {
+                  let shifted = column + offset * n
+                  for i in 0..<rowElements { block[i] &+= shifted[i] }
+                }
               }
               let line = dst + outY * outStride
               let fullBlocks = box.width / xscale
