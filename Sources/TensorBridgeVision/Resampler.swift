@@ -154,7 +154,40 @@ enum Resampler {
     let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
     let shift = Int32(ResampleKernel.precisionBits)
     let width = rowStride / 3
-    for y in rows {
+    // Two rows at a time share each position's start, count and weights.
+    var y = rows.lowerBound
+    while y + 1 < rows.upperBound {
+      let line0 = src + y * stride, line1 = line0 + stride
+      var out0 = dst + (y - rows.lowerBound) * rowStride
+      var out1 = out0 + rowStride
+      for position in 0..<width {
+        var a0 = half, a1 = half, a2 = half, b0 = half, b1 = half, b2 = half
+        let offset = starts[position] * bpp
+        var p = line0 + offset, q = line1 + offset
+        let w = k + position * taps
+        for tap in 0..<counts[position] {
+          let weight = w[tap]
+          a0 &+= Int32(p[c0]) &* weight
+          a1 &+= Int32(p[c1]) &* weight
+          a2 &+= Int32(p[c2]) &* weight
+          b0 &+= Int32(q[c0]) &* weight
+          b1 &+= Int32(q[c1]) &* weight
+          b2 &+= Int32(q[c2]) &* weight
+          p += bpp
+          q += bpp
+        }
+        out0[0] = clip8(a0 >> shift)
+        out0[1] = clip8(a1 >> shift)
+        out0[2] = clip8(a2 >> shift)
+        out1[0] = clip8(b0 >> shift)
+        out1[1] = clip8(b1 >> shift)
+        out1[2] = clip8(b2 >> shift)
+        out0 += 3
+        out1 += 3
+      }
+      y += 2
+    }
+    for y in y..<rows.upperBound {
       let line = src + y * stride
       var out = dst + (y - rows.lowerBound) * rowStride
       for position in 0..<width {
