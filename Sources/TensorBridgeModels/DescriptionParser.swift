@@ -373,7 +373,12 @@ struct DescriptionParser {
     case .standard(let range): return standard(range)
     case .custom(let members): object = members
     }
-    let scale = requiredNumber(object, "scale", at: path, hint: "or \"standard\"")
+    // One scale (Tensor/IO) or, a TensorBridge extension, one per channel [r, g, b].
+    var scales = requiredNumbers(object, "scale", at: path)
+    if let count = scales?.count, count != 1, count != 3 {
+      problems.append(BundleProblem("\(path).scale", "must be a number or 3 numbers (r, g, b), not \(count)"))
+      scales = nil
+    }
     var bias: [Double]? = [0, 0, 0]
     switch object["bias"] {
     case nil: break
@@ -395,9 +400,9 @@ struct DescriptionParser {
       problems.append(BundleProblem("\(path).bias", "must be an object {\"r\", \"g\", \"b\"} or a number, not \(other.typeName)"))
       bias = nil
     }
-    if let scale, scale == 0 { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
-    guard let scale, let bias, scale != 0 else { return nil }
-    return PixelTransform(scale: scale, bias: bias)
+    if let scales, scales.contains(0) { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
+    guard let scales, let bias, !scales.contains(0) else { return nil }
+    return scales.count == 1 ? PixelTransform(scale: scales[0], bias: bias) : PixelTransform(channelScales: scales, bias: bias)
   }
 
   private mutating func stringArray(_ value: JSONValue, path: String) -> [String]? {
@@ -439,17 +444,5 @@ struct DescriptionParser {
       return nil
     }
     return text
-  }
-
-  private mutating func requiredNumber(_ object: [String: JSONValue], _ key: String, at path: String, hint: String) -> Double? {
-    switch object[key] {
-    case .number(let value)?: return value
-    case nil:
-      problems.append(BundleProblem("\(path).\(key)", "is required (a number) \(hint)"))
-      return nil
-    case let other?:
-      problems.append(BundleProblem("\(path).\(key)", "must be a number, not \(other.typeName)"))
-      return nil
-    }
   }
 }

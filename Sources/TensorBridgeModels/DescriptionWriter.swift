@@ -77,7 +77,8 @@ extension ModelDescription {
   private func pixel(_ transform: PixelTransform) -> String {
     if let standard = transform.standard { return "{ \"standard\": \(quote(standard.rawValue)) }" }
     let bias = zip(["r", "g", "b"], transform.bias).map { "\"\($0)\": \(number($1))" }.joined(separator: ", ")
-    return "{ \"scale\": \(number(transform.scale)), \"bias\": { \(bias) } }"
+    let scale = transform.channelScales.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.scale)
+    return "{ \"scale\": \(scale), \"bias\": { \(bias) } }"
   }
 
   private func number(_ value: Double) -> String { JSONValue.number(value).description }

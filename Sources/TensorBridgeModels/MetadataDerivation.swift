@@ -52,8 +52,8 @@ enum MetadataDerivation {
           let channels = max(normalization.mean.count, normalization.std.count, 3)
           let std = (0..<channels).map { Double(normalization.std[$0 % normalization.std.count]) }
           let mean = (0..<channels).map { Double(normalization.mean[$0 % normalization.mean.count]) }
-          // pixel' = (pixel − mean) / std = pixel * (1/std) − mean/std; one scale as Tensor/IO has.
-          layer.normalize = PixelTransform(scale: 1 / (std.first ?? 1), bias: mean.indices.map { -mean[$0] / std[$0] })
+          // pixel' = (pixel − mean) / std = pixel * (1/std) − mean/std, per channel.
+          layer.normalize = PixelTransform(channelScales: std.map { 1 / $0 }, bias: mean.indices.map { -mean[$0] / std[$0] })
         }
       } else if let normalization, !normalization.std.contains(0) {
         layer.quantize = normalize(normalization, quantization: tensor.dataType.isInteger ? tensor.quantizationParameters : nil)

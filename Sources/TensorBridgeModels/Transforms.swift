@@ -60,17 +60,36 @@ public struct AffineTransform: Sendable, Equatable {
   }
 }
 
-/// A per-channel pixel transform (`normalize` / `denormalize`).
+/// A per-channel pixel transform (`normalize` / `denormalize`): Tensor/IO's
+/// `normalized = pixel * scale + bias[channel]` and `pixel = (value + bias[channel]) * scale`.
+///
+/// Tensor/IO has one `scale`; per-channel scales (a TensorBridge extension, written as a
+/// `"scale"` array in `model.json`) carry TFLite metadata's per-channel standard deviations.
 public struct PixelTransform: Sendable, Equatable {
   public var scale: Double
   /// Bias per channel in R, G, B order.
   public var bias: [Double]
+  /// Per-channel scales in R, G, B order, overriding `scale` when present.
+  public var channelScales: [Double]?
   public var standard: StandardRange?
 
   public init(scale: Double, bias: [Double], standard: StandardRange? = nil) {
     self.scale = scale
     self.bias = bias
     self.standard = standard
+  }
+
+  /// A transform with one scale per channel (kept as a single `scale` when they are equal).
+  public init(channelScales: [Double], bias: [Double]) {
+    self.scale = channelScales.first ?? 1
+    self.bias = bias
+    self.channelScales = Set(channelScales).count > 1 ? channelScales : nil
+  }
+
+  /// The scale of channel `channel` (0 = red).
+  public func scale(forChannel channel: Int) -> Double {
+    guard let channelScales, !channelScales.isEmpty else { return scale }
+    return channelScales[channel % channelScales.count]
   }
 
   /// Tensor/IO's standard normalization of 0…255 pixels into a real range.

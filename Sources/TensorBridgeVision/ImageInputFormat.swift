@@ -74,8 +74,8 @@ public struct ImageInputFormat: Sendable, Equatable {
               channelOrder: layer?.pixelFormat ?? .rgb, dataType: tensor.dataType,
               quantization: tensor.quantizationParameters.flatMap { $0.scale != 0 ? $0 : nil })
     if let normalize = layer?.normalize {
-      let count = max(1, normalize.bias.count)
-      scales = Array(repeating: normalize.scale, count: count)
+      let count = max(1, normalize.bias.count, normalize.channelScales?.count ?? 0)
+      scales = (0..<count).map { normalize.scale(forChannel: $0) }
       biases = normalize.bias.isEmpty ? [0] : normalize.bias
     }
   }

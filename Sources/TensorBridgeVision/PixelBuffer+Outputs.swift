@@ -23,7 +23,7 @@ extension PixelBuffer {
       var pixel = value
       if let denormalize {
         let bias = denormalize.bias.isEmpty ? 0 : denormalize.bias[channel % denormalize.bias.count]
-        pixel = (value + Float(bias)) * Float(denormalize.scale)
+        pixel = (value + Float(bias)) * Float(denormalize.scale(forChannel: channel))
       }
       bytes[index] = ImageTensorizer.clampU8(pixel)
     }

@@ -154,7 +154,7 @@ final class ImageCodecTests: XCTestCase {
   }
 
   func testByteFlippedImagesNeverCrash() throws {
-    var generator = SystemRandomNumberGenerator()
+    let generator = SystemRandomNumberGenerator()
     _ = generator
     var state: UInt64 = 0x9E3779B97F4A7C15
     func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }

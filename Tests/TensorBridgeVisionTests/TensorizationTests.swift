@@ -68,6 +68,38 @@ final class TensorizationTests: XCTestCase {
     XCTAssertEqual(try write(photo.converted(to: .gray8), gray, fit: .centerCrop, as: Float.self), grayExpected.bytes.map(Float.init))
   }
 
+  /// A `normalize` with one scale per channel (TFLite metadata's per-channel std, written by
+  /// `bundle` as a `"scale"` array) reaches the tensor per channel, and round-trips model.json.
+  func testPerChannelNormalizeScales() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tb-scales-\(UUID().uuidString).tiobundle")
+    try FileManager.default.copyItem(at: VisionFixtures.url("shapes.tiobundle"), to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let json = copy.appendingPathComponent("model.json")
+    let text = try String(contentsOf: json, encoding: .utf8)
+      .replacingOccurrences(of: #""standard": "[-1,1]""#, with: #""scale": [0.5, 0.25, 2], "bias": { "r": -1, "g": 0, "b": 3 }"#)
+    try text.write(to: json, atomically: true, encoding: .utf8)
+    let model = try Model(contentsOf: copy)
+    let normalize = try XCTUnwrap(model.description.inputs.first?.normalize)
+    XCTAssertEqual(normalize.channelScales, [0.5, 0.25, 2])
+    XCTAssertEqual((0..<3).map(normalize.scale(forChannel:)), [0.5, 0.25, 2])
+    let format = try ImageInputFormat(tensor: model.interpreter.input(at: 0), layer: model.description.inputs.first)
+    XCTAssertEqual(format.scales, [0.5, 0.25, 2])
+    let image = try PixelBuffer(width: 32, height: 32, format: .rgb8, filledWith: 100)
+    let values = try write(image, format, as: Float.self)
+    XCTAssertEqual(Array(values.prefix(3)), [49, 25, 203])
+    // model.json as `bundle` writes it loads back with the same transform.
+    try model.description.jsonText().write(to: json, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try Model(contentsOf: copy).description.inputs.first?.normalize, normalize)
+    // Neither two scales nor a zero.
+    for bad in [#""scale": [1, 2], "bias": 0"#, #""scale": [1, 0, 2], "bias": 0"#] {
+      try text.replacingOccurrences(of: #""scale": [0.5, 0.25, 2], "bias": { "r": -1, "g": 0, "b": 3 }"#, with: bad)
+        .write(to: json, atomically: true, encoding: .utf8)
+      XCTAssertThrowsError(try Model(contentsOf: copy)) { error in
+        XCTAssertTrue("\(error)".contains("inputs[0].normalize.scale"), "\(error)")
+      }
+    }
+  }
+
   func testQuantizedInputs() throws {
     let image = try tiny()
     XCTAssertEqual(try write(image, ImageInputFormat(width: 4, height: 2, dataType: .uInt8), as: UInt8.self), image.bytes)
