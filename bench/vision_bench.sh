@@ -9,9 +9,12 @@
 #      default averages 4x2 blocks first (Pillow's reduce, reducing_gap=2); the Python pipeline
 #      resizes directly. Two more rows compare like with like: both direct, both reducing first.
 # Both sides filter with Pillow's antialiased BILINEAR (the Swift resampler computes Pillow's
-# coefficients and matches it byte for byte), stretch fit, 1 interpreter thread.
+# coefficients and matches it byte for byte), stretch fit, 1 interpreter thread (see --threads).
 #
-#   bench/vision_bench.sh [--model M.tflite] [--runs N] [--rounds N]
+#   bench/vision_bench.sh [--model M.tflite] [--runs N] [--rounds N] [--threads N]
+#
+# --threads sets the interpreter threads on both sides (default 1); preprocessing stays
+# single-threaded whatever it says.
 #
 # Model: .thirdparty/models/efficientnet_lite0_uint8.tflite when fetched (scripts/thirdparty/
 # fetch.sh), else the fixture Tests/Fixtures/vision/shapes_metadata.tflite. Photo: coffee.png
@@ -25,15 +28,17 @@ cd "$root"
 model=""
 runs=30
 rounds=3
+threads=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --model) model="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
+    --threads) threads="$2"; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
-echo "\$ bench/vision_bench.sh${model:+ --model $model} --runs $runs --rounds $rounds"
+echo "\$ bench/vision_bench.sh${model:+ --model $model} --runs $runs --rounds $rounds --threads $threads"
 bash scripts/setup.sh >/dev/null
 python="$root/.venv-fixtures/bin/python"
 "$python" -c 'import PIL, numpy, ai_edge_litert' 2>/dev/null || { echo "needs .venv-fixtures with Pillow, numpy, ai-edge-litert" >&2; exit 1; }
@@ -67,9 +72,9 @@ for round in $(seq 1 "$rounds"); do
   if [ $((round % 2)) -eq 1 ]; then order="swift python"; else order="python swift"; fi
   for side in $order; do
     if [ "$side" = swift ]; then
-      "$bin" vision-bench "$model" "$photo" --runs "$runs" >> "$results"
+      "$bin" vision-bench "$model" "$photo" --runs "$runs" --threads "$threads" >> "$results"
     else
-      "$python" bench/vision_python.py "$model" "$photo" --runs "$runs" >> "$results"
+      "$python" bench/vision_python.py "$model" "$photo" --runs "$runs" --threads "$threads" >> "$results"
     fi
   done
 done

@@ -35,11 +35,12 @@ def main():
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--size", type=int, default=224)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--mean", type=float, default=127.5)
     parser.add_argument("--std", type=float, default=127.5)
     args = parser.parse_args()
 
-    interpreter = Interpreter(model_path=args.model, num_threads=1)
+    interpreter = Interpreter(model_path=args.model, num_threads=args.threads)
     interpreter.allocate_tensors()
     detail = interpreter.get_input_details()[0]
     output = interpreter.get_output_details()[0]
