@@ -29,6 +29,9 @@ struct ClassifyCommand: ParsableCommand {
   @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
   var fit: FitOption = .stretch
 
+  @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
+  var exactResize = false
+
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
 
@@ -40,7 +43,8 @@ struct ClassifyCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ImageClassifierOptions(maxResults: top, scoreThreshold: threshold, fitMode: fit.mode)
+    let options = ImageClassifierOptions(maxResults: top, scoreThreshold: threshold, fitMode: fit.mode,
+                                         reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap)
     let classifier: ImageClassifier
     do {
       classifier = try runtime.quietly {

@@ -31,6 +31,9 @@ struct DetectCommand: ParsableCommand {
   @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
   var fit: FitOption = .stretch
 
+  @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
+  var exactResize = false
+
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
 
@@ -45,7 +48,8 @@ struct DetectCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ObjectDetectorOptions(maxResults: max ?? -1, scoreThreshold: threshold, fitMode: fit.mode)
+    let options = ObjectDetectorOptions(maxResults: max ?? -1, scoreThreshold: threshold, fitMode: fit.mode,
+                                        reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap)
     let detector: ObjectDetector
     do {
       detector = try runtime.quietly {

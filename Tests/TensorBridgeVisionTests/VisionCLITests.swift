@@ -51,6 +51,29 @@ final class VisionCLITests: XCTestCase {
     XCTAssertFalse(text.stdout.contains("nothing"))
   }
 
+  /// `--exact-resize` gives the scores of `reducingGap: nil` (Pillow's plain resize), the default
+  /// those of block averaging first; on a 5x downscale they differ.
+  func testClassifyExactResize() throws {
+    let model = VisionFixtures.url("shapes_metadata.tflite")
+    let photo = VisionFixtures.image("photo_160x120.png")
+    func scores(_ extra: [String]) throws -> [Double] {
+      let result = try run(["classify", model.path, photo.path, "--json", "--top", "4"] + extra)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let categories = try XCTUnwrap(object["categories"] as? [[String: Any]])
+      return try categories.sorted { ($0["index"] as? Int ?? 0) < ($1["index"] as? Int ?? 0) }.map { try XCTUnwrap($0["score"] as? Double) }
+    }
+    func library(_ gap: Double?) throws -> [Double] {
+      let classifier = try ImageClassifier(contentsOf: model, options: ImageClassifierOptions(reducingGap: gap))
+      return try classifier.classify(PixelBuffer(contentsOf: photo)).categories.sorted { $0.index < $1.index }.map { Double($0.score) }
+    }
+    let exact = try scores(["--exact-resize"]), fast = try scores([])
+    XCTAssertEqual(exact.count, 4)
+    XCTAssertNotEqual(exact, fast)
+    for (cli, lib) in zip(exact, try library(nil)) { XCTAssertEqual(cli, lib, accuracy: 1e-6) }
+    for (cli, lib) in zip(fast, try library(ResizeFilter.defaultReducingGap)) { XCTAssertEqual(cli, lib, accuracy: 1e-6) }
+  }
+
   func testClassifyBadImageExitsOneWithSentence() throws {
     let result = try run(["classify", VisionFixtures.url("shapes.tiobundle").path, "/etc/hostname"])
     XCTAssertEqual(result.status, 1)
