@@ -45,7 +45,7 @@ public final class ImageClassifier {
   ///   for models loaded from a `.tflite` without `model.json`.
   public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
               metadataNormalization: Bool = false) throws(VisionError) {
-    try options.validate()
+    try options.categoryFilter.validate()
     self.model = model
     self.options = options
     (inputIndex, inputFormat) = try Self.imageInput(of: model, metadataNormalization: metadataNormalization)

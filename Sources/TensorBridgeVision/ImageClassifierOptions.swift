@@ -30,30 +30,17 @@ public struct ImageClassifierOptions: Sendable, Equatable {
     self.reducingGap = reducingGap
   }
 
-  /// Throws when the allowlist and the denylist are both given.
-  func validate() throws(VisionError) {
-    if !categoryAllowlist.isEmpty, !categoryDenylist.isEmpty {
-      throw .invalidOption(name: "categoryAllowlist/categoryDenylist", reason: "an allowlist and a denylist cannot be used together")
-    }
-    if let scoreThreshold, scoreThreshold.isNaN {
-      throw .invalidOption(name: "scoreThreshold", reason: "it is not a number")
-    }
-  }
-
-  /// Whether a category with `label` passes the allow/deny lists.
-  func admits(_ label: String?) -> Bool {
-    if !categoryAllowlist.isEmpty { return label.map(categoryAllowlist.contains) ?? false }
-    if !categoryDenylist.isEmpty, let label { return !categoryDenylist.contains(label) }
-    return true
+  var categoryFilter: CategoryFilter {
+    CategoryFilter(scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Filters, sorts (best first, ties by index) and cuts `scores`.
   func categories(scores: [Float], labels: [String]?) -> [Category] {
     var result: [Category] = []
+    let filter = categoryFilter
     for (index, score) in scores.enumerated() {
       let label = labels.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-      if let scoreThreshold, score < scoreThreshold { continue }
-      guard admits(label) else { continue }
+      guard filter.admits(score: score, label: label) else { continue }
       result.append(Category(index: index, label: label, score: score))
     }
     result.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }

@@ -136,7 +136,7 @@ public final class ObjectDetector {
   /// A detector from its parts.
   public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, head: Head,
               labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions) throws(VisionError) {
-    try options.classification.validate()
+    try options.categoryFilter.validate()
     self.interpreter = interpreter
     self.inputIndex = inputIndex
     self.inputFormat = inputFormat

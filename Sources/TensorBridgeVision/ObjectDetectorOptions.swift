@@ -30,19 +30,16 @@ public struct ObjectDetectorOptions: Sendable, Equatable {
     self.reducingGap = reducingGap
   }
 
-  /// The same filters as classification.
-  var classification: ImageClassifierOptions {
-    ImageClassifierOptions(maxResults: maxResults, scoreThreshold: scoreThreshold, categoryAllowlist: categoryAllowlist,
-                           categoryDenylist: categoryDenylist, fitMode: fitMode, filter: filter)
+  var categoryFilter: CategoryFilter {
+    CategoryFilter(scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Keeps the detections that pass, best first, at most `maxResults`.
   func filter(_ detections: [Detection]) -> [Detection] {
-    let options = classification
+    let categoryFilter = categoryFilter
     var kept = detections.filter { detection in
       guard let best = detection.categories.first else { return false }
-      if let scoreThreshold, best.score < scoreThreshold { return false }
-      return options.admits(best.label)
+      return categoryFilter.admits(score: best.score, label: best.label)
     }
     kept.sort { ($0.categories.first?.score ?? 0) > ($1.categories.first?.score ?? 0) }
     return maxResults > 0 ? Array(kept.prefix(maxResults)) : kept
