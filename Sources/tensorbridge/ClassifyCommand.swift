@@ -51,32 +51,17 @@ struct ClassifyCommand: ParsableCommand {
         try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
-    let progress = ProgressLine(total: images.count, enabled: images.count > 3 && isatty(2) != 0)
-    var failures = 0
-    for (position, path) in images.enumerated() {
-      progress.update(position, path)
-      do {
-        let result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
-        if json {
-          print(Self.json(path: path, categories: result.categories))
-        } else {
-          print(path)
-          for category in result.categories {
-            print("  \(String(format: "%.4f", category.score))  \(category.label ?? "#\(category.index)")")
-          }
-        }
-      } catch {
-        failures += 1
-        progress.clear()
-        if json {
-          print(Self.json(path: path, error: error.description))
-        } else {
-          FileHandle.standardError.write(Data("error: \(path): \(error.description)\n".utf8))
+    try ImageBatch.run(images, json: json, verb: "classified") { _, path in
+      let result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
+      if json {
+        print(Self.json(path: path, categories: result.categories))
+      } else {
+        print(path)
+        for category in result.categories {
+          print("  \(String(format: "%.4f", category.score))  \(category.label ?? "#\(category.index)")")
         }
       }
     }
-    progress.finish()
-    if failures > 0 { throw CLIFailure("\(failures) of \(images.count) images could not be classified") }
   }
 
   static func json(path: String, categories: [TensorBridgeModels.Category]) -> String {

@@ -56,41 +56,31 @@ struct DetectCommand: ParsableCommand {
         try ObjectDetector(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
-    let progress = ProgressLine(total: images.count, enabled: images.count > 3 && isatty(2) != 0)
-    var failures = 0
-    for (position, path) in images.enumerated() {
-      progress.update(position, path)
-      do {
-        let image: PixelBuffer
-        do { image = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw VisionError.image(error) }
-        let result = try detector.detect(image)
-        if json {
-          print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
-        } else {
-          print("\(path): \(result.detections.count) detection\(result.detections.count == 1 ? "" : "s")")
-          for detection in result.detections {
-            let category = detection.categories.first
-            let box = detection.boundingBox
-            print(String(format: "  %.4f  %@  x %.1f y %.1f w %.1f h %.1f", Double(category?.score ?? 0),
-                         category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
-          }
+    try ImageBatch.run(images, json: json, verb: "processed") { position, path in
+      let image: PixelBuffer
+      do throws(ImageError) { image = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw VisionError.image(error) }
+      let result = try detector.detect(image)
+      if json {
+        print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
+      } else {
+        print("\(path): \(result.detections.count) detection\(result.detections.count == 1 ? "" : "s")")
+        for detection in result.detections {
+          let category = detection.categories.first
+          let box = detection.boundingBox
+          print(String(format: "  %.4f  %@  x %.1f y %.1f w %.1f h %.1f", Double(category?.score ?? 0),
+                       category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
         }
-        if let annotate {
-          let out = images.count == 1 ? annotate : Self.numbered(annotate, position + 1)
+      }
+      if let annotate {
+        let out = images.count == 1 ? annotate : Self.numbered(annotate, position + 1)
+        // A file we cannot write stops the command (the next images would fail the same way).
+        do throws(ImageError) {
           try ImageAnnotator().annotate(image, detections: result.detections).writePNG(to: URL(fileURLWithPath: out))
+        } catch {
+          throw CLIFailure(error.description)
         }
-      } catch let error as VisionError {
-        failures += 1
-        progress.clear()
-        if json { print(ClassifyCommand.json(path: path, error: error.description)) } else {
-          FileHandle.standardError.write(Data("error: \(path): \(error.description)\n".utf8))
-        }
-      } catch let error as ImageError {
-        throw CLIFailure(error.description)
       }
     }
-    progress.finish()
-    if failures > 0 { throw CLIFailure("\(failures) of \(images.count) images could not be processed") }
   }
 
   static func object(_ detection: Detection) -> [String: Any] {
