@@ -71,6 +71,8 @@ public final class LiteRTLibrary: @unchecked Sendable {
   public let getCompiledModelOutputTensorLayouts: LiteRtGetCompiledModelOutputTensorLayouts_fn
   public let runCompiledModel: LiteRtRunCompiledModel_fn
   public let compiledModelResizeInputTensor: LiteRtCompiledModelResizeInputTensor_fn
+  /// Resizes without requiring the changed dimensions to be dynamic (inputs of unknown rank).
+  public let compiledModelResizeInputTensorNonStrict: LiteRtCompiledModelResizeInputTensor_fn
   // Tensor buffers
   public let createManagedTensorBufferFromRequirements: LiteRtCreateManagedTensorBufferFromRequirements_fn
   public let createManagedTensorBuffer: LiteRtCreateManagedTensorBuffer_fn
@@ -132,6 +134,7 @@ public final class LiteRTLibrary: @unchecked Sendable {
     getCompiledModelOutputTensorLayouts = try resolve("LiteRtGetCompiledModelOutputTensorLayouts")
     runCompiledModel = try resolve("LiteRtRunCompiledModel")
     compiledModelResizeInputTensor = try resolve("LiteRtCompiledModelResizeInputTensor")
+    compiledModelResizeInputTensorNonStrict = try resolve("LiteRtCompiledModelResizeInputTensorNonStrict")
     createManagedTensorBufferFromRequirements = try resolve("LiteRtCreateManagedTensorBufferFromRequirements")
     createManagedTensorBuffer = try resolve("LiteRtCreateManagedTensorBuffer")
     getTensorBufferRequirementsBufferSize = try resolve("LiteRtGetTensorBufferRequirementsBufferSize")

@@ -334,7 +334,9 @@ struct ModelDecoder {
         }
         let signature = try shapeList(table, slot: Slot.Tensor.shapeSignature, path() + ".shape_signature")
         let hasRank = try reader.bool(table, slot: Slot.Tensor.hasRank, path() + ".has_rank")
+        var variantCount = 0
         if let variants = try tableVector(table, slot: Slot.Tensor.variantTensors, limit: TFLiteLimits.maxTensorReferences, path() + ".variant_tensors") {
+            variantCount = variants.count
             for index in 0..<variants.count {
                 let variantPath = path() + ".variant_tensors[\(index)]"
                 let variant = try tableElement(variants, index, variantPath)
@@ -349,7 +351,7 @@ struct ModelDecoder {
         return TensorInfo(
             name: name, type: type, shape: shape, shapeSignature: signature, bufferIndex: buffer,
             isVariable: isVariable, hasRank: hasRank, quantization: quantization, hasConstantData: hasData,
-            externalBufferIndex: Int(external), sparsity: sparsity
+            externalBufferIndex: Int(external), variantSubtypeCount: variantCount, sparsity: sparsity
         )
     }
 
@@ -469,7 +471,7 @@ struct ModelDecoder {
         let optionsTable = try checkOptions(table, union: 1, type: optionsType, slot: Slot.Operator.builtinOptions, field: "builtin_options", path, into: &references)
         let customOptions = try reader.vector(table, slot: Slot.Operator.customOptions, elementSize: 1, path + ".custom_options")
         _ = try reader.scalar(table, slot: Slot.Operator.customOptionsFormat, default: Int8(0), path + ".custom_options_format")
-        _ = try reader.vector(table, slot: Slot.Operator.mutatingVariableInputs, elementSize: 1, path + ".mutating_variable_inputs")
+        let mutating = try reader.vector(table, slot: Slot.Operator.mutatingVariableInputs, elementSize: 1, path + ".mutating_variable_inputs")
         let intermediates = try intList(table, slot: Slot.Operator.intermediates, limit: TFLiteLimits.maxTensorReferences, path + ".intermediates") ?? []
         let largeOffset = try reader.scalar(table, slot: Slot.Operator.largeCustomOptionsOffset, default: UInt64(0), path + ".large_custom_options_offset")
         let largeSize = try reader.scalar(table, slot: Slot.Operator.largeCustomOptionsSize, default: UInt64(0), path + ".large_custom_options_size")
@@ -487,6 +489,7 @@ struct ModelDecoder {
         }
         return OperatorInfo(
             opcodeIndex: Int(opcode), inputs: inputs, outputs: outputs, intermediates: intermediates,
+            mutatingVariableInputCount: mutating?.count ?? 0,
             builtinOptionsType: optionsType, builtinOptions2Type: options2Type,
             customOptionsByteCount: customByteCount, subgraphReferences: references,
             builtinOptionsTable: optionsTable, largeCustomOptions: largeRange

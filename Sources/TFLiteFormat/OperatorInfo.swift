@@ -8,6 +8,8 @@ public struct OperatorInfo: Sendable, Hashable {
     public let outputs: [Int]
     /// Indices of tensors used internally by the operator (for example LSTM gates); -1 marks an omitted one.
     public let intermediates: [Int]
+    /// The length of the deprecated `mutating_variable_inputs` list (0 when absent).
+    public let mutatingVariableInputCount: Int
     /// The type tag of `builtin_options` (0 when the operator has none).
     public let builtinOptionsType: UInt8
     /// The type tag of `builtin_options_2` (0 when the operator has none).

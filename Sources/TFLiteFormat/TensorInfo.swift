@@ -22,6 +22,8 @@ public struct TensorInfo: Sendable, Hashable {
     public let hasConstantData: Bool
     /// The index of an external buffer holding the tensor's data (0 for none).
     public let externalBufferIndex: Int
+    /// How many `variant_tensors` subtypes the file describes (0 for a plain tensor).
+    public let variantSubtypeCount: Int
 
     /// Whether the tensor is stored in a sparse format.
     public var hasSparsity: Bool { sparsity != nil }

@@ -18,6 +18,9 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case invalidModel(TFLiteFormatError)
   /// LiteRT rejected the model bytes.
   case modelLoadFailed(status: LiteRTStatus)
+  /// The model uses features LiteRT's compiled-model API cannot load, although TensorFlow
+  /// Lite's classic interpreter runs them; each one is named (see ``RuntimeLimitation``).
+  case unsupportedByRuntime([RuntimeLimitation])
   /// The model uses operators this LiteRT runtime cannot execute.
   case unsupportedOperators(names: [String], stage: Stage, status: LiteRTStatus)
   /// LiteRT could not prepare the model for execution.
@@ -65,6 +68,9 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
       return "The model is not a valid TensorFlow Lite file: \(error.description)"
     case .modelLoadFailed(let status):
       return "LiteRT could not load the model: \(status)."
+    case .unsupportedByRuntime(let limitations):
+      let list = limitations.map(\.description).joined(separator: "; ")
+      return "LiteRT's compiled-model API cannot load this model (TensorFlow Lite's classic interpreter can; the pinned runtime does not export it): \(list)."
     case .unsupportedOperators(let names, let stage, let status):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "The model uses operator\(names.count == 1 ? "" : "s") \(list) that this LiteRT runtime cannot execute (failed while \(stage.rawValue): \(status))."

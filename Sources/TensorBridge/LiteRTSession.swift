@@ -45,6 +45,8 @@ final class LiteRTSession {
     do { format = try TFLiteModel(data: modelData) } catch { throw .invalidModel(error) }
     self.format = format
     self.options = options
+    let limitations = RuntimeLimitation.find(in: format)
+    guard limitations.isEmpty else { throw .unsupportedByRuntime(limitations) }
 
     // 2. Bind the runtime.
     let library: LiteRTLibrary

@@ -1,5 +1,6 @@
 import Foundation
 import LiteRTRuntime
+import TFLiteFormat
 
 /// One input or output of a signature: its description and its LiteRT tensor buffer.
 struct TensorSlot {
@@ -9,8 +10,10 @@ struct TensorSlot {
   /// The name the signature gives it (its key in `SignatureRunner`).
   let signatureName: String
   let dataType: Tensor.DataType
-  /// The declared shape, `-1` for dynamic dimensions.
+  /// The declared shape, `-1` for dynamic dimensions (empty when the rank is unknown).
   let declaredShape: Tensor.Shape
+  /// Whether the model leaves the rank open (`tf.TensorSpec(None)`): any shape may be set.
+  let isUnranked: Bool
   var shape: Tensor.Shape
   let quantization: QuantizationParameters?
   let perChannel: PerChannelQuantizationParameters?
@@ -40,13 +43,23 @@ final class SignatureState {
     self.session = session
     self.signatureIndex = signatureIndex
     let info = session.signatures[signatureIndex]
+    // The subgraph the signature runs (the main one for LiteRT's placeholder signature), whose
+    // tensors say what LiteRT's view drops: whether a rank is known at all.
+    let subgraph = session.format.signatures.first { $0.key == info.key }?.subgraphIndex ?? 0
+    let formatTensors = session.format.subgraphs.indices.contains(subgraph) ? session.format.subgraphs[subgraph].tensors : []
+    func describe(_ tensor: LiteRtTensor, _ name: String, _ role: TensorRole) throws(InterpreterError) -> TensorSlot {
+      var index: UInt32 = .max
+      _ = session.library.getTensorIndex(tensor, &index)
+      let declared = formatTensors.indices.contains(Int(index)) ? formatTensors[Int(index)] : nil
+      return try Self.describe(tensor, signatureName: name, role: role, declared: declared, library: session.library)
+    }
     var inputs: [TensorSlot] = []
     var outputs: [TensorSlot] = []
     for (tensor, name) in zip(info.inputTensors, info.inputNames) {
-      inputs.append(try Self.describe(tensor, signatureName: name, role: .input, library: session.library))
+      inputs.append(try describe(tensor, name, .input))
     }
     for (tensor, name) in zip(info.outputTensors, info.outputNames) {
-      outputs.append(try Self.describe(tensor, signatureName: name, role: .output, library: session.library))
+      outputs.append(try describe(tensor, name, .output))
     }
     self.inputs = inputs
     self.outputs = outputs
@@ -166,28 +179,36 @@ final class SignatureState {
 
   // MARK: Resizing
 
-  /// Resizes a dynamic input; only the model's dynamic (`-1`) dimensions may change.
+  /// Resizes a dynamic input; only the model's dynamic (`-1`) dimensions may change, and an
+  /// input of unknown rank takes any shape (up to LiteRT's rank limit), as in Python.
   func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     let slot = inputs[index]
     let declared = slot.declaredShape.dimensions
-    guard shape.rank == declared.count else {
+    if slot.isUnranked {
+      guard shape.rank <= Int(TB_LITERT_TENSOR_MAX_RANK) else {
+        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                            reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
+      }
+    } else if shape.rank != declared.count {
       throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
                           reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
     }
-    for (axis, (new, old)) in zip(shape.dimensions, declared).enumerated() {
+    for (axis, new) in shape.dimensions.enumerated() {
       guard new > 0, new <= Int(Int32.max) else {
         throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
                             reason: "dimension \(axis) must be positive, got \(new)")
       }
-      if old >= 0 && new != old {
+      if !slot.isUnranked, declared[axis] >= 0, new != declared[axis] {
         throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                            reason: "dimension \(axis) is fixed at \(old) in the model (only -1 dimensions can change)")
+                            reason: "dimension \(axis) is fixed at \(declared[axis]) in the model (only -1 dimensions can change)")
       }
     }
     if shape == slot.shape { return }
     let dims = shape.dimensions.map { Int32($0) }
+    let library = session.library
+    let resize = slot.isUnranked ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
     let status = dims.withUnsafeBufferPointer {
-      session.library.compiledModelResizeInputTensor(session.compiledModel, signatureIndex, index, $0.baseAddress, $0.count)
+      resize(session.compiledModel, signatureIndex, index, $0.baseAddress, $0.count)
     }
     guard status == 0 else {
       throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
@@ -247,6 +268,7 @@ final class SignatureState {
     }
     return Tensor(
       name: slot.name, dataType: slot.dataType, shape: slot.shape, shapeSignature: slot.declaredShape,
+      isUnranked: slot.isUnranked,
       data: data, quantizationParameters: slot.quantization, perChannelQuantization: slot.perChannel)
   }
 
@@ -264,7 +286,8 @@ final class SignatureState {
   // MARK: Description
 
   private static func describe(
-    _ tensor: LiteRtTensor, signatureName: String, role: TensorRole, library: LiteRTLibrary
+    _ tensor: LiteRtTensor, signatureName: String, role: TensorRole, declared format: TensorInfo?,
+    library: LiteRTLibrary
   ) throws(InterpreterError) -> TensorSlot {
     var namePointer: UnsafePointer<CChar>?
     _ = library.getTensorName(tensor, &namePointer)
@@ -273,6 +296,9 @@ final class SignatureState {
     try check(library.getTensorTypeId(tensor, &typeId), "LiteRtGetTensorTypeId(\(name))")
     var rawType: Int32 = 0
     var declared: [Int] = []
+    // LiteRT reports a tensor of unknown rank (`has_rank` false, no shape) as a scalar.
+    let isUnranked = typeId != 0
+      || (format.map { !$0.hasRank && $0.shape.isEmpty && $0.shapeSignature == nil } ?? false)
     if typeId == 0 {
       var ranked = LiteRtRankedTensorType()
       try check(library.getRankedTensorType(tensor, &ranked), "LiteRtGetRankedTensorType(\(name))")
@@ -308,7 +334,7 @@ final class SignatureState {
     }
     return TensorSlot(
       role: role, name: name, signatureName: signatureName, dataType: dataType,
-      declaredShape: Tensor.Shape(declared), shape: Tensor.Shape(declared),
+      declaredShape: Tensor.Shape(declared), isUnranked: isUnranked, shape: Tensor.Shape(declared),
       quantization: perTensor, perChannel: perChannel, buffer: nil, byteCount: 0)
   }
 }

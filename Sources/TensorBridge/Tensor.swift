@@ -8,8 +8,12 @@ public struct Tensor: Sendable, Equatable {
   public let dataType: DataType
   /// The current shape (dynamic dimensions resolved).
   public let shape: Shape
-  /// The shape the model declares, with `-1` for dynamic dimensions.
+  /// The shape the model declares, with `-1` for dynamic dimensions (empty when
+  /// ``isUnranked``).
   public let shapeSignature: Shape
+  /// Whether the model leaves the rank open (converted from `tf.TensorSpec(None)`): such an
+  /// input takes any shape through `resizeInput`.
+  public let isUnranked: Bool
   /// The bytes, row-major, as LiteRT holds them.
   public let data: Data
   /// Per-tensor quantization, when the tensor is quantized that way.
@@ -18,15 +22,26 @@ public struct Tensor: Sendable, Equatable {
   public let perChannelQuantization: PerChannelQuantizationParameters?
 
   /// Creates a tensor value.
+  ///
+  /// - Parameters:
+  ///   - name: The tensor's name.
+  ///   - dataType: The element type.
+  ///   - shape: The current shape.
+  ///   - shapeSignature: The declared shape with `-1` for dynamic dimensions (defaults to `shape`).
+  ///   - isUnranked: Whether the declared rank is unknown.
+  ///   - data: The packed bytes.
+  ///   - quantizationParameters: Per-tensor quantization, if any.
+  ///   - perChannelQuantization: Per-channel quantization, if any.
   public init(
-    name: String, dataType: DataType, shape: Shape, shapeSignature: Shape? = nil, data: Data,
-    quantizationParameters: QuantizationParameters? = nil,
+    name: String, dataType: DataType, shape: Shape, shapeSignature: Shape? = nil, isUnranked: Bool = false,
+    data: Data, quantizationParameters: QuantizationParameters? = nil,
     perChannelQuantization: PerChannelQuantizationParameters? = nil
   ) {
     self.name = name
     self.dataType = dataType
     self.shape = shape
     self.shapeSignature = shapeSignature ?? shape
+    self.isUnranked = isUnranked
     self.data = data
     self.quantizationParameters = quantizationParameters
     self.perChannelQuantization = perChannelQuantization

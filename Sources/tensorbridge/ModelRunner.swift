@@ -49,7 +49,7 @@ struct ModelRunner {
     do {
       var tensor = try tensor(index)
       let loaded = try InputLoader.load(path: path, for: tensor)
-      if let shape = loaded.shape, tensor.shapeSignature.isDynamic, shape != tensor.shape.dimensions {
+      if let shape = loaded.shape, tensor.shapeSignature.isDynamic || tensor.isUnranked, shape != tensor.shape.dimensions {
         if let runner {
           try runner.resizeInput(named: runner.inputs[index], toShape: Tensor.Shape(shape))
         } else {

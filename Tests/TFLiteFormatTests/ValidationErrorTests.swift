@@ -44,9 +44,16 @@ struct ValidationErrorTests {
         var model = TestModel.minimal()
         model.metadata.append(("extra", 3))
         expectRejected(model, .indexOutOfRange(path: "metadata[1].buffer", index: 3, count: 3))
-        model = TestModel.minimal()
-        model.extra[S.Model.metadataBuffer] = .ints([2, -1])
-        expectRejected(model, .indexOutOfRange(path: "metadata_buffer[1]", index: -1, count: 3))
+    }
+
+    /// Relaxed rule: LiteRT never reads the deprecated `metadata_buffer` list, and
+    /// ai-edge-quantizer writes indices equal to the buffer count into it (issue 13).
+    @Test("The deprecated metadata_buffer list is not checked (LiteRT ignores it)")
+    func metadataBufferIgnored() throws {
+        var model = TestModel.minimal()
+        model.extra[S.Model.metadataBuffer] = .ints([2, 3, -1, 87])
+        let decoded = try expectValid(model)
+        #expect(decoded.subgraphs.count == 1)
     }
 
     @Test("Metadata entries need a name")

@@ -2,7 +2,8 @@
 /// the flatbuffer structure. In order:
 ///
 /// - schema version 3; at least one subgraph; `CUSTOM` codes name their op;
-/// - metadata and `metadata_buffer` buffer indices, external buffer groups;
+/// - metadata buffer indices, external buffer groups (the deprecated
+///   `metadata_buffer` list is not checked: LiteRT never reads it);
 /// - per subgraph: inputs/outputs in range; per tensor: dimensions >= 0
 ///   (`shape_signature` >= -1), byte size without overflow and at most
 ///   ``TFLiteLimits/maxTensorBytes``, buffer index, no constant data on
@@ -38,9 +39,8 @@ enum ModelValidator {
             }
         }
 
-        for (index, buffer) in model.metadataBuffer.enumerated() {
-            try checkIndex(buffer, count: model.buffers.count, "metadata_buffer[\(index)]")
-        }
+        // `metadata_buffer` is deprecated and never read by LiteRT (the quantizer writes
+        // out-of-range indices into it): it is decoded but not checked.
         for (index, entry) in model.metadata.enumerated() {
             try checkIndex(entry.bufferIndex, count: model.buffers.count, "metadata[\(index)].buffer")
         }
