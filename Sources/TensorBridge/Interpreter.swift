@@ -95,6 +95,25 @@ public final class Interpreter {
     try state.copy(Data(copyingBufferOf: values), toInputAt: position)
   }
 
+  /// Copies strings into the string input at `index`, one per element (UTF-8 encoded).
+  ///
+  /// - Throws: ``InterpreterError/typeMismatch(tensor:expected:actual:)`` for a non-string
+  ///   input, ``InterpreterError/elementCountMismatch(tensor:expected:actual:)`` when the count
+  ///   differs from the input's element count (resize a dynamic input first).
+  public func copy(_ strings: [String], toInputAt index: Int) throws(InterpreterError) {
+    try copy(strings.map { Data($0.utf8) }, toInputAt: index)
+  }
+
+  /// Copies byte strings into the string input at `index`, one per element.
+  ///
+  /// - Throws: as ``copy(_:toInputAt:)-([String],_)``.
+  public func copy(_ strings: [Data], toInputAt index: Int) throws(InterpreterError) {
+    let position = try inputPosition(index)
+    let slot = state.inputs[position]
+    guard slot.dataType == .string else { throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string) }
+    try state.copy(try StringTensorEncoding.encode(strings, tensor: slot.name), toInputAt: position)
+  }
+
   /// Zero-copy write: calls `body` with the input tensor's own memory (packed, row-major).
   public func withUnsafeMutableInputBytes<R>(
     at index: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> R

@@ -43,6 +43,11 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case valueNotRepresentable(tensor: String, index: Int, value: Double, type: Tensor.DataType)
   /// The operation does not support this element type (e.g. copying into a string tensor).
   case unsupportedDataType(tensor: String, type: Tensor.DataType)
+  /// Bytes given or returned for a string tensor are not TensorFlow Lite's packed string layout.
+  case invalidStringData(tensor: String, reason: String)
+  /// A string output did not fit the buffer reserved for it (see
+  /// ``Interpreter/Options/stringOutputByteCapacity``).
+  case stringOutputTooLarge(tensor: String, capacity: Int)
   /// LiteRT reported an element type TensorBridge does not know.
   case unknownDataType(tensor: String, rawValue: Int32)
   /// A requested shape is not valid for the tensor.
@@ -94,6 +99,10 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
       return "Value \(value) at element \(index) of tensor '\(tensor)' cannot be represented as \(type)."
     case .unsupportedDataType(let tensor, let type):
       return "Tensor '\(tensor)' has element type \(type), which this operation does not support."
+    case .invalidStringData(let tensor, let reason):
+      return "The data for string tensor '\(tensor)' is not TensorFlow Lite's packed string layout: \(reason)."
+    case .stringOutputTooLarge(let tensor, let capacity):
+      return "String output '\(tensor)' needs more than the \(capacity) bytes reserved for it; raise Interpreter.Options.stringOutputByteCapacity."
     case .unknownDataType(let tensor, let rawValue):
       return "Tensor '\(tensor)' has an element type LiteRT numbers \(rawValue), which TensorBridge does not know."
     case .invalidShape(let tensor, let shape, let reason):

@@ -11,16 +11,22 @@ extension Interpreter {
     public var runtimeLibraryPath: String?
     /// The least severe LiteRT log messages that are printed (to standard error).
     public var logSeverity: LogSeverity
+    /// Bytes reserved for each string output (LiteRT copies a string result into a buffer
+    /// given before the run, and its size is only known after it). A model without variables
+    /// that outgrows it is run again with buffers up to 256 MiB; a stateful one fails with
+    /// ``InterpreterError/invocationFailed(status:)`` instead of running twice. Default 1 MiB.
+    public var stringOutputByteCapacity: Int
 
     /// Creates options; the defaults match LiteRT's own.
     public init(
       threadCount: Int? = nil, isXNNPackEnabled: Bool = true, runtimeLibraryPath: String? = nil,
-      logSeverity: LogSeverity = .error
+      logSeverity: LogSeverity = .error, stringOutputByteCapacity: Int = 1 << 20
     ) {
       self.threadCount = threadCount
       self.isXNNPackEnabled = isXNNPackEnabled
       self.runtimeLibraryPath = runtimeLibraryPath
       self.logSeverity = logSeverity
+      self.stringOutputByteCapacity = stringOutputByteCapacity
     }
 
     /// LiteRT's log levels.

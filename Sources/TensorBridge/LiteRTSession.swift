@@ -28,6 +28,11 @@ final class LiteRTSession {
   /// For each main-subgraph output (TensorFlow Lite order), its position in the main signature.
   let mainOutputOrder: [Int]
   let options: Interpreter.Options
+  /// Whether the model keeps state across runs (resource variables), so that a run must never
+  /// be repeated behind the caller's back.
+  var hasVariables: Bool {
+    format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
+  }
   private let modelBytes: UnsafeMutableRawBufferPointer
   private let compilationOptions: LiteRtOptions
 

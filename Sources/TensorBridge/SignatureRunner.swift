@@ -38,6 +38,19 @@ public final class SignatureRunner {
     try state.copy(Data(copyingBufferOf: values), toInputAt: position)
   }
 
+  /// Copies strings (UTF-8 encoded) into a string input, one per element.
+  public func copy(_ strings: [String], toInputNamed name: String) throws(InterpreterError) {
+    try copy(strings.map { Data($0.utf8) }, toInputNamed: name)
+  }
+
+  /// Copies byte strings into a string input, one per element.
+  public func copy(_ strings: [Data], toInputNamed name: String) throws(InterpreterError) {
+    let position = try position(of: name, in: .input)
+    let slot = state.inputs[position]
+    guard slot.dataType == .string else { throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string) }
+    try state.copy(try StringTensorEncoding.encode(strings, tensor: slot.name), toInputAt: position)
+  }
+
   /// Zero-copy write into an input's memory.
   public func withUnsafeMutableInputBytes<R>(
     named name: String, _ body: (UnsafeMutableRawBufferPointer) throws -> R

@@ -27,8 +27,8 @@ struct TensorSlot {
 final class SignatureState {
   let session: LiteRTSession
   let signatureIndex: Int
-  private(set) var inputs: [TensorSlot]
-  private(set) var outputs: [TensorSlot]
+  var inputs: [TensorSlot]
+  var outputs: [TensorSlot]
   /// The buffer handles `LiteRtRunCompiledModel` takes, kept in memory allocated once so that
   /// `invoke()` passes them without exclusivity checks or copies (see BENCHMARKS.md).
   private let inputBuffers: UnsafeMutableBufferPointer<LiteRtTensorBuffer?>
@@ -36,6 +36,10 @@ final class SignatureState {
   /// The signature's input and output counts (fixed for the life of the compiled model).
   private let inputCount: Int
   private let outputCount: Int
+  /// Bytes reserved for each string output (grows when a stateless model outgrows it).
+  var stringOutputCapacity: Int
+  let hasStringOutputs: Bool
+  static let maxStringOutputCapacity = 256 << 20
 
   var key: String { session.signatures[signatureIndex].key }
 
@@ -65,6 +69,8 @@ final class SignatureState {
     self.outputs = outputs
     self.inputCount = inputs.count
     self.outputCount = outputs.count
+    self.stringOutputCapacity = max(session.options.stringOutputByteCapacity, 64)
+    self.hasStringOutputs = outputs.contains { $0.dataType == .string }
     self.inputBuffers = .allocate(capacity: max(inputs.count, 1))
     self.inputBuffers.initialize(repeating: nil)
     self.outputBuffers = .allocate(capacity: max(outputs.count, 1))
@@ -144,7 +150,23 @@ final class SignatureState {
     var tensorType = LiteRtRankedTensorType(element_type: slot.dataType.rawValue, layout: layout)
     var buffer: LiteRtTensorBuffer?
     let status: Int32
-    if let requirements {
+    if slot.dataType == .string {
+      // Inputs start as `elementCount` empty strings (resized on copy); outputs get capacity.
+      let empty = 4 * (elementCount + 2)
+      let size = slot.role == .input ? empty : max(stringOutputCapacity, empty)
+      status = library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
+      guard status == 0, let buffer else {
+        throw .liteRTCallFailed(function: "LiteRtCreateManagedTensorBuffer(\(slot.role.rawValue) '\(slot.name)')",
+                                status: LiteRTStatus(rawValue: status))
+      }
+      slot.buffer = buffer
+      slot.byteCount = 0
+      if slot.role == .input {
+        try fill(buffer, with: try StringTensorEncoding.encode(Array(repeating: Data(), count: elementCount)), slot: slot)
+        slot.byteCount = empty
+      }
+      return
+    } else if let requirements {
       status = library.createManagedTensorBufferFromRequirements(session.environment, &tensorType, requirements, &buffer)
     } else {
       let size = max(slot.dataType.byteCount(forElementCount: elementCount) ?? 0, 1)
@@ -161,6 +183,19 @@ final class SignatureState {
       var size = 0
       _ = library.getTensorBufferSize(buffer, &size)
       slot.byteCount = size
+    }
+  }
+
+  /// Replaces the buffer of one slot (the old one is destroyed).
+  func setBuffer(_ buffer: LiteRtTensorBuffer, _ role: TensorRole, at index: Int) {
+    if role == .input {
+      if let old = inputs[index].buffer { session.library.destroyTensorBuffer(old) }
+      inputs[index].buffer = buffer
+      inputBuffers[index] = buffer
+    } else {
+      if let old = outputs[index].buffer { session.library.destroyTensorBuffer(old) }
+      outputs[index].buffer = buffer
+      outputBuffers[index] = buffer
     }
   }
 
@@ -240,9 +275,11 @@ final class SignatureState {
     return try body(UnsafeMutableRawBufferPointer(start: address, count: slot.byteCount))
   }
 
-  /// Copies `data` into an input, checking the byte count.
+  /// Copies `data` into an input, checking the byte count (for a string input: that `data` is
+  /// the packed layout of exactly as many strings as the input has elements).
   func copy(_ data: Data, toInputAt index: Int) throws(InterpreterError) {
     let slot = inputs[index]
+    if slot.dataType == .string { return try copyStrings(data, toInputAt: index) }
     guard data.count == slot.byteCount else {
       throw .byteCountMismatch(tensor: slot.name, expected: slot.byteCount, actual: data.count)
     }
@@ -259,7 +296,9 @@ final class SignatureState {
   func tensor(_ role: TensorRole, at index: Int) throws(InterpreterError) -> Tensor {
     let slot = role == .input ? inputs[index] : outputs[index]
     var data = Data()
-    if slot.dataType.bitWidth != nil {
+    if slot.dataType == .string {
+      data = try stringBytes(of: slot)
+    } else if slot.dataType.bitWidth != nil {
       do {
         data = try withBytes(role, at: index, mode: 0) { Data($0) }
       } catch let error as InterpreterError { throw error } catch {
@@ -274,13 +313,25 @@ final class SignatureState {
 
   /// Runs the signature on the current input buffers.
   func invoke() throws(InterpreterError) {
-    let status = session.library.runCompiledModel(
-      session.compiledModel, signatureIndex, inputCount, inputBuffers.baseAddress, outputCount,
-      outputBuffers.baseAddress)
+    var status = run()
+    // A string result larger than its buffer fails the run; a model without state can simply
+    // be run again with larger buffers (a stateful one must not run twice).
+    while status != 0, hasStringOutputs, !session.hasVariables, stringOutputCapacity < Self.maxStringOutputCapacity {
+      stringOutputCapacity = min(stringOutputCapacity * 16, Self.maxStringOutputCapacity)
+      try reallocateStringOutputs()
+      status = run()
+    }
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)
       throw operatorError(liteRTStatus, stage: .invoke) ?? .invocationFailed(status: liteRTStatus)
     }
+    if hasStringOutputs { try refreshStringOutputShapes() }
+  }
+
+  private func run() -> Int32 {
+    session.library.runCompiledModel(
+      session.compiledModel, signatureIndex, inputCount, inputBuffers.baseAddress, outputCount,
+      outputBuffers.baseAddress)
   }
 
   // MARK: Description

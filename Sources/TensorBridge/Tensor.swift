@@ -58,6 +58,23 @@ public struct Tensor: Sendable, Equatable {
     return T.array(from: data)
   }
 
+  /// The elements of a string tensor as byte strings.
+  ///
+  /// - Throws: ``InterpreterError/typeMismatch(tensor:expected:actual:)`` for a non-string
+  ///   tensor, ``InterpreterError/invalidStringData(tensor:reason:)`` for malformed data.
+  public func byteStrings() throws(InterpreterError) -> [Data] {
+    guard dataType == .string else { throw .typeMismatch(tensor: name, expected: dataType, actual: .string) }
+    return try StringTensorEncoding.decode(data, tensor: name)
+  }
+
+  /// The elements of a string tensor decoded as UTF-8 (invalid sequences become U+FFFD; use
+  /// ``byteStrings()`` for exact bytes).
+  ///
+  /// - Throws: as ``byteStrings()``.
+  public func strings() throws(InterpreterError) -> [String] {
+    try byteStrings().map { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// The elements converted to `Float`: float types as they are, integers as their numeric
   /// value (not dequantized), booleans as 0 or 1. `nil` for string and other non-numeric types.
   public func floatValues() -> [Float]? {

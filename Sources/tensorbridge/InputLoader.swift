@@ -8,10 +8,13 @@ enum InputLoader {
   struct Loaded {
     var data: Data
     var shape: [Int]?
+    /// For a string tensor: the strings (then `data` is their packed layout).
+    var strings: [Data]?
   }
 
   static func load(path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
     let file = try CLIFailure.read("input file", at: path)
+    if tensor.dataType == .string { return try loadStrings(file: file, path: path, for: tensor) }
     switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "npy":
       let array: NPYArray
@@ -29,6 +32,67 @@ enum InputLoader {
       return Loaded(data: file, shape: nil)
     default:
       throw CLIFailure("\(path): unknown input format (use .npy, .json with numbers, or raw .bin)")
+    }
+  }
+
+  /// Strings for a string tensor: a NumPy `S<n>`/`U<n>` `.npy`, or JSON (a string or nested
+  /// arrays of strings).
+  private static func loadStrings(file: Data, path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
+    let strings: [Data], shape: [Int]
+    switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+    case "npy":
+      let found: (strings: [Data], shape: [Int])?
+      do { found = try NPYFile.readStrings(file) } catch { throw CLIFailure("\(path): \(error)") }
+      guard let found else {
+        throw CLIFailure("\(path) holds numbers but input '\(tensor.name)' takes strings (save a NumPy bytes or unicode array)")
+      }
+      (strings, shape) = found
+    case "json":
+      let tree: StringTree
+      do { tree = try JSONDecoder().decode(StringTree.self, from: file) } catch {
+        throw CLIFailure("\(path) is not a JSON string or nested array of strings: \(describe(error))")
+      }
+      var values: [Data] = []
+      shape = try tree.flatten(path: "$", into: &values, file: path)
+      strings = values
+    default:
+      throw CLIFailure("\(path): input '\(tensor.name)' takes strings; give a .npy string array or a .json array of strings")
+    }
+    let data: Data
+    do { data = try StringTensorEncoding.encode(strings, tensor: tensor.name) } catch { throw CLIFailure(error) }
+    return Loaded(data: data, shape: shape, strings: strings)
+  }
+
+  /// A JSON string, or array of them.
+  private indirect enum StringTree: Decodable {
+    case string(String)
+    case array([StringTree])
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let string = try? container.decode(String.self) {
+        self = .string(string)
+      } else {
+        self = .array(try container.decode([StringTree].self))
+      }
+    }
+
+    func flatten(path: String, into values: inout [Data], file: String) throws(CLIFailure) -> [Int] {
+      switch self {
+      case .string(let string):
+        values.append(Data(string.utf8))
+        return []
+      case .array(let elements):
+        var inner: [Int]?
+        for (index, element) in elements.enumerated() {
+          let shape = try element.flatten(path: "\(path)[\(index)]", into: &values, file: file)
+          if let inner, inner != shape {
+            throw CLIFailure("\(file) at \(path)[\(index)]: ragged array (shape \(shape) after \(inner))")
+          }
+          inner = shape
+        }
+        return [elements.count] + (inner ?? [])
+      }
     }
   }
 

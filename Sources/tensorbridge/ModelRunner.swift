@@ -57,6 +57,19 @@ struct ModelRunner {
         }
         tensor = try self.tensor(index)
       }
+      if let strings = loaded.strings {
+        let expected = tensor.shape.elementCount ?? 0
+        guard strings.count == expected else {
+          throw CLIFailure("\(path) gives \(strings.count) strings\(loaded.shape.map { " (shape \(Tensor.Shape($0)))" } ?? "") "
+            + "but input \(index) '\(tensor.name)' takes \(expected) (string \(tensor.shape))")
+        }
+        if let runner {
+          try runner.copy(strings, toInputNamed: runner.inputs[index])
+        } else {
+          try interpreter.copy(strings, toInputAt: index)
+        }
+        return
+      }
       guard loaded.data.count == tensor.data.count else {
         throw CLIFailure(
           "\(path) gives \(loaded.data.count) bytes\(loaded.shape.map { " (shape \(Tensor.Shape($0)))" } ?? "") "
@@ -71,6 +84,21 @@ struct ModelRunner {
       throw error
     } catch {
       throw CLIFailure(error)
+    }
+  }
+
+  /// Loads every `(NAME_OR_INDEX, FILE)` pair; each input must be given exactly once.
+  func loadAll(_ specs: [(String, String)]) throws(CLIFailure) {
+    var given = Set<Int>()
+    for (key, path) in specs {
+      let index = try inputIndex(for: key)
+      guard given.insert(index).inserted else { throw CLIFailure("input '\(key)' is given twice") }
+      try load(path: path, intoInputAt: index)
+    }
+    let missing = (0..<inputCount).filter { !given.contains($0) }
+    if !missing.isEmpty {
+      let names = missing.map { "\($0) ('\(inputName(at: $0))')" }.joined(separator: ", ")
+      throw CLIFailure("no --input given for input \(names)")
     }
   }
 

@@ -18,7 +18,7 @@ enum NPYError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .notNPY(let reason): "not a valid .npy file: \(reason)"
-    case .unsupportedDType(let descr): "unsupported .npy dtype '\(descr)' (supported: little-endian bool, int8–64, uint8–64, float16/32/64)"
+    case .unsupportedDType(let descr): "unsupported .npy dtype '\(descr)' (supported: little-endian bool, int8–64, uint8–64, float16/32/64; S<n> and U<n> strings for string tensors)"
     case .fortranOrder: "Fortran-ordered .npy arrays are not supported; save with np.ascontiguousarray"
     case .byteCount(let expected, let actual): ".npy data has \(actual) bytes but its header describes \(expected)"
     }
@@ -35,7 +35,36 @@ enum NPYFile {
     ("f2", .float16), ("f4", .float32), ("f8", .float64),
   ]
 
+  /// The strings of a `.npy` file holding a NumPy string array (`S<n>` or `U<n>`), with its
+  /// shape; `nil` when the file holds another dtype.
+  static func readStrings(_ file: Data) throws(NPYError) -> (strings: [Data], shape: [Int])? {
+    let parts = try header(file)
+    return try NPYStrings.read(descr: parts.descr, shape: parts.shape, payload: parts.payload)
+  }
+
   static func read(_ file: Data) throws(NPYError) -> NPYArray {
+    let parts = try header(file)
+    let (descr, shape, payload) = (parts.descr, parts.shape, parts.payload)
+    var code = descr
+    if let first = code.first, "<|=".contains(first) { code.removeFirst() } else if code.first == ">" {
+      // Big-endian single-byte types are fine; wider ones are not supported.
+      code.removeFirst()
+      if !(code.hasSuffix("1")) { throw .unsupportedDType(descr) }
+    }
+    guard let type = descriptors.first(where: { $0.0 == code })?.1 else { throw .unsupportedDType(descr) }
+    var count = 1
+    for dimension in shape {
+      let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+      guard !overflow else { throw .notNPY(reason: "shape \(shape) is too large") }
+      count = product
+    }
+    guard let expected = type.byteCount(forElementCount: count) else { throw .notNPY(reason: "shape \(shape) is too large") }
+    guard payload.count == expected else { throw .byteCount(expected: expected, actual: payload.count) }
+    return NPYArray(dataType: type, shape: shape, data: payload)
+  }
+
+  /// The dtype descriptor, shape and payload of a `.npy` file.
+  private static func header(_ file: Data) throws(NPYError) -> (descr: String, shape: [Int], payload: Data) {
     let bytes = [UInt8](file.prefix(12))
     guard bytes.count >= 10, Array(bytes[0..<6]) == magic else {
       throw .notNPY(reason: "missing the \\x93NUMPY magic")
@@ -70,37 +99,26 @@ enum NPYFile {
     if fortran.hasPrefix("True") { throw .fortranOrder }
     guard let shapeText = value(of: "shape", in: header) else { throw .notNPY(reason: "header has no 'shape'") }
     let shape = try parseShape(shapeText)
-    var code = descr
-    if let first = code.first, "<|=".contains(first) { code.removeFirst() } else if code.first == ">" {
-      // Big-endian single-byte types are fine; wider ones are not supported.
-      code.removeFirst()
-      if !(code.hasSuffix("1")) { throw .unsupportedDType(descr) }
-    }
-    guard let type = descriptors.first(where: { $0.0 == code })?.1 else { throw .unsupportedDType(descr) }
-    var count = 1
-    for dimension in shape {
-      let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
-      guard !overflow else { throw .notNPY(reason: "shape \(shape) is too large") }
-      count = product
-    }
-    guard let expected = type.byteCount(forElementCount: count) else { throw .notNPY(reason: "shape \(shape) is too large") }
-    let payload = file.suffix(from: file.startIndex + headerStart + headerLength)
-    guard payload.count == expected else { throw .byteCount(expected: expected, actual: payload.count) }
-    return NPYArray(dataType: type, shape: shape, data: Data(payload))
+    return (descr, shape, Data(file.suffix(from: file.startIndex + headerStart + headerLength)))
   }
 
   static func encode(_ array: NPYArray) -> Data? {
     guard let code = descriptors.first(where: { $0.1 == array.dataType })?.0 else { return nil }
     let prefix = code.hasSuffix("1") ? "|" : "<"
-    let shape = array.shape.isEmpty ? "()" : array.shape.count == 1 ? "(\(array.shape[0]),)"
-      : "(" + array.shape.map(String.init).joined(separator: ", ") + ")"
-    var header = "{'descr': '\(prefix)\(code)', 'fortran_order': False, 'shape': \(shape), }"
+    return encode(descr: prefix + code, shape: array.shape, payload: array.data)
+  }
+
+  /// A version 1.0 `.npy` file with the given dtype descriptor, shape and packed payload.
+  static func encode(descr: String, shape: [Int], payload: Data) -> Data {
+    let shapeText = shape.isEmpty ? "()" : shape.count == 1 ? "(\(shape[0]),)"
+      : "(" + shape.map(String.init).joined(separator: ", ") + ")"
+    var header = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shapeText), }"
     let unpadded = 10 + header.utf8.count + 1
     header += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
     var out = Data(magic)
     out.append(contentsOf: [1, 0, UInt8(header.utf8.count & 0xFF), UInt8(header.utf8.count >> 8)])
     out.append(Data(header.utf8))
-    out.append(array.data)
+    out.append(payload)
     return out
   }
 

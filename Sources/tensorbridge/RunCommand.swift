@@ -32,6 +32,11 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Run this signature (inputs and outputs by signature names).")
   var signature: String?
 
+  @Option(name: .long, help: ArgumentHelp(
+    "Several calls on one interpreter (state persists): a JSON list of {\"signature\": KEY or null, \"inputs\": {NAME_OR_INDEX: FILE}}.",
+    discussion: "FILE paths are relative to the steps file. Step k's outputs go to <output-dir>/<k>/; --json prints {\"steps\": [{\"outputs\": [...]}, ...]}."))
+  var steps: String?
+
   @Option(name: .long, help: "Labelled outputs: how many top classes to show.")
   var top = 5
 
@@ -47,9 +52,13 @@ struct RunCommand: ParsableCommand {
     for spec in input where !spec.contains("=") {
       throw ValidationError("--input '\(spec)' must be NAME_OR_INDEX=FILE")
     }
+    if steps != nil, !input.isEmpty || signature != nil {
+      throw ValidationError("--steps gives each step's signature and inputs; do not combine it with --input or --signature")
+    }
   }
 
   func run() throws {
+    if let steps { return try runSteps(steps) }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory), isDirectory.boolValue {
       return try runBundle()
@@ -98,18 +107,7 @@ struct RunCommand: ParsableCommand {
       throw CLIFailure(error)
     }
     let runner = try ModelRunner(interpreter: interpreter, signature: signature)
-    var given = Set<Int>()
-    for spec in input {
-      let (key, path) = Self.split(spec)
-      let index = try runner.inputIndex(for: key)
-      guard given.insert(index).inserted else { throw CLIFailure("input '\(key)' is given twice") }
-      try runner.load(path: path, intoInputAt: index)
-    }
-    let missing = (0..<runner.inputCount).filter { !given.contains($0) }
-    if !missing.isEmpty {
-      let names = missing.map { "\($0) ('\(runner.inputName(at: $0))')" }.joined(separator: ", ")
-      throw CLIFailure("no --input given for input \(names)")
-    }
+    try runner.loadAll(input.map(Self.split))
     try runner.invoke()
     return try runner.outputs()
   }
@@ -127,6 +125,34 @@ struct RunCommand: ParsableCommand {
   static func takesNumbers(_ path: String) -> Bool {
     guard let bundle = try? ModelBundle(modelFile: URL(fileURLWithPath: path)) else { return false }
     return bundle.description.inputs.allSatisfy { $0.kind == .array }
+  }
+
+  /// `--steps`: every step on one interpreter; outputs into `<output-dir>/<k>/`.
+  private func runSteps(_ path: String) throws {
+    let steps = try RunSteps(path: path)
+    let results = try runtime.quietly { () throws -> [[OutputWriter.Output]] in
+      let interpreter: Interpreter
+      do { interpreter = try Interpreter(modelPath: model, options: runtime.interpreterOptions) } catch {
+        throw CLIFailure(error)
+      }
+      return try steps.run(on: interpreter)
+    }
+    if let outputDir {
+      for (number, outputs) in results.enumerated() {
+        try OutputWriter.writeNPY(outputs, to: URL(fileURLWithPath: outputDir).appendingPathComponent("\(number)").path)
+      }
+    }
+    if json {
+      struct Step: Encodable { var outputs: [OutputWriter.JSONOutput] }
+      var list: [Step] = []
+      for outputs in results { list.append(Step(outputs: try OutputWriter.jsonOutputs(outputs))) }
+      print(try OutputWriter.encodeJSON(["steps": list]))
+    } else if outputDir == nil {
+      for (number, outputs) in results.enumerated() {
+        print("step \(number)")
+        print(OutputWriter.summary(outputs))
+      }
+    }
   }
 
   static func split(_ spec: String) -> (String, String) {
