@@ -53,18 +53,21 @@ except ImportError:  # pragma: no cover - depends on the machine
 
 
 def model_order():
-    """Model names in models.tsv order."""
+    """Model names in models.tsv order, then the derived models quantize.py listed."""
     names = []
-    header = None
-    with open(os.path.join(HERE, "models.tsv")) as f:
-        for line in f:
-            if not line.strip() or line.startswith("#"):
-                continue
-            cols = line.rstrip("\n").split("\t")
-            if header is None:
-                header = cols
-                continue
-            names.append(cols[0])
+    for path in (os.path.join(HERE, "models.tsv"), os.path.join(DEFAULT_DIR, "derived.tsv")):
+        if not os.path.exists(path):
+            continue
+        header = None
+        with open(path) as f:
+            for line in f:
+                if not line.strip() or line.startswith("#"):
+                    continue
+                cols = line.rstrip("\n").split("\t")
+                if header is None:
+                    header = cols
+                    continue
+                names.append(cols[0])
     return names
 
 

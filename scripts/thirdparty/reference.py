@@ -52,7 +52,16 @@ DEFAULT_DIR = os.environ.get("THIRDPARTY_DIR") or os.path.join(ROOT, ".thirdpart
 # models.tsv
 
 
-def read_list(path=LIST):
+def read_list(path=LIST, derived=False):
+    """models.tsv's rows; with `derived`, then those quantize.py listed in .thirdparty/derived.tsv."""
+    rows = _read_rows(path)
+    extra = os.path.join(DEFAULT_DIR, "derived.tsv")
+    if derived and os.path.exists(extra):
+        rows += _read_rows(extra)
+    return rows
+
+
+def _read_rows(path):
     rows = []
     header = None
     with open(path) as f:
@@ -565,7 +574,7 @@ def main(argv=None):
         lo, hi = (float(x) for x in args.float_range.split(","))
         return child(args.child, base_dir, (lo, hi))
 
-    rows = read_list()
+    rows = read_list(derived=True)
     known = {r["name"] for r in rows}
     unknown = [n for n in args.names if n not in known]
     if unknown:

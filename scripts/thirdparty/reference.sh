@@ -20,12 +20,14 @@ root="$(cd "$here/../.." && pwd)"
 source "$root/scripts/versions.env"
 : "${LITERT_VERSION:?missing in scripts/versions.env}"
 # numpy only loads/saves arrays here; pinned so .npy files and inputs stay identical.
-: "${NUMPY_VERSION:=2.4.6}"
+: "${NUMPY_VERSION:=2.4.6}"  # (versions.env pins it too)
 
 venv="$root/.venv-thirdparty"
 python="${PYTHON:-python3}"
 stamp="$venv/.thirdparty-stamp"
-want="ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION"
+# ai-edge-quantizer (no TensorFlow needed) makes the derived models of quantize.py.
+: "${AI_EDGE_QUANTIZER_VERSION:?missing in scripts/versions.env}"
+want="ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION ai-edge-quantizer==$AI_EDGE_QUANTIZER_VERSION"
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 if [[ ! -x "$venv/bin/python" ]]; then
@@ -41,6 +43,8 @@ fi
 
 if [[ "${1:-}" != "--list" ]]; then
   PYTHON="${PYTHON:-python3}" bash "$here/fetch.sh" >&2
+  # ai-edge-quantizer recipes on the metadata models -> .thirdparty/derived.tsv
+  "$venv/bin/python" "$here/quantize.py" >&2
 fi
 
 export LITERT_VERSION
