@@ -109,6 +109,25 @@ final class SignatureState {
     return suspects.isEmpty ? nil : .unsupportedOperators(names: suspects, stage: stage, status: status)
   }
 
+  /// Output buffers wait for the next run after an input is resized: LiteRT computes output
+  /// shapes for all inputs at once, and with one input resized and its partner not yet (a
+  /// signature taking `x` and `y` of the same batch), XNNPACK refuses to reshape.
+  private(set) var outputsNeedAllocation = false
+
+  /// Creates output buffers if a resize left them stale.
+  func allocateOutputsIfNeeded() throws(InterpreterError) {
+    guard outputsNeedAllocation else { return }
+    do {
+      try allocateOutputBuffers()
+    } catch {
+      if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
+        throw unsupported
+      }
+      throw error
+    }
+    outputsNeedAllocation = false
+  }
+
   private func allocateBuffers() throws(InterpreterError) {
     releaseBuffers()
     let library = session.library
@@ -122,6 +141,18 @@ final class SignatureState {
                 "LiteRtGetCompiledModelInputBufferRequirements(\(inputs[index].name))")
       try makeBuffer(for: &inputs[index], layout: layout, requirements: requirements)
       inputBuffers[index] = inputs[index].buffer
+    }
+    try allocateOutputBuffers()
+    outputsNeedAllocation = false
+  }
+
+  private func allocateOutputBuffers() throws(InterpreterError) {
+    let library = session.library
+    let compiled = session.compiledModel
+    for index in outputs.indices {
+      if let buffer = outputs[index].buffer { library.destroyTensorBuffer(buffer) }
+      outputs[index].buffer = nil
+      outputBuffers[index] = nil
     }
     guard !outputs.isEmpty else { return }
     var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: outputs.count)
@@ -249,7 +280,19 @@ final class SignatureState {
       throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
                           reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
     }
-    try allocate()
+    // A new buffer for this input now; outputs at the next run (see `outputsNeedAllocation`).
+    var layout = LiteRtLayout()
+    tb_layout_set_rank(&layout, UInt32(shape.rank))
+    withUnsafeMutableBytes(of: &layout.dimensions) { raw in
+      let dimensions = raw.bindMemory(to: Int32.self)
+      for (axis, dimension) in dims.enumerated() where axis < dimensions.count { dimensions[axis] = dimension }
+    }
+    if let old = inputs[index].buffer { session.library.destroyTensorBuffer(old) }
+    inputs[index].buffer = nil
+    inputBuffers[index] = nil
+    try makeBuffer(for: &inputs[index], layout: layout, requirements: nil)
+    inputBuffers[index] = inputs[index].buffer
+    outputsNeedAllocation = true
   }
 
   // MARK: Data access
@@ -258,6 +301,7 @@ final class SignatureState {
   func withBytes<R>(
     _ role: TensorRole, at index: Int, mode: Int32, _ body: (UnsafeMutableRawBufferPointer) throws -> R
   ) throws -> R {
+    if role == .output { try allocateOutputsIfNeeded() }
     let slot = role == .input ? inputs[index] : outputs[index]
     guard slot.dataType.bitWidth != nil else {
       throw InterpreterError.unsupportedDataType(tensor: slot.name, type: slot.dataType)
@@ -294,6 +338,7 @@ final class SignatureState {
 
   /// A snapshot of a tensor: description plus a copy of its bytes.
   func tensor(_ role: TensorRole, at index: Int) throws(InterpreterError) -> Tensor {
+    if role == .output { try allocateOutputsIfNeeded() }
     let slot = role == .input ? inputs[index] : outputs[index]
     var data = Data()
     if slot.dataType == .string {
@@ -313,6 +358,7 @@ final class SignatureState {
 
   /// Runs the signature on the current input buffers.
   func invoke() throws(InterpreterError) {
+    try allocateOutputsIfNeeded()
     var status = run()
     // A string result larger than its buffer fails the run; a model without state can simply
     // be run again with larger buffers (a stateful one must not run twice).
