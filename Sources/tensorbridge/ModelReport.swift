@@ -146,6 +146,12 @@ struct ModelReport: Codable {
   var text: String {
     var lines: [String] = []
     lines.append("Model        \(file) (\(sizeBytes) bytes, schema v\(schemaVersion), \(subgraphs) subgraph\(subgraphs == 1 ? "" : "s"))")
+    // Whether it runs comes first: a model this runtime refuses should say so up front.
+    if runtime.loads {
+      lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
+    } else {
+      lines.append("Runtime      LiteRT cannot run it: \(runtime.error ?? "unknown error")")
+    }
     if let description, !description.isEmpty { lines.append("Description  \(description)") }
     if signatures.isEmpty {
       lines.append("Signatures   none (LiteRT uses \"<placeholder signature>\")")
@@ -179,11 +185,6 @@ struct ModelReport: Codable {
     if let meta = tfliteMetadata { lines.append(contentsOf: meta.lines) }
     for entry in metadata {
       lines.append("  \(entry.name)  \(entry.bytes) bytes\(entry.text.map { "  \"\($0)\"" } ?? "")")
-    }
-    if runtime.loads {
-      lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
-    } else {
-      lines.append("Runtime      LiteRT cannot run it: \(runtime.error ?? "unknown error")")
     }
     return lines.joined(separator: "\n")
   }
