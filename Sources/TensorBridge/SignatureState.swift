@@ -260,6 +260,10 @@ final class SignatureState {
                           reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
     }
     for (axis, new) in shape.dimensions.enumerated() {
+      if new == 0 {
+        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                            reason: "dimension \(axis) is 0, and LiteRT's compiled-model API cannot take a zero-element input (its tensor buffers need every dimension >= 1; Python's classic interpreter can)")
+      }
       guard new > 0, new <= Int(Int32.max) else {
         throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
                             reason: "dimension \(axis) must be positive, got \(new)")
