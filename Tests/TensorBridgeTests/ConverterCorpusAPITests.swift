@@ -1,0 +1,152 @@
+import Foundation
+import TFLiteFormat
+import XCTest
+
+@testable import TensorBridge
+
+/// The Interpreter API on models from the converter corpus (`Tests/Fixtures/converters/`, made
+/// by `scripts/converters/make_corpus.py`), checked against the Python LiteRT references stored
+/// with them. `make check-converters` runs the whole corpus through the CLI; these tests pin
+/// the Swift API for the paths issue 13 added: unknown rank, strings, state across signatures,
+/// load-time refusals and quantizer-written metadata.
+final class ConverterCorpusAPITests: XCTestCase {
+  private func corpus(_ name: String) -> URL { Fixtures.root.appendingPathComponent("converters").appendingPathComponent(name) }
+
+  private func interpreter(_ name: String) throws -> Interpreter {
+    try Interpreter(modelPath: corpus(name).appendingPathComponent("model.tflite").path)
+  }
+
+  private func npy(_ name: String, _ file: String) throws -> TestNPY {
+    try TestNPY(Data(contentsOf: corpus(name).appendingPathComponent(file)))
+  }
+
+  func testUnknownRankInputTakesAnyShape() throws {
+    let interpreter = try interpreter("unknown_rank")
+    XCTAssertTrue(try interpreter.input(at: 0).isUnranked)
+    for step in 0..<2 {
+      let x = try npy("unknown_rank", "inputs/\(step)_0.npy")
+      try interpreter.resizeInput(at: 0, to: Tensor.Shape(x.shape))
+      try interpreter.copy(x.floats, toInputAt: 0)
+      try interpreter.invoke()
+      let doubled = try interpreter.output(at: 1)
+      let expected = try npy("unknown_rank", "expected/\(step)/1_PartitionedCall_1.npy")
+      XCTAssertEqual(doubled.shape.dimensions, expected.shape, "step \(step)")
+      for (got, want) in zip(try doubled.values(as: Float.self), expected.floats) { XCTAssertEqual(got, want, accuracy: 1e-4) }
+      let total = try interpreter.output(at: 0)
+      XCTAssertEqual(total.shape.dimensions, [], "a scalar stays shape []")
+      XCTAssertEqual(try total.values(as: Float.self)[0], try npy("unknown_rank", "expected/\(step)/0_PartitionedCall_0.npy").floats[0], accuracy: 1e-4)
+    }
+  }
+
+  func testStringOutputsComeBackAsStrings() throws {
+    let runner = try interpreter("string_gather_table").signatureRunner(with: "serving_default")
+    let index = try npy("string_gather_table", "inputs/0_index.npy")
+    try runner.resizeInput(named: "index", toShape: Tensor.Shape(index.shape))
+    try runner.copy(index.int32s, toInputNamed: "index")
+    try runner.invoke()
+    let words = try runner.output(named: "word")
+    XCTAssertEqual(words.dataType, .string)
+    XCTAssertEqual(words.shape.dimensions, [index.int32s.count])
+    XCTAssertEqual(try words.byteStrings(), try npy("string_gather_table", "expected/0/0_word.npy").strings)
+    XCTAssertEqual(try words.strings().last, "")
+  }
+
+  func testStringInputsAreCopiedAsStrings() throws {
+    let interpreter = try interpreter("string_passthrough")
+    let runner = try interpreter.signatureRunner(with: "serving_default")
+    let text = ["hello", "wörld", "ß", "日本語"]
+    try runner.resizeInput(named: "text", toShape: [4])
+    try runner.copy(text, toInputNamed: "text")
+    XCTAssertEqual(try runner.input(named: "text").strings(), text)
+    try runner.invoke()
+    XCTAssertEqual(try runner.output(named: "reversed").strings(), text.reversed())
+    XCTAssertEqual(try runner.output(named: "first_two").strings(), Array(text.prefix(2)))
+    // A count that does not match the input's shape is refused, naming the tensor.
+    XCTAssertThrowsError(try runner.copy(["one"], toInputNamed: "text")) { error in
+      XCTAssertEqual(error as? InterpreterError, .elementCountMismatch(tensor: "serving_default_text:0", expected: 4, actual: 1))
+    }
+    // A string input refuses numbers, and a number input refuses strings.
+    XCTAssertThrowsError(try runner.copy([Float(1)], toInputNamed: "text"))
+  }
+
+  func testVariablesPersistAcrossCallsAndSignatures() throws {
+    let interpreter = try interpreter("resource_variables_training")
+    let infer = try interpreter.signatureRunner(with: "infer")
+    let train = try interpreter.signatureRunner(with: "train")
+    func runInfer(_ step: Int) throws -> [Float] {
+      let x = try npy("resource_variables_training", "inputs/\(step)_x.npy")
+      try infer.resizeInput(named: "x", toShape: Tensor.Shape(x.shape))
+      try infer.copy(x.floats, toInputNamed: "x")
+      try infer.invoke()
+      return try infer.output(named: "y").values(as: Float.self)
+    }
+    let before = try runInfer(0)
+    for step in 1...3 {
+      let x = try npy("resource_variables_training", "inputs/\(step)_x.npy")
+      let y = try npy("resource_variables_training", "inputs/\(step)_y.npy")
+      try train.resizeInput(named: "x", toShape: Tensor.Shape(x.shape))
+      try train.resizeInput(named: "y", toShape: Tensor.Shape(y.shape))
+      try train.copy(x.floats, toInputNamed: "x")
+      try train.copy(y.floats, toInputNamed: "y")
+      try train.invoke()
+      let loss = try npy("resource_variables_training", "expected/\(step)/0_loss.npy").floats[0]
+      XCTAssertEqual(try train.output(named: "loss").values(as: Float.self)[0], loss, accuracy: 1e-4, "train step \(step)")
+    }
+    let after = try runInfer(4)
+    let expected = try npy("resource_variables_training", "expected/4/0_y.npy").floats
+    XCTAssertNotEqual(before, after, "training changed the weights the infer signature reads")
+    for (got, want) in zip(after, expected) { XCTAssertEqual(got, want, accuracy: 1e-4) }
+  }
+
+  func testFusedLSTMStateIsRefusedAtLoadNamingTheTensorAndOperator() throws {
+    XCTAssertThrowsError(try interpreter("tf_keras_lstm_fused")) { error in
+      guard case InterpreterError.unsupportedByRuntime(let limitations) = error else { return XCTFail("\(error)") }
+      XCTAssertFalse(limitations.isEmpty)
+      XCTAssertTrue(limitations.allSatisfy { $0.kind == .variableTensor })
+      XCTAssertTrue(limitations[0].location.contains("UNIDIRECTIONAL_SEQUENCE_LSTM"), limitations[0].location)
+      XCTAssertTrue("\(error)".contains("classic interpreter"), "\(error)")
+    }
+  }
+
+  func testQuantizerOutputWithOutOfRangeMetadataBufferLoads() throws {
+    let data = try Data(contentsOf: corpus("aeq_meta_dynamic_wi8_afp32").appendingPathComponent("model.tflite"))
+    let model = try TFLiteModel(data: data)
+    XCTAssertNotNil(model.metadata(named: "TFLITE_METADATA"))
+    let interpreter = try Interpreter(modelData: data)
+    XCTAssertEqual(interpreter.inputTensorCount, 1)
+  }
+}
+
+/// A minimal reader of the `.npy` files the corpus stores (little-endian f4/i4, `S<n>`).
+struct TestNPY {
+  let descr: String
+  let shape: [Int]
+  let payload: Data
+
+  init(_ file: Data) throws {
+    let bytes = [UInt8](file)
+    guard bytes.count > 10, bytes[0] == 0x93 else { throw CocoaError(.fileReadCorruptFile) }
+    let (length, start) = bytes[6] == 1 ? (Int(bytes[8]) | Int(bytes[9]) << 8, 10)
+      : (Int(bytes[8]) | Int(bytes[9]) << 8 | Int(bytes[10]) << 16 | Int(bytes[11]) << 24, 12)
+    let header = String(decoding: bytes[start..<(start + length)], as: UTF8.self)
+    func value(_ key: String) -> Substring {
+      let after = header[header.range(of: "'\(key)': ")!.upperBound...]
+      return after
+    }
+    let descrText = value("descr").dropFirst()
+    descr = String(descrText[..<descrText.firstIndex(of: "'")!])
+    let shapeText = value("shape").dropFirst()
+    shape = shapeText[..<shapeText.firstIndex(of: ")")!].split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    payload = Data(bytes[(start + length)...])
+  }
+
+  var floats: [Float] { payload.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) } }
+  var int32s: [Int32] { payload.withUnsafeBytes { Array($0.bindMemory(to: Int32.self)) } }
+  var strings: [Data] {
+    guard let width = Int(descr.dropFirst(2)), width > 0 else { return [] }
+    return stride(from: 0, to: payload.count, by: width).map { offset in
+      let item = payload[payload.startIndex + offset ..< payload.startIndex + offset + width]
+      return Data(item.prefix { $0 != 0 })
+    }
+  }
+}
