@@ -28,6 +28,9 @@ final class LiteRTSession {
   /// For each main-subgraph output (TensorFlow Lite order), its position in the main signature.
   let mainOutputOrder: [Int]
   let options: Interpreter.Options
+  /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
+  /// the rewritten model; `format` stays the original).
+  let outputCapture: OutputCapture?
   private let modelBytes: UnsafeMutableRawBufferPointer
   private let compilationOptions: LiteRtOptions
 
@@ -53,7 +56,10 @@ final class LiteRTSession {
     }
     self.library = library
 
-    // 3. An aligned copy of the bytes that lives as long as the model (LiteRT does not copy).
+    // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
+    // copy of the bytes that lives as long as the model (LiteRT does not copy).
+    let outputCapture = OutputCapture.prepare(format: format, library: library)
+    let modelData = outputCapture?.rewrite.data ?? modelData
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
       if let base = source.baseAddress, let destination = bytes.baseAddress {
@@ -71,6 +77,12 @@ final class LiteRTSession {
       throw error
     }
     cleanup.add { library.destroyOptions(compilationOptions) }
+    if let outputCapture {
+      do { try OutputCaptureKernel.register(on: compilationOptions, store: outputCapture.store) } catch {
+        cleanup.run()
+        throw error
+      }
+    }
 
     let environment: LiteRtEnvironment, model: LiteRtModel, compiled: LiteRtCompiledModel
     do throws(InterpreterError) {
@@ -116,7 +128,11 @@ final class LiteRTSession {
     self.signatures = signatures
     self.mainSignatureIndex = main.signature
     self.mainInputOrder = main.inputs
-    self.mainOutputOrder = main.outputs
+    self.outputCapture = outputCapture
+    // With captured outputs the main signature's outputs are the original subgraph's, in order.
+    let mainKey = signatures[main.signature].key
+    self.mainOutputOrder = outputCapture?.capturesOutputs(ofSignature: mainKey) == true
+      ? Array(format.subgraphs[outputCapture?.subgraphIndex(ofSignature: mainKey) ?? 0].outputs.indices) : main.outputs
   }
 
   deinit {

@@ -17,6 +17,9 @@ struct TensorSlot {
   var buffer: LiteRtTensorBuffer?
   /// Bytes of packed data (what users read and write).
   var byteCount: Int
+  /// For a data-dependent output, the capture id its values arrive under (see ``OutputCapture``);
+  /// such a slot has no LiteRT buffer.
+  var captureID: Int32? = nil
 }
 
 /// The tensor buffers of one signature of a compiled model, and the operations on them.
@@ -30,9 +33,12 @@ final class SignatureState {
   /// `invoke()` passes them without exclusivity checks or copies (see BENCHMARKS.md).
   private let inputBuffers: UnsafeMutableBufferPointer<LiteRtTensorBuffer?>
   private let outputBuffers: UnsafeMutableBufferPointer<LiteRtTensorBuffer?>
-  /// The signature's input and output counts (fixed for the life of the compiled model).
+  /// The signature's input and output counts in LiteRT (fixed for the life of the compiled model).
   private let inputCount: Int
   private let outputCount: Int
+  /// For each LiteRT output, the position of its slot in `outputs` (which also holds captured
+  /// outputs, in the original model's order).
+  private let liteRTOutputSlots: [Int]
 
   var key: String { session.signatures[signatureIndex].key }
 
@@ -48,13 +54,20 @@ final class SignatureState {
     for (tensor, name) in zip(info.outputTensors, info.outputNames) {
       outputs.append(try Self.describe(tensor, signatureName: name, role: .output, library: session.library))
     }
+    var liteRTOutputSlots = Array(outputs.indices)
+    if let capture = session.outputCapture,
+       let merged = try capture.outputs(ofSignature: info.key, liteRT: outputs,
+                                        liteRTTensorIndices: Self.tensorIndices(info.outputTensors, library: session.library)) {
+      (outputs, liteRTOutputSlots) = merged
+    }
     self.inputs = inputs
     self.outputs = outputs
     self.inputCount = inputs.count
-    self.outputCount = outputs.count
+    self.outputCount = liteRTOutputSlots.count
+    self.liteRTOutputSlots = liteRTOutputSlots
     self.inputBuffers = .allocate(capacity: max(inputs.count, 1))
     self.inputBuffers.initialize(repeating: nil)
-    self.outputBuffers = .allocate(capacity: max(outputs.count, 1))
+    self.outputBuffers = .allocate(capacity: max(liteRTOutputSlots.count, 1))
     self.outputBuffers.initialize(repeating: nil)
     try allocate()
   }
@@ -104,16 +117,16 @@ final class SignatureState {
       try makeBuffer(for: &inputs[index], layout: layout, requirements: requirements)
       inputBuffers[index] = inputs[index].buffer
     }
-    guard !outputs.isEmpty else { return }
-    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: outputs.count)
-    try check(library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputs.count, &layouts, true),
+    guard outputCount > 0 else { return }
+    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: outputCount)
+    try check(library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputCount, &layouts, true),
               "LiteRtGetCompiledModelOutputTensorLayouts")
-    for index in outputs.indices {
+    for (index, slot) in liteRTOutputSlots.enumerated() {
       var requirements: LiteRtTensorBufferRequirements?
       try check(library.getCompiledModelOutputBufferRequirements(compiled, signatureIndex, index, &requirements),
-                "LiteRtGetCompiledModelOutputBufferRequirements(\(outputs[index].name))")
-      try makeBuffer(for: &outputs[index], layout: layouts[index], requirements: requirements)
-      outputBuffers[index] = outputs[index].buffer
+                "LiteRtGetCompiledModelOutputBufferRequirements(\(outputs[slot].name))")
+      try makeBuffer(for: &outputs[slot], layout: layouts[index], requirements: requirements)
+      outputBuffers[index] = outputs[slot].buffer
     }
   }
 
@@ -160,8 +173,8 @@ final class SignatureState {
     for index in outputs.indices {
       if let buffer = outputs[index].buffer { session.library.destroyTensorBuffer(buffer) }
       outputs[index].buffer = nil
-      outputBuffers[index] = nil
     }
+    for index in 0..<outputCount { outputBuffers[index] = nil }
   }
 
   // MARK: Resizing
@@ -205,6 +218,9 @@ final class SignatureState {
     let slot = role == .input ? inputs[index] : outputs[index]
     guard slot.dataType.bitWidth != nil else {
       throw InterpreterError.unsupportedDataType(tensor: slot.name, type: slot.dataType)
+    }
+    if let id = slot.captureID, let store = session.outputCapture?.store {
+      return try store.withBytes(id: id, body)
     }
     guard let buffer = slot.buffer else {
       throw InterpreterError.liteRTCallFailed(function: "tensor buffer for '\(slot.name)'", status: .notFound)
@@ -252,12 +268,29 @@ final class SignatureState {
 
   /// Runs the signature on the current input buffers.
   func invoke() throws(InterpreterError) {
+    let run = session.outputCapture?.store.beginRun()
     let status = session.library.runCompiledModel(
       session.compiledModel, signatureIndex, inputCount, inputBuffers.baseAddress, outputCount,
       outputBuffers.baseAddress)
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)
       throw operatorError(liteRTStatus, stage: .invoke) ?? .invocationFailed(status: liteRTStatus)
+    }
+    if let run { try updateCapturedOutputs(run: run) }
+  }
+
+  /// Gives each captured output the shape and byte count of run `run`'s value.
+  private func updateCapturedOutputs(run: UInt64) throws(InterpreterError) {
+    guard let store = session.outputCapture?.store else { return }
+    for index in outputs.indices {
+      guard let id = outputs[index].captureID else { continue }
+      switch store.result(id: id, run: run) {
+      case .success(let value):
+        outputs[index].shape = Tensor.Shape(value.shape)
+        outputs[index].byteCount = value.byteCount
+      case .failure(let missing):
+        throw .outputCaptureFailed(tensor: outputs[index].name, reason: missing.reason)
+      }
     }
   }
 
