@@ -85,6 +85,7 @@ final class SignatureState {
   /// LiteRT prepares operators lazily: an unresolved custom operator can surface here, when
   /// output layouts are first computed, rather than at compilation.
   func allocate() throws(InterpreterError) {
+    defer { predictCapturedOutputs() }
     do {
       try allocateBuffers()
     } catch {
@@ -117,10 +118,12 @@ final class SignatureState {
       try makeBuffer(for: &inputs[index], layout: layout, requirements: requirements)
       inputBuffers[index] = inputs[index].buffer
     }
-    guard outputCount > 0 else { return }
-    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: outputCount)
-    try check(library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputCount, &layouts, true),
-              "LiteRtGetCompiledModelOutputTensorLayouts")
+    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: max(outputCount, 1))
+    let status = library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputCount, &layouts, true)
+    // With every output captured there are no layouts to get, but the call still allocates and
+    // prepares the graph (capture operators included); LiteRT then reports "invalid argument"
+    // only because the list is empty.
+    if outputCount > 0 { try check(status, "LiteRtGetCompiledModelOutputTensorLayouts") }
     for (index, slot) in liteRTOutputSlots.enumerated() {
       var requirements: LiteRtTensorBufferRequirements?
       try check(library.getCompiledModelOutputBufferRequirements(compiled, signatureIndex, index, &requirements),
@@ -272,11 +275,34 @@ final class SignatureState {
     let status = session.library.runCompiledModel(
       session.compiledModel, signatureIndex, inputCount, inputBuffers.baseAddress, outputCount,
       outputBuffers.baseAddress)
+    session.outputCapture?.store.endRun()
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)
       throw operatorError(liteRTStatus, stage: .invoke) ?? .invocationFailed(status: liteRTStatus)
     }
     if let run { try updateCapturedOutputs(run: run) }
+  }
+
+  /// Gives each captured output the shape TensorFlow Lite prepared it with while allocating,
+  /// when that determines it (as zeros, like a fresh LiteRT buffer); otherwise its declared
+  /// shape with `-1` read as 0 (`[0]` for an unknown rank) and no bytes, until the next run.
+  private func predictCapturedOutputs() {
+    guard let store = session.outputCapture?.store else { return }
+    for index in outputs.indices {
+      guard let id = outputs[index].captureID else { continue }
+      let declared = outputs[index].declaredShape.dimensions
+      var shape = declared.isEmpty ? [0] : declared.map { max($0, 0) }
+      var byteCount = 0
+      if let layout = store.preparedLayout(id: id),
+         let resolved = OutputCapture.shape(declared: declared, rank: layout.rank, count: layout.count),
+         let bytes = outputs[index].dataType.byteCount(forElementCount: layout.count) {
+        shape = resolved
+        byteCount = bytes
+      }
+      store.reset(id: id, shape: shape, byteCount: byteCount)
+      outputs[index].shape = Tensor.Shape(shape)
+      outputs[index].byteCount = byteCount
+    }
   }
 
   /// Gives each captured output the shape and byte count of run `run`'s value.

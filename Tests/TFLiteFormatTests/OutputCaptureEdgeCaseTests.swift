@@ -88,7 +88,7 @@ struct OutputCaptureEdgeCaseTests {
         #expect(result.captures.map(\.outputPosition) == [0, 1])
         #expect(result.captures.map(\.captureID) == [0, 0])
         let rewritten = try TFLiteModel(data: result.data)
-        let captureOps = rewritten.subgraphs[0].operators.filter { rewritten.operatorCode(of: $0)?.customCode == OutputCaptureRewrite.operatorName }
+        let captureOps = rewritten.subgraphs[0].operators.filter { rewritten.operatorCode(of: $0)?.customCode == OutputCaptureRewrite.operatorName(forCapture: 0) }
         #expect(captureOps.count == 1)
         #expect(rewritten.subgraphs[0].operators.count == original.subgraphs[0].operators.count + 7)
     }
@@ -119,14 +119,14 @@ struct OutputCaptureEdgeCaseTests {
         }
     }
 
-    @Test("Refuses a model that already uses the capture operator's name")
+    @Test("Refuses a model that already uses a capture operator's name")
     func nameTaken() throws {
         var model = Self.dynamicMinimal()
-        model.opcodes.append(.custom(OutputCaptureRewrite.operatorName))
+        model.opcodes.append(.custom(OutputCaptureRewrite.operatorName(forCapture: 3)))
         model.subgraphs[0].tensors.append(TestTensor(name: "other", shape: [1, 4]))
         model.subgraphs[0].operators.append(TestOperator(opcodeIndex: 1, inputs: [0], outputs: [3]))
         let original = try TFLiteModel(data: model.data)
-        #expect(throws: OutputCaptureError.operatorNameTaken(name: OutputCaptureRewrite.operatorName)) {
+        #expect(throws: OutputCaptureError.operatorNameTaken(name: "TensorBridgeCapture_3")) {
             try original.capturingDynamicOutputs()
         }
     }

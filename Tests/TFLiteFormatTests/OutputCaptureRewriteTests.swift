@@ -28,13 +28,13 @@ struct OutputCaptureRewriteTests {
 
         // The appended operators, in order, end with the capture operator over (header, data).
         let added = main.operators.dropFirst(original.subgraphs[0].operators.count).map { model.operatorCode(of: $0)?.name ?? "?" }
-        #expect(added == ["CAST", "SHAPE", "CONCATENATION", "RESHAPE", "CAST", "CONCATENATION", OutputCaptureRewrite.operatorName])
+        #expect(added == ["CAST", "SHAPE", "CONCATENATION", "RESHAPE", "CAST", "CONCATENATION", OutputCaptureRewrite.operatorName(forCapture: 0)])
         let capture = try #require(main.operators.last)
         #expect(capture.inputs.count == 2 && capture.outputs.isEmpty)
         let header = main.tensors[capture.inputs[0]], data = main.tensors[capture.inputs[1]]
         #expect(header.type == .int32 && header.shape == [2])
         #expect(data.type == .float32 && data.shapeSignature == [-1])
-        #expect(model.operatorCodes.last?.customCode == OutputCaptureRewrite.operatorName)
+        #expect(model.operatorCodes.last?.customCode == OutputCaptureRewrite.operatorName(forCapture: 0))
         #expect(model.operatorCodes.last?.version == OutputCaptureRewrite.operatorVersion)
         try expectUntouched(original, model, rewrite)
     }

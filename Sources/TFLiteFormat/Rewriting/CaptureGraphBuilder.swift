@@ -8,7 +8,7 @@
 /// header = CONCATENATION(SHAPE(t), id)             int32 [rank + 1]
 /// pad    = CAST(constant [k]) to T                 T [1]          (id itself when T is int32)
 /// data   = CONCATENATION(RESHAPE(t, [-1]), pad)    T [n + 1]
-/// TensorBridgeCapture(header, data)                no outputs
+/// TensorBridgeCapture_k(header, data)              no outputs
 /// ```
 ///
 /// `SHAPE` always yields a constant-folded (heap) tensor and `CONCATENATION` of folded inputs is
@@ -22,7 +22,6 @@ struct CaptureGraphBuilder {
         let cast: Int
         let concatenation: Int
         let reshape: Int
-        let capture: Int
     }
 
     /// Buffers added to the model (constants), after the model's own.
@@ -74,9 +73,10 @@ struct CaptureGraphBuilder {
         self.firstTensor = firstTensor
     }
 
-    /// Adds the operators that capture tensor `index` (described by `tensor`) under `id`.
+    /// Adds the operators that capture tensor `index` (described by `tensor`) under `id`, with
+    /// the capture operator's code `opcode`.
     mutating func capture(
-        _ tensor: TensorInfo, index: Int, id: Int32, composer: inout FlatBufferComposer, buffers: inout Buffers
+        _ tensor: TensorInfo, index: Int, id: Int32, opcode: Int, composer: inout FlatBufferComposer, buffers: inout Buffers
     ) {
         let name = "tensorbridge_capture_\(id)"
         let unranked = !tensor.hasRank && tensor.shape.isEmpty && tensor.shapeSignature == nil
@@ -113,7 +113,7 @@ struct CaptureGraphBuilder {
         addOperator(opcodes.concatenation, inputs: [flat, pad], outputs: [data],
                     options: concatenationOptions, composer: &composer)
 
-        addOperator(opcodes.capture, inputs: [header, data], outputs: [], options: nil, composer: &composer)
+        addOperator(opcode, inputs: [header, data], outputs: [], options: nil, composer: &composer)
     }
 
     // MARK: - Pieces

@@ -7,11 +7,15 @@ import Foundation
 /// run. An output whose shape depends on the data (`WHERE` then `GATHER`, `RESHAPE` to a computed
 /// shape, an unknown batch size) is reallocated by TensorFlow Lite during the run instead, so the
 /// data never reaches that buffer. The rewritten model therefore no longer lists those tensors
-/// as outputs; each one feeds a custom operator named ``operatorName`` appended to its subgraph,
+/// as outputs; each one feeds a custom capture operator appended to its subgraph,
 /// whose kernel (registered by the runtime) copies the tensor's actual shape and bytes out.
 ///
-/// The capture operator has two inputs and no outputs. Neither input is ever empty, since
-/// LiteRT refuses to hand a kernel a buffer with a zero dimension:
+/// Each captured tensor gets its own operator name, ``operatorName(forCapture:)``: LiteRT hands
+/// a kernel only the `user_data` it was registered with, so one registration per name is how the
+/// kernel knows which output a call is about, even in `GetOutputLayouts`, which sees no data.
+///
+/// A capture operator has two inputs and no outputs. Neither input is ever empty, since LiteRT
+/// refuses to hand a kernel a buffer with a zero dimension:
 ///
 /// 0. `int32 [rank + 1]`: the tensor's dimensions, then its ``CapturedOutput/captureID``;
 /// 1. the tensor's type, `[elements + 1]`: its values flattened row-major, then one element of
@@ -20,10 +24,14 @@ import Foundation
 /// Both are computed at run time (never constant-folded), so TensorFlow Lite places them in its
 /// 64-byte aligned arena, which LiteRT requires of every buffer it hands a custom kernel.
 public struct OutputCaptureRewrite: Sendable {
-    /// The custom operator name of the capture operator.
-    public static let operatorName = "TensorBridgeCapture"
-    /// The custom operator version the capture operator is registered under.
+    /// The start of every capture operator's custom name.
+    public static let operatorNamePrefix = "TensorBridgeCapture_"
+    /// The custom operator version of the capture operators (LiteRT's custom-kernel registration
+    /// always registers version 1).
     public static let operatorVersion: Int32 = 1
+
+    /// The custom operator name of the operator that captures `id`.
+    public static func operatorName(forCapture id: Int32) -> String { "\(operatorNamePrefix)\(id)" }
 
     /// The rewritten model file (it passes ``TFLiteModel/init(data:)``).
     public let data: Data

@@ -6,7 +6,7 @@ public enum OutputCaptureError: Error, Sendable, Equatable, CustomStringConverti
     /// A table has a field this reader does not know, so it cannot be copied faithfully
     /// (`slot` is the field's position in the table's vtable).
     case unknownField(path: String, slot: Int)
-    /// The model already uses the capture operator's name for one of its own custom operators.
+    /// The model already has a custom operator named like a capture operator.
     case operatorNameTaken(name: String)
     /// An offset in the rewritten file would not fit a flatbuffer offset (the file is too large).
     case fileTooLarge(size: Int)
@@ -22,7 +22,7 @@ public enum OutputCaptureError: Error, Sendable, Equatable, CustomStringConverti
         case let .unknownField(path, slot):
             return "Cannot rewrite the model: \(path) has a field in slot \(slot) that this reader does not know."
         case let .operatorNameTaken(name):
-            return "Cannot rewrite the model: it already has a custom operator named '\(name)'."
+            return "Cannot rewrite the model: it already has a custom operator named '\(name)', like TensorBridge's capture operators."
         case let .fileTooLarge(size):
             return "Cannot rewrite the model: offsets in a \(size)-byte file do not fit a flatbuffer offset."
         case let .compositionFailed(reason):

@@ -7,7 +7,7 @@ extension TFLiteModel {
     /// control-flow operators call (their outputs are their caller's data). An output is captured
     /// when ``OutputCaptureRewrite/needsCapture(_:)`` holds for its tensor. Each captured output
     /// is removed from the subgraph's `outputs` and from every signature listing it, and fed to a
-    /// ``OutputCaptureRewrite/operatorName`` operator appended to the subgraph (see
+    /// ``OutputCaptureRewrite/operatorName(forCapture:)`` operator appended to the subgraph (see
     /// ``OutputCaptureRewrite`` for its inputs).
     ///
     /// The new file is the old one, unchanged, behind a new root table and the new and changed
@@ -21,8 +21,8 @@ extension TFLiteModel {
     public func capturingDynamicOutputs() throws(OutputCaptureError) -> OutputCaptureRewrite? {
         let targets = captureTargets()
         guard !targets.isEmpty else { return nil }
-        guard !customOperatorNames.contains(OutputCaptureRewrite.operatorName) else {
-            throw .operatorNameTaken(name: OutputCaptureRewrite.operatorName)
+        if let taken = customOperatorNames.first(where: { $0.hasPrefix(OutputCaptureRewrite.operatorNamePrefix) }) {
+            throw .operatorNameTaken(name: taken)
         }
         let result: Result<[UInt8], OutputCaptureError> = data.withUnsafeBytes { raw in
             Result { () throws(OutputCaptureError) -> [UInt8] in
@@ -100,12 +100,16 @@ struct OutputCaptureRewriter {
         do { root = try reader.rootTable() } catch { throw .unreadableModel(error) }
         var modelFields = try copier.fields(of: root, kinds: TableCopier.Schema.model, path: "model")
 
-        // Operator codes: reuse the model's own version-1 codes, append the missing ones.
+        // Operator codes: reuse the model's own version-1 codes, append the missing ones, and one
+        // custom code per capture.
         var codes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes").map(Reference.old)
         let opcodes = CaptureGraphBuilder.Opcodes(
             shape: builtinCode(77, in: &codes), cast: builtinCode(53, in: &codes),
-            concatenation: builtinCode(2, in: &codes), reshape: builtinCode(22, in: &codes),
-            capture: appendCode(builtin: 32, custom: OutputCaptureRewrite.operatorName, to: &codes))
+            concatenation: builtinCode(2, in: &codes), reshape: builtinCode(22, in: &codes))
+        var captureCodes: [Int32: Int] = [:]
+        for id in Set(targets.map(\.id)).sorted() {
+            captureCodes[id] = appendCode(builtin: 32, custom: OutputCaptureRewrite.operatorName(forCapture: id), to: &codes)
+        }
         modelFields[Slot.Model.operatorCodes] = .reference(composer.reference(to: .references(codes)))
 
         // Buffers: computed tensors need an empty one; buffer 0 is, unless the file says otherwise.
@@ -127,7 +131,7 @@ struct OutputCaptureRewriter {
             var captured = Set<Int>()
             for capture in captures where captured.insert(capture.tensor).inserted {
                 builder.capture(info.tensors[capture.tensor], index: capture.tensor, id: capture.id,
-                                composer: &composer, buffers: &buffers)
+                                opcode: captureCodes[capture.id] ?? 0, composer: &composer, buffers: &buffers)
             }
             let tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
             let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")

@@ -85,6 +85,32 @@ final class OutputCapture {
     return (slots, liteRTPositions)
   }
 
+  /// The shape of a tensor declared `declared` (`-1` for unknown dimensions, empty for an
+  /// unknown rank) that has `rank` dimensions and `count` elements, when that determines it:
+  /// at most one unknown dimension, and known ones that do not multiply to 0.
+  static func shape(declared: [Int], rank: Int, count: Int) -> [Int]? {
+    if declared.isEmpty {
+      switch rank {
+      case 0: return count == 1 ? [] : nil
+      case 1: return [count]
+      default: return nil
+      }
+    }
+    guard rank == declared.count else { return nil }
+    let unknown = declared.indices.filter { declared[$0] < 0 }
+    let known = declared.filter { $0 >= 0 }.reduce(1, *)
+    switch unknown.count {
+    case 0:
+      return known == count ? declared : nil
+    case 1 where known > 0 && count % known == 0:
+      var shape = declared
+      shape[unknown[0]] = count / known
+      return shape
+    default:
+      return nil
+    }
+  }
+
   /// The slot of a captured output, described from the model (LiteRT no longer sees it as an
   /// output). Until the first run it has its declared shape with `-1` read as 0 (`[0]` for an
   /// unknown rank), and no bytes.

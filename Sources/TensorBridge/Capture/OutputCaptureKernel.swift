@@ -1,17 +1,18 @@
 import LiteRTRuntime
 import TFLiteFormat
 
-/// The kernel of the capture operator (``OutputCaptureRewrite/operatorName``), registered with
-/// LiteRT on each compiled model's options.
+/// The kernel of the capture operators (``OutputCaptureRewrite/operatorName(forCapture:)``),
+/// registered with LiteRT on each compiled model's options, once per capture id.
 ///
 /// The callbacks are Swift `@convention(c)` closures rather than C functions in `CLiteRT`: that
 /// target holds declarations only, and the work (`Run`) is reading LiteRT buffers into the Swift
-/// ``OutputCaptureStore``, reached through the kernel's `user_data`. LiteRT passes the same
-/// `user_data` to every capture node of the model, so the node is identified by the capture id
-/// it carries in its first input.
+/// ``OutputCaptureStore``. LiteRT gives a kernel nothing but the `user_data` it was registered
+/// with, so each capture id is registered under its own operator name with its own
+/// ``OutputCaptureStore/KernelContext``; `GetOutputLayouts`, which sees only layouts, thereby
+/// knows which output it is preparing.
 enum OutputCaptureKernel {
-  /// Registers the kernel on `options`, with `store` as its `user_data`. The store must outlive
-  /// the compiled model made with these options.
+  /// Registers a kernel per capture id on `options`. The store (which owns the contexts passed
+  /// as `user_data`) must outlive the compiled model made with these options.
   static func register(on options: LiteRtOptions, store: OutputCaptureStore) throws(InterpreterError) {
     let library = store.library
     guard let add = library.addCustomOpKernelOption else {
@@ -25,17 +26,28 @@ enum OutputCaptureKernel {
     }
     var kernel = LiteRtCustomOpKernel(
       Init: { _, _, _ in LiteRTStatus.ok.rawValue },
-      GetOutputLayouts: { _, _, _, _, _ in LiteRTStatus.ok.rawValue },  // no outputs
+      GetOutputLayouts: { userData, inputCount, inputLayouts, _, _ in
+        // No outputs to lay out; the inputs' layouts tell the captured tensor's rank and size.
+        guard let userData, inputCount == 2, let inputLayouts else { return LiteRTStatus.ok.rawValue }
+        let context = Unmanaged<OutputCaptureStore.KernelContext>.fromOpaque(userData).takeUnretainedValue()
+        var header = inputLayouts[0], data = inputLayouts[1]
+        guard tb_layout_rank(&header) == 1, tb_layout_rank(&data) == 1 else { return LiteRTStatus.ok.rawValue }
+        context.store.recordLayouts(
+          id: context.id, headerLength: Int(header.dimensions.0), dataLength: Int(data.dimensions.0))
+        return LiteRTStatus.ok.rawValue
+      },
       Run: { userData, inputCount, inputs, _, _ in
         guard let userData else { return LiteRTStatus.invalidArgument.rawValue }
-        let store = Unmanaged<OutputCaptureStore>.fromOpaque(userData).takeUnretainedValue()
-        return store.capture(inputCount: inputCount, inputs: inputs).rawValue
+        let context = Unmanaged<OutputCaptureStore.KernelContext>.fromOpaque(userData).takeUnretainedValue()
+        return context.store.capture(id: context.id, inputCount: inputCount, inputs: inputs).rawValue
       },
       Destroy: { _ in LiteRTStatus.ok.rawValue })
-    let status = LiteRTStatus(rawValue: add(
-      options, OutputCaptureRewrite.operatorName, OutputCaptureRewrite.operatorVersion, &kernel,
-      Unmanaged.passUnretained(store).toOpaque()))
-    guard status.isOK else { throw .liteRTCallFailed(function: "LiteRtAddCustomOpKernelOption", status: status) }
+    for context in store.contexts {
+      let name = OutputCaptureRewrite.operatorName(forCapture: context.id)
+      let status = LiteRTStatus(rawValue: add(
+        options, name, OutputCaptureRewrite.operatorVersion, &kernel, Unmanaged.passUnretained(context).toOpaque()))
+      guard status.isOK else { throw .liteRTCallFailed(function: "LiteRtAddCustomOpKernelOption(\(name))", status: status) }
+    }
   }
 }
 
@@ -44,21 +56,17 @@ extension OutputCaptureStore {
   ///
   /// LiteRT ignores what `Run` returns, so failures are also noted in the store, where the
   /// signature that ran finds them.
-  func capture(inputCount: Int, inputs: UnsafePointer<LiteRtTensorBuffer?>?) -> LiteRTStatus {
+  func capture(id: Int32, inputCount: Int, inputs: UnsafePointer<LiteRtTensorBuffer?>?) -> LiteRTStatus {
     guard inputCount == 2, let inputs, let header = inputs[0], let data = inputs[1] else {
-      recordFailure("the capture operator got \(inputCount) inputs instead of 2")
+      recordFailure("capture \(id) got \(inputCount) inputs instead of 2")
       return .invalidArgument
     }
-    // Header: int32 [rank + 1] = dimensions, then the capture id.
-    guard let headerValues = readInt32s(header), let id = headerValues.last else {
-      recordFailure("the capture operator's first input is not a non-empty int32 vector")
+    // Header: int32 [rank + 1] = dimensions, then the capture id (checked against the kernel's).
+    guard let headerValues = readInt32s(header), headerValues.last == id, let type = types[id] else {
+      recordFailure("capture \(id)'s first input is not its int32 header")
       return .invalidArgument
     }
     let shape = headerValues.dropLast().map(Int.init)
-    guard let type = types[id] else {
-      recordFailure("the capture operator reported an unknown capture id \(id)")
-      return .invalidArgument
-    }
     guard shape.allSatisfy({ $0 >= 0 }), let count = Tensor.Shape(shape).elementCount,
           let byteCount = type.byteCount(forElementCount: count) else {
       recordFailure("capture \(id) reported an invalid shape \(shape)")

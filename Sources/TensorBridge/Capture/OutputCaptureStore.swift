@@ -17,18 +17,39 @@ final class OutputCaptureStore: @unchecked Sendable {
     var run: UInt64 = 0
   }
 
+  /// What LiteRT hands the kernel of one capture operator as its `user_data`: that operator's
+  /// capture id, and the store.
+  final class KernelContext {
+    let id: Int32
+    unowned let store: OutputCaptureStore
+
+    init(id: Int32, store: OutputCaptureStore) {
+      self.id = id
+      self.store = store
+    }
+  }
+
   /// The runtime whose buffers the kernel reads.
   let library: LiteRTLibrary
   /// The element type each capture id carries (as the model declares it).
   let types: [Int32: Tensor.DataType]
+  /// One kernel context per capture id, in id order (they live as long as the store).
+  private(set) var contexts: [KernelContext] = []
   private let lock = NSLock()
   private var values: [Int32: Value] = [:]
   private var run: UInt64 = 0
   private var failure: String?
+  /// Whether a run is under way (between ``beginRun()`` and ``endRun()``).
+  private var running = false
+  /// What the kernel's `GetOutputLayouts` saw last, by capture id: the rank and element count of
+  /// the captured tensor when TensorFlow Lite prepared the operator, and whether that was during
+  /// a run (an operator after a data-dependent one) rather than while allocating.
+  private var layouts: [Int32: (duringRun: Bool, rank: Int, count: Int)] = [:]
 
   init(library: LiteRTLibrary, types: [Int32: Tensor.DataType]) {
     self.library = library
     self.types = types
+    contexts = types.keys.sorted().map { KernelContext(id: $0, store: self) }
   }
 
   deinit {
@@ -41,7 +62,15 @@ final class OutputCaptureStore: @unchecked Sendable {
     defer { lock.unlock() }
     run &+= 1
     failure = nil
+    running = true
     return run
+  }
+
+  /// Ends the run ``beginRun()`` started.
+  func endRun() {
+    lock.lock()
+    defer { lock.unlock() }
+    running = false
   }
 
   /// Stores a copy of `bytes` with `shape` as the current run's value of `id`.
@@ -85,6 +114,41 @@ final class OutputCaptureStore: @unchecked Sendable {
     let bytes = values[id].map { UnsafeMutableRawBufferPointer(rebasing: $0.storage[0..<$0.byteCount]) }
     lock.unlock()
     return try body(bytes ?? UnsafeMutableRawBufferPointer(start: nil, count: 0))
+  }
+
+  /// Notes the layouts of capture `id`'s inputs, `header` `[rank + 1]` and `data` `[count + 1]`,
+  /// as TensorFlow Lite prepared the operator.
+  func recordLayouts(id: Int32, headerLength: Int, dataLength: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard headerLength >= 1, dataLength >= 1 else { return }
+    layouts[id] = (running, headerLength - 1, dataLength - 1)
+  }
+
+  /// The rank and element count of capture `id` as TensorFlow Lite last prepared its operator
+  /// while allocating. `nil` when it was last prepared during a run: an operator before it has a
+  /// data-dependent output, so its shape is known only once the data is.
+  func preparedLayout(id: Int32) -> (rank: Int, count: Int)? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let layout = layouts[id], !layout.duringRun else { return nil }
+    return (layout.rank, layout.count)
+  }
+
+  /// Replaces the value of `id` by `byteCount` zero bytes of `shape` (no run's value).
+  func reset(id: Int32, shape: [Int], byteCount: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    var value = values[id] ?? Value()
+    if value.storage.count < byteCount {
+      value.storage.deallocate()
+      value.storage = .allocate(byteCount: byteCount, alignment: 64)
+    }
+    if byteCount > 0 { UnsafeMutableRawBufferPointer(rebasing: value.storage[0..<byteCount]).initializeMemory(as: UInt8.self, repeating: 0) }
+    value.shape = shape
+    value.byteCount = byteCount
+    value.run = 0
+    values[id] = value
   }
 
   /// Why a run left a captured output without a value.
