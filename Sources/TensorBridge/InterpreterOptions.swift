@@ -11,16 +11,23 @@ extension Interpreter {
     public var runtimeLibraryPath: String?
     /// The least severe LiteRT log messages that are printed (to standard error).
     public var logSeverity: LogSeverity
+    /// Whether outputs whose shape may depend on the data (a `-1` in their shape signature, or
+    /// no rank) are read through TensorBridge's capture operators (the default). LiteRT alone
+    /// cannot return them: a data-dependent shape never reaches its output buffer. Turning this
+    /// off saves one copy of those outputs per invoke, and is safe only for models whose output
+    /// shapes follow from the input shapes alone (e.g. a dynamic batch).
+    public var isOutputCaptureEnabled: Bool
 
     /// Creates options; the defaults match LiteRT's own.
     public init(
       threadCount: Int? = nil, isXNNPackEnabled: Bool = true, runtimeLibraryPath: String? = nil,
-      logSeverity: LogSeverity = .error
+      logSeverity: LogSeverity = .error, isOutputCaptureEnabled: Bool = true
     ) {
       self.threadCount = threadCount
       self.isXNNPackEnabled = isXNNPackEnabled
       self.runtimeLibraryPath = runtimeLibraryPath
       self.logSeverity = logSeverity
+      self.isOutputCaptureEnabled = isOutputCaptureEnabled
     }
 
     /// LiteRT's log levels.

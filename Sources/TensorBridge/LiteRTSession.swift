@@ -58,7 +58,7 @@ final class LiteRTSession {
 
     // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
     // copy of the bytes that lives as long as the model (LiteRT does not copy).
-    let outputCapture = OutputCapture.prepare(format: format, library: library)
+    let outputCapture = options.isOutputCaptureEnabled ? OutputCapture.prepare(format: format, library: library) : nil
     let modelData = outputCapture?.rewrite.data ?? modelData
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
