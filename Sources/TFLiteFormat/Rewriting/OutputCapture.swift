@@ -46,8 +46,9 @@ public struct OutputCaptureRewrite: Sendable {
 
 /// One output of a subgraph that the rewrite moved to a capture operator.
 public struct CapturedOutput: Sendable, Hashable {
-    /// The number the capture operator reports along with the data (unique in the model;
-    /// shared when a subgraph lists the same tensor as an output twice).
+    /// The number the capture operator reports along with the data: 0, 1, 2, … in the order of
+    /// ``OutputCaptureRewrite/captures``, one per captured tensor (shared when a subgraph lists
+    /// the same tensor as an output twice).
     public let captureID: Int32
     /// The subgraph the output belongs to.
     public let subgraphIndex: Int

@@ -32,8 +32,12 @@ final class OutputCapture {
   private init(rewrite: OutputCaptureRewrite, format: TFLiteModel, library: LiteRTLibrary) {
     self.rewrite = rewrite
     self.format = format
-    let types = rewrite.captures.map { ($0.captureID, Tensor.DataType($0.type)) }
-    store = OutputCaptureStore(library: library, types: Dictionary(types) { first, _ in first })
+    // Capture ids run 0, 1, 2, … over the distinct captured tensors.
+    var types: [Tensor.DataType] = []
+    for capture in rewrite.captures where Int(capture.captureID) == types.count {
+      types.append(Tensor.DataType(capture.type))
+    }
+    store = OutputCaptureStore(library: library, types: types)
   }
 
   /// The subgraph LiteRT's signature `key` runs: the signature def's, or the main subgraph for

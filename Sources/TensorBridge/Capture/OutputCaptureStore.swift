@@ -1,60 +1,67 @@
 import Foundation
 import LiteRTRuntime
 
-/// The shapes and bytes the capture operator reported, by capture id, for one compiled model.
+/// The shapes and bytes the capture operators reported, by capture id, for one compiled model.
 ///
 /// ``OutputCaptureKernel`` fills it from inside `LiteRtRunCompiledModel` (TensorFlow Lite runs
 /// operators one after another on the thread that called it); the signatures' output accessors
-/// read it afterwards. A lock guards the table, so the store is honestly `Sendable`; like a
+/// read it afterwards. A lock guards every entry, so the store is honestly `Sendable`; like a
 /// LiteRT output buffer, bytes handed to a reader stay valid until the next run of the model,
 /// which the interpreter's one-owner rule already orders.
 final class OutputCaptureStore: @unchecked Sendable {
-  /// One captured value. Its storage is reused (and grown) from run to run.
-  private struct Value {
-    var shape: [Int] = []
-    var storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-    var byteCount = 0
-    var run: UInt64 = 0
-  }
-
-  /// What LiteRT hands the kernel of one capture operator as its `user_data`: that operator's
-  /// capture id, and the store.
-  final class KernelContext {
+  /// One capture id: what LiteRT hands that capture operator's kernel as `user_data`, and the
+  /// value it recorded last. Its storage is reused (and grown) from run to run.
+  final class Entry {
     let id: Int32
+    /// The element type the model declares for the captured tensor.
+    let type: Tensor.DataType
     unowned let store: OutputCaptureStore
+    fileprivate var shape: [Int] = []
+    fileprivate var storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    fileprivate var byteCount = 0
+    fileprivate var run: UInt64 = 0
+    /// What `GetOutputLayouts` saw last: the captured tensor's rank and element count, and
+    /// whether TensorFlow Lite prepared the operator during a run rather than while allocating.
+    fileprivate var layout: (duringRun: Bool, rank: Int, count: Int)?
 
-    init(id: Int32, store: OutputCaptureStore) {
+    fileprivate init(id: Int32, type: Tensor.DataType, store: OutputCaptureStore) {
       self.id = id
+      self.type = type
       self.store = store
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Makes room for `byteCount` bytes, 64-byte aligned (contents not kept).
+    fileprivate func reserve(_ byteCount: Int) {
+      guard storage.count < byteCount else { return }
+      storage.deallocate()
+      storage = .allocate(byteCount: max(byteCount, 2 * storage.count), alignment: 64)
     }
   }
 
   /// The runtime whose buffers the kernel reads.
   let library: LiteRTLibrary
-  /// The element type each capture id carries (as the model declares it).
-  let types: [Int32: Tensor.DataType]
-  /// One kernel context per capture id, in id order (they live as long as the store).
-  private(set) var contexts: [KernelContext] = []
+  /// One entry per capture id; the rewrite numbers them 0, 1, 2, …
+  private(set) var entries: [Entry] = []
   private let lock = NSLock()
-  private var values: [Int32: Value] = [:]
   private var run: UInt64 = 0
   private var failure: String?
   /// Whether a run is under way (between ``beginRun()`` and ``endRun()``).
   private var running = false
-  /// What the kernel's `GetOutputLayouts` saw last, by capture id: the rank and element count of
-  /// the captured tensor when TensorFlow Lite prepared the operator, and whether that was during
-  /// a run (an operator after a data-dependent one) rather than while allocating.
-  private var layouts: [Int32: (duringRun: Bool, rank: Int, count: Int)] = [:]
 
-  init(library: LiteRTLibrary, types: [Int32: Tensor.DataType]) {
+  /// - Parameter types: the element type of each capture id, `types[id]`.
+  init(library: LiteRTLibrary, types: [Tensor.DataType]) {
     self.library = library
-    self.types = types
-    contexts = types.keys.sorted().map { KernelContext(id: $0, store: self) }
+    entries = types.enumerated().map { Entry(id: Int32($0.offset), type: $0.element, store: self) }
   }
 
-  deinit {
-    for value in values.values { value.storage.deallocate() }
+  /// The entry of capture `id`, if there is one.
+  func entry(_ id: Int32) -> Entry? {
+    entries.indices.contains(Int(id)) ? entries[Int(id)] : nil
   }
+
+  // MARK: Runs
 
   /// Starts a run: values recorded from now on belong to it. Returns its number.
   func beginRun() -> UInt64 {
@@ -69,26 +76,22 @@ final class OutputCaptureStore: @unchecked Sendable {
   /// Ends the run ``beginRun()`` started.
   func endRun() {
     lock.lock()
-    defer { lock.unlock() }
     running = false
+    lock.unlock()
   }
 
-  /// Stores a copy of `bytes` with `shape` as the current run's value of `id`.
-  func record(id: Int32, shape: [Int], bytes: UnsafeRawBufferPointer) {
+  /// Stores a copy of `bytes` with the dimensions `shape` as the current run's value of `entry`.
+  func record(_ entry: Entry, shape: UnsafeBufferPointer<Int32>, bytes: UnsafeRawBufferPointer) {
     lock.lock()
     defer { lock.unlock() }
-    var value = values[id] ?? Value()
-    if value.storage.count < bytes.count {
-      value.storage.deallocate()
-      value.storage = .allocate(byteCount: max(bytes.count, 2 * value.storage.count), alignment: 64)
-    }
-    if let source = bytes.baseAddress, let destination = value.storage.baseAddress {
+    entry.reserve(bytes.count)
+    if let source = bytes.baseAddress, let destination = entry.storage.baseAddress {
       destination.copyMemory(from: source, byteCount: bytes.count)
     }
-    value.shape = shape
-    value.byteCount = bytes.count
-    value.run = run
-    values[id] = value
+    entry.shape.removeAll(keepingCapacity: true)
+    for dimension in shape { entry.shape.append(Int(dimension)) }
+    entry.byteCount = bytes.count
+    entry.run = run
   }
 
   /// Notes why the kernel could not record a value in the current run.
@@ -98,31 +101,38 @@ final class OutputCaptureStore: @unchecked Sendable {
     if failure == nil { failure = reason }
   }
 
-  /// The shape and byte count `id` got in run `run`, or why it has none.
+  /// The shape and byte count capture `id` got in run `run`, or why it has none.
   func result(id: Int32, run: UInt64) -> Result<(shape: [Int], byteCount: Int), CaptureMissing> {
     lock.lock()
     defer { lock.unlock() }
-    guard let value = values[id], value.run == run else {
+    guard let entry = entry(id), entry.run == run else {
       return .failure(CaptureMissing(reason: failure ?? "the capture operator did not run"))
     }
-    return .success((value.shape, value.byteCount))
+    return .success((entry.shape, entry.byteCount))
   }
 
-  /// Calls `body` with the last value recorded for `id` (empty before the first run).
+  /// Calls `body` with the current value of capture `id` (empty before the first run).
   func withBytes<R>(id: Int32, _ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
     lock.lock()
-    let bytes = values[id].map { UnsafeMutableRawBufferPointer(rebasing: $0.storage[0..<$0.byteCount]) }
+    let bytes = entry(id).map { UnsafeMutableRawBufferPointer(rebasing: $0.storage[0..<$0.byteCount]) }
     lock.unlock()
     return try body(bytes ?? UnsafeMutableRawBufferPointer(start: nil, count: 0))
   }
 
-  /// Notes the layouts of capture `id`'s inputs, `header` `[rank + 1]` and `data` `[count + 1]`,
-  /// as TensorFlow Lite prepared the operator.
-  func recordLayouts(id: Int32, headerLength: Int, dataLength: Int) {
+  /// Why a run left a captured output without a value.
+  struct CaptureMissing: Error {
+    let reason: String
+  }
+
+  // MARK: Allocation
+
+  /// Notes the layouts of `entry`'s inputs, `header` `[rank + 1]` and `data` `[count + 1]`, as
+  /// TensorFlow Lite prepared the operator.
+  func recordLayouts(_ entry: Entry, headerLength: Int, dataLength: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard headerLength >= 1, dataLength >= 1 else { return }
-    layouts[id] = (running, headerLength - 1, dataLength - 1)
+    entry.layout = (running, headerLength - 1, dataLength - 1)
   }
 
   /// The rank and element count of capture `id` as TensorFlow Lite last prepared its operator
@@ -131,7 +141,7 @@ final class OutputCaptureStore: @unchecked Sendable {
   func preparedLayout(id: Int32) -> (rank: Int, count: Int)? {
     lock.lock()
     defer { lock.unlock() }
-    guard let layout = layouts[id], !layout.duringRun else { return nil }
+    guard let layout = entry(id)?.layout, !layout.duringRun else { return nil }
     return (layout.rank, layout.count)
   }
 
@@ -139,20 +149,13 @@ final class OutputCaptureStore: @unchecked Sendable {
   func reset(id: Int32, shape: [Int], byteCount: Int) {
     lock.lock()
     defer { lock.unlock() }
-    var value = values[id] ?? Value()
-    if value.storage.count < byteCount {
-      value.storage.deallocate()
-      value.storage = .allocate(byteCount: byteCount, alignment: 64)
+    guard let entry = entry(id) else { return }
+    entry.reserve(byteCount)
+    if byteCount > 0 {
+      UnsafeMutableRawBufferPointer(rebasing: entry.storage[0..<byteCount]).initializeMemory(as: UInt8.self, repeating: 0)
     }
-    if byteCount > 0 { UnsafeMutableRawBufferPointer(rebasing: value.storage[0..<byteCount]).initializeMemory(as: UInt8.self, repeating: 0) }
-    value.shape = shape
-    value.byteCount = byteCount
-    value.run = 0
-    values[id] = value
-  }
-
-  /// Why a run left a captured output without a value.
-  struct CaptureMissing: Error {
-    let reason: String
+    entry.shape = shape
+    entry.byteCount = byteCount
+    entry.run = 0
   }
 }
