@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes new flatbuffer objects in front of an existing flatbuffer, leaving the old bytes intact.
 ///
 /// Flatbuffer references (`uoffset`) only point forward, and objects keep their internal relative
@@ -98,7 +100,7 @@ struct FlatBufferComposer {
     /// - Returns: the new file.
     func serialize(
         root: ObjectID, identifier: [UInt8], old: UnsafeRawBufferPointer, absolutePatches: [AbsolutePatch]
-    ) throws(Failure) -> [UInt8] {
+    ) throws(Failure) -> Data {
         var out = [UInt8](repeating: 0, count: 8)
         for (index, byte) in identifier.prefix(4).enumerated() { out[4 + index] = byte }
 
@@ -149,7 +151,6 @@ struct FlatBufferComposer {
         // The old block starts at a multiple of 64 so that it keeps its own alignment.
         let shift = (out.count + Self.oldBlockAlignment - 1) / Self.oldBlockAlignment * Self.oldBlockAlignment
         out.append(contentsOf: repeatElement(0, count: shift - out.count))
-        out.append(contentsOf: old)
 
         for (location, target) in fixups {
             let destination: Int
@@ -164,12 +165,24 @@ struct FlatBufferComposer {
             guard distance > 0, distance <= Int(Int32.max) else { throw .offsetOverflow }
             Self.store(UInt32(distance), at: location, in: &out)
         }
-        for patch in absolutePatches {
-            let (moved, overflow) = patch.value.addingReportingOverflow(UInt64(shift))
-            guard !overflow else { throw .offsetOverflow }
-            Self.store(moved, at: shift + patch.position, in: &out)
+        // One allocation for the whole file: the new section, then the old bytes, then the
+        // absolute offsets inside them moved.
+        var file = Data(count: shift + old.count)
+        var overflow = false
+        file.withUnsafeMutableBytes { destination in
+            destination.copyMemory(from: UnsafeRawBufferPointer(start: out, count: out.count))
+            if let base = old.baseAddress, old.count > 0 {
+                UnsafeMutableRawBufferPointer(rebasing: destination[shift...]).copyMemory(
+                    from: UnsafeRawBufferPointer(start: base, count: old.count))
+            }
+            for patch in absolutePatches {
+                let (moved, overflowed) = patch.value.addingReportingOverflow(UInt64(shift))
+                overflow = overflow || overflowed
+                destination.storeBytes(of: moved.littleEndian, toByteOffset: shift + patch.position, as: UInt64.self)
+            }
         }
-        return out
+        guard !overflow else { throw .offsetOverflow }
+        return file
     }
 
     // MARK: - Layout

@@ -24,13 +24,13 @@ extension TFLiteModel {
         if let taken = customOperatorNames.first(where: { $0.hasPrefix(OutputCaptureRewrite.operatorNamePrefix) }) {
             throw .operatorNameTaken(name: taken)
         }
-        let result: Result<[UInt8], OutputCaptureError> = data.withUnsafeBytes { raw in
-            Result { () throws(OutputCaptureError) -> [UInt8] in
+        let result: Result<Data, OutputCaptureError> = data.withUnsafeBytes { raw in
+            Result { () throws(OutputCaptureError) -> Data in
                 var rewriter = OutputCaptureRewriter(model: self, reader: FlatBufferReader(bytes: raw))
                 return try rewriter.rewrite(targets)
             }
         }
-        let rewritten = Data(try result.get())
+        let rewritten = try result.get()
         do {
             _ = try TFLiteModel(data: rewritten)
         } catch {
@@ -95,7 +95,7 @@ struct OutputCaptureRewriter {
         copier = TableCopier(reader: reader)
     }
 
-    mutating func rewrite(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) throws(OutputCaptureError) -> [UInt8] {
+    mutating func rewrite(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) throws(OutputCaptureError) -> Data {
         let root: FBTable
         do { root = try reader.rootTable() } catch { throw .unreadableModel(error) }
         var modelFields = try copier.fields(of: root, kinds: TableCopier.Schema.model, path: "model")
