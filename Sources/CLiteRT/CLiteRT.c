@@ -16,4 +16,8 @@ static_assert(offsetof(LiteRtQuantizationPerChannel, scales) == 16, "scales offs
 static_assert(offsetof(LiteRtQuantizationPerChannel, zero_points) == 24, "zero_points offset");
 static_assert(sizeof(LiteRtAny) == 16, "LiteRtAny size");
 static_assert(sizeof(LiteRtEnvOption) == 24, "LiteRtEnvOption size");
+static_assert(sizeof(LiteRtCustomOpKernel) == 32, "LiteRtCustomOpKernel size");
+static_assert(offsetof(LiteRtCustomOpKernel, GetOutputLayouts) == 8, "GetOutputLayouts offset");
+static_assert(offsetof(LiteRtCustomOpKernel, Run) == 16, "Run offset");
+static_assert(offsetof(LiteRtCustomOpKernel, Destroy) == 24, "Destroy offset");
 #endif

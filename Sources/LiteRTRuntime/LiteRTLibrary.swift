@@ -62,6 +62,9 @@ public final class LiteRTLibrary: @unchecked Sendable {
   public let addOpaqueOptions: LiteRtAddOpaqueOptions_fn
   public let createOpaqueOptions: LiteRtCreateOpaqueOptions_fn
   public let destroyOpaqueOptions: LiteRtDestroyOpaqueOptions_fn
+  /// `LiteRtAddCustomOpKernelOption`, or `nil` when the runtime does not export it (resolved
+  /// optionally: only models with data-dependent outputs need it).
+  public let addCustomOpKernelOption: LiteRtAddCustomOpKernelOption_fn?
   // Compiled model
   public let createCompiledModel: LiteRtCreateCompiledModel_fn
   public let destroyCompiledModel: LiteRtDestroyCompiledModel_fn
@@ -81,6 +84,10 @@ public final class LiteRTLibrary: @unchecked Sendable {
   public let getTensorBufferSize: LiteRtGetTensorBufferSize_fn
   public let lockTensorBuffer: LiteRtLockTensorBuffer_fn
   public let unlockTensorBuffer: LiteRtUnlockTensorBuffer_fn
+  /// `LiteRtGetTensorBufferTensorType`, or `nil` when not exported (resolved optionally).
+  public let getTensorBufferTensorType: LiteRtGetTensorBufferTensorType_fn?
+  /// `LiteRtGetTensorBufferPackedSize`, or `nil` when not exported (resolved optionally).
+  public let getTensorBufferPackedSize: LiteRtGetTensorBufferPackedSize_fn?
 
   private init(path: String, handle: UnsafeMutableRawPointer) throws(LiteRTRuntimeError) {
     self.path = path
@@ -89,6 +96,9 @@ public final class LiteRTLibrary: @unchecked Sendable {
         throw .missingSymbol(name: name, path: path)
       }
       return unsafeBitCast(pointer, to: T.self)
+    }
+    func resolveOptional<T>(_ name: String, as type: T.Type = T.self) -> T? {
+      dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
     }
     createEnvironment = try resolve("LiteRtCreateEnvironment")
     destroyEnvironment = try resolve("LiteRtDestroyEnvironment")
@@ -126,6 +136,7 @@ public final class LiteRTLibrary: @unchecked Sendable {
     addOpaqueOptions = try resolve("LiteRtAddOpaqueOptions")
     createOpaqueOptions = try resolve("LiteRtCreateOpaqueOptions")
     destroyOpaqueOptions = try resolve("LiteRtDestroyOpaqueOptions")
+    addCustomOpKernelOption = resolveOptional("LiteRtAddCustomOpKernelOption")
     createCompiledModel = try resolve("LiteRtCreateCompiledModel")
     destroyCompiledModel = try resolve("LiteRtDestroyCompiledModel")
     getCompiledModelInputBufferRequirements = try resolve("LiteRtGetCompiledModelInputBufferRequirements")
@@ -142,6 +153,8 @@ public final class LiteRTLibrary: @unchecked Sendable {
     getTensorBufferSize = try resolve("LiteRtGetTensorBufferSize")
     lockTensorBuffer = try resolve("LiteRtLockTensorBuffer")
     unlockTensorBuffer = try resolve("LiteRtUnlockTensorBuffer")
+    getTensorBufferTensorType = resolveOptional("LiteRtGetTensorBufferTensorType")
+    getTensorBufferPackedSize = resolveOptional("LiteRtGetTensorBufferPackedSize")
   }
 
   private static let cache = LibraryCache()

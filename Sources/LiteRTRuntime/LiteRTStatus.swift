@@ -9,6 +9,10 @@ public struct LiteRTStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
 
   /// The call succeeded.
   public static let ok = LiteRTStatus(rawValue: 0)
+  /// An argument was not acceptable.
+  public static let invalidArgument = LiteRTStatus(rawValue: 1)
+  /// The runtime failed while doing what was asked.
+  public static let runtimeFailure = LiteRTStatus(rawValue: 3)
   /// The requested item does not exist (for example a metadata key).
   public static let notFound = LiteRTStatus(rawValue: 6)
 

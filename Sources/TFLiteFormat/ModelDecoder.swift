@@ -25,7 +25,7 @@ struct DecodedModel {
 struct ModelDecoder {
     /// Field slots of the schema tables, in declaration order (a union takes
     /// two slots: its type tag, then its value).
-    private enum Slot {
+    enum Slot {
         enum Model { static let version = 0, operatorCodes = 1, subgraphs = 2, description = 3, buffers = 4, metadataBuffer = 5, metadata = 6, signatureDefs = 7, externalBufferGroups = 8, externalBuffers = 9 }
         enum SubGraph { static let tensors = 0, inputs = 1, outputs = 2, operators = 3, name = 4, debugMetadataIndex = 5 }
         enum Tensor { static let shape = 0, type = 1, buffer = 2, name = 3, quantization = 4, isVariable = 5, sparsity = 6, shapeSignature = 7, hasRank = 8, variantTensors = 9, externalBuffer = 10 }

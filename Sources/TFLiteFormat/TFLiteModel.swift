@@ -34,8 +34,8 @@ public struct TFLiteModel: Sendable {
     /// The named metadata entries, possibly empty.
     public let metadata: [MetadataEntry]
 
-    /// The model bytes, kept so that buffer contents can be returned.
-    private let data: Data
+    /// The model bytes, kept so that buffer contents can be returned (and the model rewritten).
+    let data: Data
 
     /// Parses and fully validates a `.tflite` model.
     ///

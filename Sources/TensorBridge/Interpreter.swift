@@ -19,6 +19,11 @@ import TFLiteFormat
 /// Python's `get_input_details()` use); models with several signatures are also reachable by
 /// name through ``signatureRunner(with:)``.
 ///
+/// Outputs whose shape depends on the data (`tf.boolean_mask`, `tf.where`, …) are read through
+/// TensorBridge's capture operators, since LiteRT's compiled model cannot return them (see
+/// ``Options/isOutputCaptureEnabled``): after ``invoke()`` they have the run's actual shape,
+/// zero elements included.
+///
 /// An `Interpreter` is not thread-safe (neither is LiteRT's compiled model): use it from one
 /// task or thread at a time.
 public final class Interpreter {
@@ -75,6 +80,10 @@ public final class Interpreter {
   }
 
   /// The output tensor at `index`, with a copy of its bytes (valid after ``invoke()``).
+  ///
+  /// Before the first run, an output whose shape depends on the data has the shape TensorFlow
+  /// Lite prepared it with when the input shapes determine it (zeros), otherwise its declared
+  /// shape with `-1` read as 0 and no bytes.
   public func output(at index: Int) throws(InterpreterError) -> Tensor {
     try state.tensor(.output, at: try outputPosition(index))
   }

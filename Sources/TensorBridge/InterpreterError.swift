@@ -54,6 +54,8 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case invalidShape(tensor: String, shape: [Int], reason: String)
   /// Running the model failed.
   case invocationFailed(status: LiteRTStatus)
+  /// A data-dependent output (served by TensorBridge's capture operator) got no value from a run.
+  case outputCaptureFailed(tensor: String, reason: String)
   /// Declared input/output formats do not match the model; every mismatch is listed.
   case formatMismatch([FormatMismatch])
 
@@ -109,6 +111,8 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
       return "Shape \(Tensor.Shape(shape)) is not valid for tensor '\(tensor)': \(reason)."
     case .invocationFailed(let status):
       return "Running the model failed: \(status)."
+    case .outputCaptureFailed(let tensor, let reason):
+      return "Output '\(tensor)' could not be read after the run: \(reason)."
     case .formatMismatch(let mismatches):
       return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ") + "."
     }

@@ -16,17 +16,25 @@ extension Interpreter {
     /// that outgrows it is run again with buffers up to 256 MiB; a stateful one fails with
     /// ``InterpreterError/invocationFailed(status:)`` instead of running twice. Default 1 MiB.
     public var stringOutputByteCapacity: Int
+    /// Whether outputs whose shape may depend on the data (a `-1` in their shape signature, or
+    /// no rank) are read through TensorBridge's capture operators (the default). LiteRT alone
+    /// cannot return them: a data-dependent shape never reaches its output buffer. Turning this
+    /// off saves one copy of those outputs per invoke, and is safe only for models whose output
+    /// shapes follow from the input shapes alone (e.g. a dynamic batch).
+    public var isOutputCaptureEnabled: Bool
 
     /// Creates options; the defaults match LiteRT's own.
     public init(
       threadCount: Int? = nil, isXNNPackEnabled: Bool = true, runtimeLibraryPath: String? = nil,
-      logSeverity: LogSeverity = .error, stringOutputByteCapacity: Int = 1 << 20
+      logSeverity: LogSeverity = .error, stringOutputByteCapacity: Int = 1 << 20,
+      isOutputCaptureEnabled: Bool = true
     ) {
       self.threadCount = threadCount
       self.isXNNPackEnabled = isXNNPackEnabled
       self.runtimeLibraryPath = runtimeLibraryPath
       self.logSeverity = logSeverity
       self.stringOutputByteCapacity = stringOutputByteCapacity
+      self.isOutputCaptureEnabled = isOutputCaptureEnabled
     }
 
     /// LiteRT's log levels.

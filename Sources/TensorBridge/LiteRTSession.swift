@@ -33,6 +33,9 @@ final class LiteRTSession {
   var hasVariables: Bool {
     format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
   }
+  /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
+  /// the rewritten model; `format` stays the original).
+  let outputCapture: OutputCapture?
   private let modelBytes: UnsafeMutableRawBufferPointer
   private let compilationOptions: LiteRtOptions
 
@@ -60,7 +63,10 @@ final class LiteRTSession {
     }
     self.library = library
 
-    // 3. An aligned copy of the bytes that lives as long as the model (LiteRT does not copy).
+    // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
+    // copy of the bytes that lives as long as the model (LiteRT does not copy).
+    let outputCapture = options.isOutputCaptureEnabled ? OutputCapture.prepare(format: format, library: library) : nil
+    let modelData = outputCapture?.rewrite.data ?? modelData
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
       if let base = source.baseAddress, let destination = bytes.baseAddress {
@@ -78,6 +84,12 @@ final class LiteRTSession {
       throw error
     }
     cleanup.add { library.destroyOptions(compilationOptions) }
+    if let outputCapture {
+      do { try OutputCaptureKernel.register(on: compilationOptions, store: outputCapture.store) } catch {
+        cleanup.run()
+        throw error
+      }
+    }
 
     let environment: LiteRtEnvironment, model: LiteRtModel, compiled: LiteRtCompiledModel
     do throws(InterpreterError) {
@@ -123,7 +135,11 @@ final class LiteRTSession {
     self.signatures = signatures
     self.mainSignatureIndex = main.signature
     self.mainInputOrder = main.inputs
-    self.mainOutputOrder = main.outputs
+    self.outputCapture = outputCapture
+    // With captured outputs the main signature's outputs are the original subgraph's, in order.
+    let mainKey = signatures[main.signature].key
+    self.mainOutputOrder = outputCapture?.capturesOutputs(ofSignature: mainKey) == true
+      ? Array(format.subgraphs[outputCapture?.subgraphIndex(ofSignature: mainKey) ?? 0].outputs.indices) : main.outputs
   }
 
   deinit {

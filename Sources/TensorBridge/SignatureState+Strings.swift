@@ -41,12 +41,13 @@ extension SignatureState {
 
   /// After a run: string outputs take the shape LiteRT computed and the size of their data.
   func refreshStringOutputShapes() throws(InterpreterError) {
-    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: outputs.count)
-    try check(session.library.getCompiledModelOutputTensorLayouts(session.compiledModel, signatureIndex, outputs.count, &layouts, false),
+    let count = liteRTOutputSlots.count
+    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: max(count, 1))
+    try check(session.library.getCompiledModelOutputTensorLayouts(session.compiledModel, signatureIndex, count, &layouts, false),
               "LiteRtGetCompiledModelOutputTensorLayouts")
-    for index in outputs.indices where outputs[index].dataType == .string {
-      let rank = Int(tb_layout_rank(&layouts[index]))
-      let dimensions = withUnsafeBytes(of: layouts[index].dimensions) { raw in
+    for (position, index) in liteRTOutputSlots.enumerated() where outputs[index].dataType == .string {
+      let rank = Int(tb_layout_rank(&layouts[position]))
+      let dimensions = withUnsafeBytes(of: layouts[position].dimensions) { raw in
         Array(raw.bindMemory(to: Int32.self).prefix(rank)).map(Int.init)
       }
       outputs[index].shape = Tensor.Shape(dimensions)

@@ -20,6 +20,9 @@ struct TensorSlot {
   var buffer: LiteRtTensorBuffer?
   /// Bytes of packed data (what users read and write).
   var byteCount: Int
+  /// For a data-dependent output, the capture id its values arrive under (see ``OutputCapture``);
+  /// such a slot has no LiteRT buffer.
+  var captureID: Int32? = nil
 }
 
 /// The tensor buffers of one signature of a compiled model, and the operations on them.
@@ -33,13 +36,18 @@ final class SignatureState {
   /// `invoke()` passes them without exclusivity checks or copies (see BENCHMARKS.md).
   private let inputBuffers: UnsafeMutableBufferPointer<LiteRtTensorBuffer?>
   private let outputBuffers: UnsafeMutableBufferPointer<LiteRtTensorBuffer?>
-  /// The signature's input and output counts (fixed for the life of the compiled model).
+  /// The signature's input and output counts in LiteRT (fixed for the life of the compiled model).
   private let inputCount: Int
   private let outputCount: Int
   /// Bytes reserved for each string output (grows when a stateless model outgrows it).
   var stringOutputCapacity: Int
   let hasStringOutputs: Bool
   static let maxStringOutputCapacity = 256 << 20
+  /// For each LiteRT output, the position of its slot in `outputs` (which also holds captured
+  /// outputs, in the original model's order).
+  let liteRTOutputSlots: [Int]
+  /// The capture store's number for the last run (captured values are tagged with it).
+  private var capturedRun: UInt64?
 
   var key: String { session.signatures[signatureIndex].key }
 
@@ -65,15 +73,22 @@ final class SignatureState {
     for (tensor, name) in zip(info.outputTensors, info.outputNames) {
       outputs.append(try describe(tensor, name, .output))
     }
+    var liteRTOutputSlots = Array(outputs.indices)
+    if let capture = session.outputCapture,
+       let merged = try capture.outputs(ofSignature: info.key, liteRT: outputs,
+                                        liteRTTensorIndices: Self.tensorIndices(info.outputTensors, library: session.library)) {
+      (outputs, liteRTOutputSlots) = merged
+    }
     self.inputs = inputs
     self.outputs = outputs
     self.inputCount = inputs.count
-    self.outputCount = outputs.count
+    self.outputCount = liteRTOutputSlots.count
+    self.liteRTOutputSlots = liteRTOutputSlots
     self.stringOutputCapacity = max(session.options.stringOutputByteCapacity, 64)
     self.hasStringOutputs = outputs.contains { $0.dataType == .string }
     self.inputBuffers = .allocate(capacity: max(inputs.count, 1))
     self.inputBuffers.initialize(repeating: nil)
-    self.outputBuffers = .allocate(capacity: max(outputs.count, 1))
+    self.outputBuffers = .allocate(capacity: max(liteRTOutputSlots.count, 1))
     self.outputBuffers.initialize(repeating: nil)
     try allocate()
   }
@@ -91,6 +106,7 @@ final class SignatureState {
   /// LiteRT prepares operators lazily: an unresolved custom operator can surface here, when
   /// output layouts are first computed, rather than at compilation.
   func allocate() throws(InterpreterError) {
+    defer { predictCapturedOutputs() }
     do {
       try allocateBuffers()
     } catch {
@@ -117,6 +133,7 @@ final class SignatureState {
   /// Creates output buffers if a resize left them stale.
   func allocateOutputsIfNeeded() throws(InterpreterError) {
     guard outputsNeedAllocation else { return }
+    defer { predictCapturedOutputs() }
     do {
       try allocateOutputBuffers()
     } catch {
@@ -152,18 +169,20 @@ final class SignatureState {
     for index in outputs.indices {
       if let buffer = outputs[index].buffer { library.destroyTensorBuffer(buffer) }
       outputs[index].buffer = nil
-      outputBuffers[index] = nil
     }
-    guard !outputs.isEmpty else { return }
-    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: outputs.count)
-    try check(library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputs.count, &layouts, true),
-              "LiteRtGetCompiledModelOutputTensorLayouts")
-    for index in outputs.indices {
+    for index in 0..<outputCount { outputBuffers[index] = nil }
+    var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: max(outputCount, 1))
+    let status = library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputCount, &layouts, true)
+    // With every output captured there are no layouts to get, but the call still allocates and
+    // prepares the graph (capture operators included); LiteRT then reports "invalid argument"
+    // only because the list is empty.
+    if outputCount > 0 { try check(status, "LiteRtGetCompiledModelOutputTensorLayouts") }
+    for (index, slot) in liteRTOutputSlots.enumerated() {
       var requirements: LiteRtTensorBufferRequirements?
       try check(library.getCompiledModelOutputBufferRequirements(compiled, signatureIndex, index, &requirements),
-                "LiteRtGetCompiledModelOutputBufferRequirements(\(outputs[index].name))")
-      try makeBuffer(for: &outputs[index], layout: layouts[index], requirements: requirements)
-      outputBuffers[index] = outputs[index].buffer
+                "LiteRtGetCompiledModelOutputBufferRequirements(\(outputs[slot].name))")
+      try makeBuffer(for: &outputs[slot], layout: layouts[index], requirements: requirements)
+      outputBuffers[index] = outputs[slot].buffer
     }
   }
 
@@ -226,7 +245,7 @@ final class SignatureState {
     } else {
       if let old = outputs[index].buffer { session.library.destroyTensorBuffer(old) }
       outputs[index].buffer = buffer
-      outputBuffers[index] = buffer
+      if let position = liteRTOutputSlots.firstIndex(of: index) { outputBuffers[position] = buffer }
     }
   }
 
@@ -239,8 +258,8 @@ final class SignatureState {
     for index in outputs.indices {
       if let buffer = outputs[index].buffer { session.library.destroyTensorBuffer(buffer) }
       outputs[index].buffer = nil
-      outputBuffers[index] = nil
     }
+    for index in 0..<outputCount { outputBuffers[index] = nil }
   }
 
   // MARK: Resizing
@@ -310,6 +329,9 @@ final class SignatureState {
     guard slot.dataType.bitWidth != nil else {
       throw InterpreterError.unsupportedDataType(tensor: slot.name, type: slot.dataType)
     }
+    if let id = slot.captureID, let store = session.outputCapture?.store {
+      return try store.withBytes(id: id, body)
+    }
     guard let buffer = slot.buffer else {
       throw InterpreterError.liteRTCallFailed(function: "tensor buffer for '\(slot.name)'", status: .notFound)
     }
@@ -376,12 +398,53 @@ final class SignatureState {
       throw operatorError(liteRTStatus, stage: .invoke) ?? .invocationFailed(status: liteRTStatus)
     }
     if hasStringOutputs { try refreshStringOutputShapes() }
+    if let capturedRun { try updateCapturedOutputs(run: capturedRun) }
   }
 
+  /// One run of the compiled model, bracketed for the capture store.
   private func run() -> Int32 {
-    session.library.runCompiledModel(
+    capturedRun = session.outputCapture?.store.beginRun()
+    defer { session.outputCapture?.store.endRun() }
+    return session.library.runCompiledModel(
       session.compiledModel, signatureIndex, inputCount, inputBuffers.baseAddress, outputCount,
       outputBuffers.baseAddress)
+  }
+
+  /// Gives each captured output the shape TensorFlow Lite prepared it with while allocating,
+  /// when that determines it (as zeros, like a fresh LiteRT buffer); otherwise its declared
+  /// shape with `-1` read as 0 (`[0]` for an unknown rank) and no bytes, until the next run.
+  private func predictCapturedOutputs() {
+    guard let store = session.outputCapture?.store else { return }
+    for index in outputs.indices {
+      guard let id = outputs[index].captureID else { continue }
+      let declared = outputs[index].declaredShape.dimensions
+      var shape = declared.isEmpty ? [0] : declared.map { max($0, 0) }
+      var byteCount = 0
+      if let layout = store.preparedLayout(id: id),
+         let resolved = OutputCapture.shape(declared: declared, rank: layout.rank, count: layout.count),
+         let bytes = outputs[index].dataType.byteCount(forElementCount: layout.count) {
+        shape = resolved
+        byteCount = bytes
+      }
+      store.reset(id: id, shape: shape, byteCount: byteCount)
+      outputs[index].shape = Tensor.Shape(shape)
+      outputs[index].byteCount = byteCount
+    }
+  }
+
+  /// Gives each captured output the shape and byte count of run `run`'s value.
+  private func updateCapturedOutputs(run: UInt64) throws(InterpreterError) {
+    guard let store = session.outputCapture?.store else { return }
+    for index in outputs.indices {
+      guard let id = outputs[index].captureID else { continue }
+      switch store.result(id: id, run: run) {
+      case .success(let value):
+        outputs[index].shape = Tensor.Shape(value.shape)
+        outputs[index].byteCount = value.byteCount
+      case .failure(let missing):
+        throw .outputCaptureFailed(tensor: outputs[index].name, reason: missing.reason)
+      }
+    }
   }
 
   // MARK: Description

@@ -192,6 +192,7 @@ struct ModelReport: Codable {
 
 extension RuntimeOptions {
   var interpreterOptions: Interpreter.Options {
-    Interpreter.Options(threadCount: threads, isXNNPackEnabled: !noXNNPack, runtimeLibraryPath: runtime)
+    Interpreter.Options(threadCount: threads, isXNNPackEnabled: !noXNNPack, runtimeLibraryPath: runtime,
+                        isOutputCaptureEnabled: !noOutputCapture)
   }
 }

@@ -44,6 +44,10 @@ struct RuntimeOptions: ParsableArguments {
   @Flag(name: .customLong("no-xnnpack"), help: "Use LiteRT's builtin kernels instead of XNNPACK.")
   var noXNNPack = false
 
+  @Flag(name: .customLong("no-output-capture"),
+        help: "Read outputs with data-dependent shapes straight from LiteRT (wrong when they vary).")
+  var noOutputCapture = false
+
   @Option(name: .long, help: "Path of libLiteRt to use instead of searching for it.")
   var runtime: String?
 

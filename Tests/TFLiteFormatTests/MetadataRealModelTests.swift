@@ -197,6 +197,12 @@ final class MetadataRealModelTests: XCTestCase {
                 XCTAssertNotNil(try files.file(named: name), "\(url.lastPathComponent): \(name)")
             }
             guard let model = try? TFLiteModel(data: data), let metadata = try model.tfliteMetadata() else { continue }
+            // ai-edge-quantizer keeps the metadata but drops the appended archive (quantize.py's
+            // derived models): their named files are legitimately missing.
+            if url.lastPathComponent.contains("__aeq_") {
+                XCTAssertTrue(files.names.isEmpty, "\(url.lastPathComponent): the quantizer kept an archive after all")
+                continue
+            }
             for info in metadata.allAssociatedFiles {
                 XCTAssertTrue(files.names.contains(info.name ?? ""), "\(url.lastPathComponent) lacks \(info.name ?? "nil")")
             }

@@ -21,6 +21,11 @@ final class LayoutTests: XCTestCase {
     XCTAssertEqual(MemoryLayout<LiteRtAny>.size, 16)
     XCTAssertEqual(MemoryLayout<LiteRtEnvOption>.size, 24)
     XCTAssertEqual(MemoryLayout<LiteRtEnvOption>.offset(of: \.value), 8)
+    XCTAssertEqual(MemoryLayout<LiteRtCustomOpKernel>.size, 32)
+    XCTAssertEqual(MemoryLayout<LiteRtCustomOpKernel>.offset(of: \.Init), 0)
+    XCTAssertEqual(MemoryLayout<LiteRtCustomOpKernel>.offset(of: \.GetOutputLayouts), 8)
+    XCTAssertEqual(MemoryLayout<LiteRtCustomOpKernel>.offset(of: \.Run), 16)
+    XCTAssertEqual(MemoryLayout<LiteRtCustomOpKernel>.offset(of: \.Destroy), 24)
   }
 
   func testRankBitFieldRoundTrips() {

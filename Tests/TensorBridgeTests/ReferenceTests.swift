@@ -22,14 +22,14 @@ final class ReferenceTests: XCTestCase {
         let interpreter = try Interpreter(modelPath: Fixtures.model(name))
         XCTAssertEqual(interpreter.inputTensorCount, reference.tensors.inputs.count, name)
         XCTAssertEqual(interpreter.outputTensorCount, reference.tensors.outputs.count, name)
+        // Resize every input first: resizing re-creates all buffers (and drops their contents).
+        for input in testCase.inputs where try interpreter.input(at: input.index).shape.dimensions != input.shape {
+          try interpreter.resizeInput(at: input.index, to: Tensor.Shape(input.shape))
+        }
         for input in testCase.inputs {
-          var tensor = try interpreter.input(at: input.index)
+          let tensor = try interpreter.input(at: input.index)
           XCTAssertEqual(tensor.name, input.name, "\(name) input \(input.index) order differs from Python")
           XCTAssertEqual(tensor.dataType.name, input.dtype, name)
-          if tensor.shape.dimensions != input.shape {
-            try interpreter.resizeInput(at: input.index, to: Tensor.Shape(input.shape))
-            tensor = try interpreter.input(at: input.index)
-          }
           XCTAssertEqual(tensor.shape.dimensions, input.shape, name)
           try interpreter.copy(tensor.dataType.encode(input.data, tensor: tensor.name), toInputAt: input.index)
         }
@@ -53,13 +53,16 @@ final class ReferenceTests: XCTestCase {
         guard let key = testCase.signature else { continue }
         let interpreter = try Interpreter(modelPath: Fixtures.model(name))
         let runner = try interpreter.signatureRunner(with: key)
+        // Resize every input first: resizing re-creates all buffers (and drops their contents).
         for input in testCase.inputs {
           let signatureName = try XCTUnwrap(input.signature_name)
-          var tensor = try runner.input(named: signatureName)
-          if tensor.shape.dimensions != input.shape {
+          if try runner.input(named: signatureName).shape.dimensions != input.shape {
             try runner.resizeInput(named: signatureName, toShape: Tensor.Shape(input.shape))
-            tensor = try runner.input(named: signatureName)
           }
+        }
+        for input in testCase.inputs {
+          let signatureName = try XCTUnwrap(input.signature_name)
+          let tensor = try runner.input(named: signatureName)
           try runner.copy(tensor.dataType.encode(input.data, tensor: tensor.name), toInputNamed: signatureName)
         }
         try runner.invoke()

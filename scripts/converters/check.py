@@ -21,6 +21,9 @@ For every case folder in Tests/Fixtures/converters/ (or the CASEs given):
       values of magnitude up to 1 and RELATIVE tolerance above; NaN only where NaN is expected,
       infinities must match exactly;
     - integers, bools and strings: exactly equal.
+  With "runtime_limit": {"step": K, "error_contains": [...], "why": "..."} the run must fail at
+  step K with a typed error holding "step K" and each substring (something the pinned LiteRT
+  cannot do, listed in the README), and steps 0..K-1 must match as above.
 * expect "load_error":  runs the same command and requires a non-zero exit status (not a
   crash) with each `error_contains` substring in stderr; then runs
   `BIN inspect <case>/model.tflite` and requires each substring in its first UP_FRONT_LINES (3)
@@ -133,7 +136,25 @@ def status(code: int) -> str:
 
 def check_ok(binary: str, folder: Path, meta: dict, out_dir: Path) -> str:
     steps = json.loads((folder / "steps.json").read_text())
-    proc = run([binary, "run", str(folder / "model.tflite"), "--steps", str(folder / "steps.json"),
+    steps_file = folder / "steps.json"
+    limit = meta.get("runtime_limit")
+    if limit:
+        # A step the pinned runtime cannot take (README lists why): the whole sequence must fail
+        # there with a typed error naming it, and every step before it must still match.
+        k = int(limit["step"])
+        proc = run([binary, "run", str(folder / "model.tflite"), "--steps", str(steps_file), "--json"])
+        if proc.returncode <= 0:
+            raise Failure(f"step {k} is a runtime limit and must fail with an error, got {status(proc.returncode)}")
+        needles = [f"step {k}"] + list(limit.get("error_contains", []))
+        missing = [n for n in needles if n not in proc.stderr]
+        if missing:
+            raise Failure(f"runtime-limit error lacks {missing}: {last_line(proc.stderr)}")
+        steps = [dict(st, inputs={key: str(folder / path) for key, path in st["inputs"].items()}) for st in steps[:k]]
+        steps_file = out_dir / "steps-before-limit.json"
+        out_dir = out_dir / "outputs"
+        steps_file.parent.mkdir(parents=True, exist_ok=True)
+        steps_file.write_text(json.dumps(steps))
+    proc = run([binary, "run", str(folder / "model.tflite"), "--steps", str(steps_file),
                 "--output-dir", str(out_dir), "--json"])
     if proc.returncode != 0:
         raise Failure(f"{status(proc.returncode)}: {last_line(proc.stderr or proc.stdout)}")
@@ -174,7 +195,10 @@ def check_ok(binary: str, folder: Path, meta: dict, out_dir: Path) -> str:
             if reason:
                 raise Failure(f"step {k} ({step['signature'] or 'main subgraph'}) {got_path.name}: {reason}")
             compared += 1
-    return f"{len(steps)} step{'s' if len(steps) != 1 else ''}, {compared} outputs"
+    detail = f"{len(steps)} step{'s' if len(steps) != 1 else ''}, {compared} outputs"
+    if limit:
+        detail += f"; step {limit['step']} refused as a runtime limit: {limit.get('why', '')}"
+    return detail
 
 
 def check_load_error(binary: str, folder: Path, meta: dict, out_dir: Path, up_front: int) -> str:

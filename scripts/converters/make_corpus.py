@@ -142,17 +142,20 @@ class Case:
     # (which TensorBridge uses) refuses to load: references are written anyway, and the
     # generator checks that ai_edge_litert.compiled_model refuses the model.
     classic_only: bool = False
+    # A step the pinned LiteRT cannot take although Python runs it: {"step", "error_contains",
+    # "why"} (check.py requires that step to fail with those words, and the steps before it to match).
+    runtime_limit: dict | None = None
 
 
 CASES: dict[str, Case] = {}
 
 
 def case(name: str, path: str, *, expect="ok", error_contains=(), tolerance=1e-4, notes="",
-         kernels_disagree=False, classic_only=False):
+         kernels_disagree=False, classic_only=False, runtime_limit=None):
     def register(fn):
         assert name not in CASES, name
         CASES[name] = Case(name, path, fn, expect, list(error_contains), tolerance, notes,
-                           kernels_disagree, classic_only)
+                           kernels_disagree, classic_only, runtime_limit)
         return fn
     return register
 
@@ -774,6 +777,8 @@ def write_case(c: Case, built: Built, out_dir: Path) -> dict:
         meta["error_contains"] = c.error_contains
     meta["float_tolerance"] = c.tolerance
     meta["notes"] = notes
+    if c.runtime_limit:
+        meta["runtime_limit"] = c.runtime_limit
     (folder / "case.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
     return summary
 
@@ -1098,7 +1103,10 @@ STRING_TABLE = ["zero", "one", "", "naïve café", "日本語", "emoji \U0001f60
 
 @case("string_gather_table", "tf.gather from a constant string table by int32 index -> string output (GATHER)",
       notes="String output as numpy bytes (UTF-8, including non-ASCII and an empty string). The "
-            "index input is dynamic ([-1]); step 2 gathers zero indices, so its string output has shape [0].")
+            "index input is dynamic ([-1]); step 2 gathers zero indices, so its string output has shape [0].",
+      runtime_limit={"step": 2, "error_contains": ["serving_default_index:0", "zero-element input"],
+                     "why": "LiteRT's compiled-model API cannot take a zero-element input tensor (its buffers "
+                            "need every dimension >= 1); Python's classic interpreter returns an empty output"})
 def _(rng):
     t = _tf()
 

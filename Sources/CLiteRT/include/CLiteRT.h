@@ -84,6 +84,19 @@ typedef struct {
   LiteRtAny value;
 } LiteRtEnvOption;  // 24 bytes
 
+/// A custom operator's kernel (`litert/c/litert_custom_op_kernel.h`). LiteRT copies the struct
+/// when it is registered and calls every function with the `user_data` given at registration;
+/// `Run` receives the operator's inputs wrapped as host-memory tensor buffers (its return value
+/// is ignored by LiteRT 2.2/2.3's dispatcher).
+typedef struct {
+  LiteRtStatus (*Init)(void *user_data, const void *init_data, size_t init_data_size);
+  LiteRtStatus (*GetOutputLayouts)(void *user_data, size_t num_inputs, const LiteRtLayout *input_layouts,
+                                   size_t num_outputs, LiteRtLayout *output_layouts);
+  LiteRtStatus (*Run)(void *user_data, size_t num_inputs, const LiteRtTensorBuffer *inputs,
+                      size_t num_outputs, LiteRtTensorBuffer *outputs);
+  LiteRtStatus (*Destroy)(void *user_data);
+} LiteRtCustomOpKernel;  // 32 bytes
+
 /// Swift cannot build a C bit-field initializer directly; these read and write the rank field.
 static inline unsigned int tb_layout_rank(const LiteRtLayout *layout) { return layout->rank; }
 static inline void tb_layout_set_rank(LiteRtLayout *layout, unsigned int rank) {
@@ -161,6 +174,10 @@ typedef LiteRtStatus (*LiteRtSetOptionsHardwareAccelerators_fn)(LiteRtOptions op
                                                                  LiteRtHwAcceleratorSet accelerators);
 typedef LiteRtStatus (*LiteRtAddOpaqueOptions_fn)(LiteRtOptions options,
                                                    LiteRtOpaqueOptions opaque_options);
+typedef LiteRtStatus (*LiteRtAddCustomOpKernelOption_fn)(LiteRtOptions options, const char *custom_op_name,
+                                                          int custom_op_version,
+                                                          const LiteRtCustomOpKernel *custom_op_kernel,
+                                                          void *custom_op_kernel_user_data);
 typedef LiteRtStatus (*LiteRtCreateOpaqueOptions_fn)(const char *payload_identifier, void *payload_data,
                                                       tb_payload_destructor payload_destructor,
                                                       LiteRtOpaqueOptions *options);
@@ -205,6 +222,9 @@ typedef LiteRtStatus (*LiteRtGetTensorBufferRequirementsBufferSize_fn)(
     LiteRtTensorBufferRequirements requirements, size_t *buffer_size);
 typedef void (*LiteRtDestroyTensorBuffer_fn)(LiteRtTensorBuffer buffer);
 typedef LiteRtStatus (*LiteRtGetTensorBufferSize_fn)(LiteRtTensorBuffer buffer, size_t *size);
+typedef LiteRtStatus (*LiteRtGetTensorBufferPackedSize_fn)(LiteRtTensorBuffer buffer, size_t *size);
+typedef LiteRtStatus (*LiteRtGetTensorBufferTensorType_fn)(LiteRtTensorBuffer buffer,
+                                                           LiteRtRankedTensorType *tensor_type);
 typedef LiteRtStatus (*LiteRtLockTensorBuffer_fn)(LiteRtTensorBuffer buffer, void **host_mem_addr,
                                                    LiteRtTensorBufferLockMode lock_mode);
 typedef LiteRtStatus (*LiteRtUnlockTensorBuffer_fn)(LiteRtTensorBuffer buffer);

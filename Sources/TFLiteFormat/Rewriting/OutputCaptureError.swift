@@ -1,0 +1,36 @@
+/// Why ``TFLiteModel/capturingDynamicOutputs()`` could not rewrite a model.
+///
+/// None of these make the model invalid: the original model is still usable as it is, only its
+/// data-dependent outputs cannot be routed through capture operators.
+public enum OutputCaptureError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A table has a field this reader does not know, so it cannot be copied faithfully
+    /// (`slot` is the field's position in the table's vtable).
+    case unknownField(path: String, slot: Int)
+    /// The model already has a custom operator named like a capture operator.
+    case operatorNameTaken(name: String)
+    /// An offset in the rewritten file would not fit a flatbuffer offset (the file is too large).
+    case fileTooLarge(size: Int)
+    /// The new objects could not be laid out (a bug in the rewriter).
+    case compositionFailed(reason: String)
+    /// The rewritten model failed TensorBridge's own verifier (a bug in the rewriter).
+    case rewrittenModelInvalid(TFLiteFormatError)
+    /// Reading the original model failed (it was not the verified model's bytes).
+    case unreadableModel(TFLiteFormatError)
+
+    public var description: String {
+        switch self {
+        case let .unknownField(path, slot):
+            return "Cannot rewrite the model: \(path) has a field in slot \(slot) that this reader does not know."
+        case let .operatorNameTaken(name):
+            return "Cannot rewrite the model: it already has a custom operator named '\(name)', like TensorBridge's capture operators."
+        case let .fileTooLarge(size):
+            return "Cannot rewrite the model: offsets in a \(size)-byte file do not fit a flatbuffer offset."
+        case let .compositionFailed(reason):
+            return "Cannot lay out the rewritten model: \(reason)."
+        case let .rewrittenModelInvalid(error):
+            return "The rewritten model failed verification: \(error.description)"
+        case let .unreadableModel(error):
+            return "Cannot read the model to rewrite it: \(error.description)"
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+extension TFLiteModel {
+    /// Reroutes every output that may change shape with the data to a capture operator.
+    ///
+    /// Looks at the main subgraph (0) and every subgraph a signature runs, except subgraphs that
+    /// control-flow operators call (their outputs are their caller's data). An output is captured
+    /// when ``OutputCaptureRewrite/needsCapture(_:)`` holds for its tensor, or — in a model with
+    /// any dynamic tensor (``OutputCaptureRewrite/isDynamic(_:)``) — when its type is capturable. Each captured output
+    /// is removed from the subgraph's `outputs` and from every signature listing it, and fed to a
+    /// ``OutputCaptureRewrite/operatorName(forCapture:)`` operator appended to the subgraph (see
+    /// ``OutputCaptureRewrite`` for its inputs).
+    ///
+    /// The new file is the old one, unchanged, behind a new root table and the new and changed
+    /// objects; every field the rewrite does not touch (metadata, description, other signatures,
+    /// other subgraphs) is kept as it was. Buffers and custom options stored after the flatbuffer
+    /// (`offset` fields, counted from the start of the file) are moved along with it.
+    ///
+    /// - Returns: the rewritten model, or `nil` when no output needs capturing.
+    /// - Throws: ``OutputCaptureError`` when the model cannot be rewritten faithfully; the
+    ///   original model stays usable.
+    public func capturingDynamicOutputs() throws(OutputCaptureError) -> OutputCaptureRewrite? {
+        let targets = captureTargets()
+        guard !targets.isEmpty else { return nil }
+        if let taken = customOperatorNames.first(where: { $0.hasPrefix(OutputCaptureRewrite.operatorNamePrefix) }) {
+            throw .operatorNameTaken(name: taken)
+        }
+        let result: Result<Data, OutputCaptureError> = data.withUnsafeBytes { raw in
+            Result { () throws(OutputCaptureError) -> Data in
+                var rewriter = OutputCaptureRewriter(model: self, reader: FlatBufferReader(bytes: raw))
+                return try rewriter.rewrite(targets)
+            }
+        }
+        let rewritten = try result.get()
+        do {
+            _ = try TFLiteModel(data: rewritten)
+        } catch {
+            throw .rewrittenModelInvalid(error)
+        }
+        return OutputCaptureRewrite(data: rewritten, captures: describe(targets))
+    }
+
+    /// The outputs to capture: (subgraph, output position, tensor index, capture id).
+    func captureTargets() -> [(subgraph: Int, position: Int, tensor: Int, id: Int32)] {
+        let called = Set(subgraphs.flatMap { $0.operators.flatMap(\.calledSubgraphs) })
+        let entryPoints = Set([0] + signatures.map(\.subgraphIndex)).subtracting(called).sorted()
+        // One dynamic tensor in an entry subgraph, or in a subgraph it calls (control-flow
+        // bodies), puts every output of that entry point at risk.
+        let dynamic = subgraphs.map { $0.tensors.contains(where: OutputCaptureRewrite.isDynamic) }
+        func reachesDynamic(_ start: Int) -> Bool {
+            var seen: Set<Int> = [start], stack = [start]
+            while let next = stack.popLast() {
+                if dynamic[next] { return true }
+                for callee in subgraphs[next].operators.flatMap(\.calledSubgraphs)
+                where subgraphs.indices.contains(callee) && seen.insert(callee).inserted { stack.append(callee) }
+            }
+            return false
+        }
+        var targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)] = []
+        var nextID: Int32 = 0
+        for subgraphIndex in entryPoints {
+            var ids: [Int: Int32] = [:]
+            let subgraph = subgraphs[subgraphIndex]
+            let dynamicGraph = reachesDynamic(subgraphIndex)
+            for (position, tensorIndex) in subgraph.outputs.enumerated()
+            where OutputCaptureRewrite.needsCapture(subgraph.tensors[tensorIndex])
+                || (dynamicGraph && OutputCaptureRewrite.capturableTypes.contains(subgraph.tensors[tensorIndex].type)) {
+                let id = ids[tensorIndex] ?? nextID
+                if ids[tensorIndex] == nil {
+                    ids[tensorIndex] = id
+                    nextID += 1
+                }
+                targets.append((subgraphIndex, position, tensorIndex, id))
+            }
+        }
+        return targets
+    }
+
+    private func describe(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) -> [CapturedOutput] {
+        targets.map { target in
+            let tensor = subgraphs[target.subgraph].tensors[target.tensor]
+            var names: [String: String] = [:]
+            for signature in signatures where signature.subgraphIndex == target.subgraph {
+                if let entry = signature.outputs.first(where: { $0.tensorIndex == target.tensor }) {
+                    names[signature.key] = entry.name
+                }
+            }
+            return CapturedOutput(
+                captureID: target.id, subgraphIndex: target.subgraph, outputPosition: target.position,
+                tensorIndex: target.tensor, name: tensor.name, type: tensor.type, signatureNames: names)
+        }
+    }
+}
+
+/// Assembles the rewritten file: new `Model`, `SubGraph` and `SignatureDef` tables copied from
+/// the old ones with changed lists, new operator codes, buffers, tensors and operators, all in
+/// front of the old file (see ``FlatBufferComposer``).
+struct OutputCaptureRewriter {
+    private typealias Slot = ModelDecoder.Slot
+    private typealias Reference = FlatBufferComposer.Reference
+
+    let model: TFLiteModel
+    let reader: FlatBufferReader
+    private var composer = FlatBufferComposer()
+    private let copier: TableCopier
+
+    init(model: TFLiteModel, reader: FlatBufferReader) {
+        self.model = model
+        self.reader = reader
+        copier = TableCopier(reader: reader)
+    }
+
+    mutating func rewrite(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) throws(OutputCaptureError) -> Data {
+        let root: FBTable
+        do { root = try reader.rootTable() } catch { throw .unreadableModel(error) }
+        var modelFields = try copier.fields(of: root, kinds: TableCopier.Schema.model, path: "model")
+
+        // Operator codes: reuse the model's own version-1 codes, append the missing ones, and one
+        // custom code per capture.
+        var codes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes").map(Reference.old)
+        let opcodes = CaptureGraphBuilder.Opcodes(
+            shape: builtinCode(77, in: &codes), cast: builtinCode(53, in: &codes),
+            concatenation: builtinCode(2, in: &codes), reshape: builtinCode(22, in: &codes))
+        var captureCodes: [Int32: Int] = [:]
+        for id in Set(targets.map(\.id)).sorted() {
+            captureCodes[id] = appendCode(builtin: 32, custom: OutputCaptureRewrite.operatorName(forCapture: id), to: &codes)
+        }
+        modelFields[Slot.Model.operatorCodes] = .reference(composer.reference(to: .references(codes)))
+
+        // Buffers: computed tensors need an empty one; buffer 0 is, unless the file says otherwise.
+        let oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
+        var buffers = CaptureGraphBuilder.Buffers(firstIndex: oldBuffers.count)
+        let bufferZeroIsEmpty = model.buffers.first.map { !$0.declaresData } ?? false
+        let computedBuffer = bufferZeroIsEmpty ? 0 : buffers.addEmpty(composer: &composer)
+
+        // Subgraphs: the captured ones are new tables; the others stay where they are.
+        let oldSubgraphs = try copier.elements(of: root, slot: Slot.Model.subgraphs, path: "subgraphs")
+        var subgraphs = oldSubgraphs.map(Reference.old)
+        let bySubgraph = Dictionary(grouping: targets, by: \.subgraph)
+        for (subgraphIndex, captures) in bySubgraph.sorted(by: { $0.key < $1.key }) {
+            let path = "subgraphs[\(subgraphIndex)]"
+            let table = try copier.table(at: oldSubgraphs[subgraphIndex], path: path)
+            var fields = try copier.fields(of: table, kinds: TableCopier.Schema.subgraph, path: path)
+            let info = model.subgraphs[subgraphIndex]
+            var builder = CaptureGraphBuilder(opcodes: opcodes, computedBuffer: computedBuffer, firstTensor: info.tensors.count)
+            var captured = Set<Int>()
+            for capture in captures where captured.insert(capture.tensor).inserted {
+                builder.capture(info.tensors[capture.tensor], index: capture.tensor, id: capture.id,
+                                opcode: captureCodes[capture.id] ?? 0, composer: &composer, buffers: &buffers)
+            }
+            let tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
+            let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
+            let positions = Set(captures.map(\.position))
+            let outputs = info.outputs.enumerated().filter { !positions.contains($0.offset) }.map { Int32($0.element) }
+            fields[Slot.SubGraph.tensors] = .reference(composer.reference(to: .references(tensors.map(Reference.old) + builder.tensors)))
+            fields[Slot.SubGraph.operators] = .reference(composer.reference(to: .references(operators.map(Reference.old) + builder.operators)))
+            fields[Slot.SubGraph.outputs] = .reference(composer.reference(to: .int32s(outputs)))
+            subgraphs[subgraphIndex] = composer.reference(to: .table(fields))
+        }
+        modelFields[Slot.Model.subgraphs] = .reference(composer.reference(to: .references(subgraphs)))
+        modelFields[Slot.Model.buffers] = .reference(composer.reference(to: .references(oldBuffers.map(Reference.old) + buffers.tables)))
+
+        // Signatures that list a captured tensor lose it from their outputs.
+        let capturedTensors = Dictionary(grouping: targets, by: \.subgraph).mapValues { Set($0.map(\.tensor)) }
+        let oldSignatures = try copier.elements(of: root, slot: Slot.Model.signatureDefs, path: "signature_defs")
+        var signatures = oldSignatures.map(Reference.old)
+        var signaturesChanged = false
+        for (index, signature) in model.signatures.enumerated() {
+            guard let removed = capturedTensors[signature.subgraphIndex],
+                  signature.outputs.contains(where: { removed.contains($0.tensorIndex) }) else { continue }
+            let path = "signature_defs[\(index)]"
+            let table = try copier.table(at: oldSignatures[index], path: path)
+            var fields = try copier.fields(of: table, kinds: TableCopier.Schema.signatureDef, path: path)
+            let maps = try copier.elements(of: table, slot: Slot.SignatureDef.outputs, path: path + ".outputs")
+            let kept = zip(signature.outputs, maps).filter { !removed.contains($0.0.tensorIndex) }.map { Reference.old($0.1) }
+            fields[Slot.SignatureDef.outputs] = .reference(composer.reference(to: .references(kept)))
+            signatures[index] = composer.reference(to: .table(fields))
+            signaturesChanged = true
+        }
+        if signaturesChanged {
+            modelFields[Slot.Model.signatureDefs] = .reference(composer.reference(to: .references(signatures)))
+        }
+
+        let rootID = composer.add(.table(modelFields))
+        let patches = try absoluteOffsets(root: root, buffers: oldBuffers)
+        do throws(FlatBufferComposer.Failure) {
+            return try composer.serialize(
+                root: rootID, identifier: ModelDecoder.fileIdentifier, old: reader.bytes, absolutePatches: patches)
+        } catch .offsetOverflow {
+            throw .fileTooLarge(size: reader.size)
+        } catch {
+            throw .compositionFailed(reason: "a new object is referenced more than once")
+        }
+    }
+
+    // MARK: - Operator codes
+
+    /// The index of a version-1 code for builtin `code`, appending one if the model has none.
+    private mutating func builtinCode(_ code: Int32, in codes: inout [Reference]) -> Int {
+        if let index = model.operatorCodes.firstIndex(where: { $0.builtinCode == code && $0.version == 1 && !$0.isCustom }) {
+            return index
+        }
+        return appendCode(builtin: code, custom: nil, to: &codes)
+    }
+
+    /// Appends an `OperatorCode` table; returns its index.
+    private mutating func appendCode(builtin: Int32, custom: String?, to codes: inout [Reference]) -> Int {
+        var fields: [Int: FlatBufferComposer.Field] = [
+            Slot.OperatorCode.deprecatedBuiltinCode: .int8(Int8(clamping: builtin)),
+            Slot.OperatorCode.version: .int32(1),
+            Slot.OperatorCode.builtinCode: .int32(builtin),
+        ]
+        if let custom {
+            fields[Slot.OperatorCode.customCode] = .reference(composer.reference(to: .string(custom)))
+        }
+        codes.append(composer.reference(to: .table(fields)))
+        return codes.count - 1
+    }
+
+    // MARK: - Absolute offsets
+
+    /// The `uint64` fields that hold offsets from the start of the file and are in use: a
+    /// `Buffer`'s `offset` when it has no inline `data`, and an `Operator`'s
+    /// `large_custom_options_offset` when it has no inline `custom_options` (as LiteRT reads them).
+    private func absoluteOffsets(root: FBTable, buffers: [Int]) throws(OutputCaptureError) -> [FlatBufferComposer.AbsolutePatch] {
+        var patches: [FlatBufferComposer.AbsolutePatch] = []
+        func offsetField(_ table: FBTable, inline: Int, offset: Int, path: String) throws(OutputCaptureError) {
+            guard reader.fieldOffset(table, slot: inline) == nil else { return }
+            do {
+                guard let position = try reader.fieldPosition(table, slot: offset, width: 8, path) else { return }
+                let value = reader.loadChecked(UInt64.self, at: position)
+                if value > 1 { patches.append(.init(position: position, value: value)) }
+            } catch {
+                throw .unreadableModel(error)
+            }
+        }
+        for (index, position) in buffers.enumerated() {
+            let path = "buffers[\(index)]"
+            try offsetField(copier.table(at: position, path: path), inline: Slot.Buffer.data, offset: Slot.Buffer.offset, path: path)
+        }
+        let subgraphs = try copier.elements(of: root, slot: Slot.Model.subgraphs, path: "subgraphs")
+        for (subgraphIndex, subgraphPosition) in subgraphs.enumerated() {
+            let path = "subgraphs[\(subgraphIndex)]"
+            let subgraph = try copier.table(at: subgraphPosition, path: path)
+            let operators = try copier.elements(of: subgraph, slot: Slot.SubGraph.operators, path: path + ".operators")
+            for (operatorIndex, position) in operators.enumerated() {
+                let operatorPath = path + ".operators[\(operatorIndex)]"
+                try offsetField(copier.table(at: position, path: operatorPath), inline: Slot.Operator.customOptions,
+                                offset: Slot.Operator.largeCustomOptionsOffset, path: operatorPath)
+            }
+        }
+        return patches
+    }
+}
