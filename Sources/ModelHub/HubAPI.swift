@@ -32,5 +32,6 @@ public enum HubAPI {
     Route(method: "PUT", path: "/v1/models/{name}/rollout", scope: "admin"),
     Route(method: "DELETE", path: "/v1/models/{name}/rollout", scope: "admin"),
     Route(method: "GET", path: "/v1/files/{hash}", scope: nil),
+    Route(method: "HEAD", path: "/v1/files/{hash}", scope: nil),
   ]
 }

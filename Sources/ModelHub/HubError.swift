@@ -25,6 +25,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   case noPublishedVersion(String)
   /// No route for this method and path.
   case routeNotFound(method: String, path: String)
+  /// The path exists but not for this method (`allowed` lists the methods it takes).
+  case methodNotAllowed(method: String, allowed: [String])
   /// No stored file with this hash.
   case fileNotFound
   /// A model with this name exists already.
@@ -60,6 +62,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .payloadTooLarge: .contentTooLarge
     case .invalidModel, .modelRejected: .unprocessableContent
     case .rangeNotSatisfiable: .rangeNotSatisfiable
+    case .methodNotAllowed: .methodNotAllowed
     case .internalError: .internalServerError
     }
   }
@@ -84,6 +87,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .downloadURLExpired: "URL_EXPIRED"
     case .downloadURLInvalid: "INVALID_SIGNATURE"
     case .rangeNotSatisfiable: "RANGE_NOT_SATISFIABLE"
+    case .methodNotAllowed: "METHOD_NOT_ALLOWED"
     case .internalError: "INTERNAL"
     }
   }
@@ -102,6 +106,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .versionNotFound(let model, let version): "Model '\(model)' has no version \(version)."
     case .noPublishedVersion(let name): "Model '\(name)' has no published version."
     case .routeNotFound(let method, let path): "No route for \(method) \(path.prefix(200))."
+    case .methodNotAllowed(let method, let allowed):
+      "\(method.prefix(40)) is not allowed here; use \(allowed.joined(separator: " or "))."
     case .fileNotFound: "No such file."
     case .alreadyExists(let name): "A model named '\(name)' already exists."
     case .failedPrecondition(let message): message
@@ -128,6 +134,7 @@ extension HubError: HTTPResponseError {
     switch self {
     case .unauthenticated: headers[.wwwAuthenticate] = "Bearer"
     case .rangeNotSatisfiable(let size): headers[.contentRange] = "bytes */\(size)"
+    case .methodNotAllowed(_, let allowed): headers[.allow] = allowed.joined(separator: ", ")
     default: break
     }
     let data = (try? HubJSON.encoder().encode(body)) ?? Data("{}".utf8)

@@ -88,6 +88,7 @@ public struct ModelHubServer: Sendable {
     let router = Router()
     router.middlewares.add(HubErrorMiddleware(logger: hub.logger))
     router.middlewares.add(LogRequestsMiddleware(.debug))
+    router.middlewares.add(SignedFileMiddleware(signer: hub.signer))
     router.get("/healthz") { _, _ in try HTTPHelpers.json(["status": "ok"]) }
     router.get("/openapi.json") { _, _ in
       Response(status: .ok, headers: [.contentType: "application/json"],

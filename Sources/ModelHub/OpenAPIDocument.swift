@@ -551,6 +551,49 @@ public enum ModelHubOpenAPI {
           "client"
         ]
       },
+      "head": {
+        "operationId": "headFile",
+        "parameters": [
+          {
+            "in": "header",
+            "name": "If-None-Match",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The whole file's headers.",
+            "headers": {
+              "Content-Length": {
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "ETag": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified."
+          },
+          "403": {
+            "description": "Expired (URL_EXPIRED) or forged (INVALID_SIGNATURE) URL."
+          },
+          "404": {
+            "description": "No such file (NOT_FOUND)."
+          }
+        },
+        "security": [],
+        "summary": "The headers getFile would send (Content-Length of the whole file, ETag), without the bytes. Range does not apply to HEAD. The URL is checked exactly as for GET.",
+        "tags": [
+          "client"
+        ]
+      },
       "parameters": [
         {
           "in": "path",
