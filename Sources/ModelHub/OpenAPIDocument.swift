@@ -443,6 +443,7 @@ public enum ModelHubOpenAPI {
         "operationId": "getFile",
         "parameters": [
           {
+            "description": "RFC 9110 §14.2: one range, bytes=first-last, bytes=first- or bytes=-suffix (ASCII digits only; the unit is case-insensitive). Anything else (signs, several ranges, last < first) is ignored and the whole file is sent.",
             "in": "header",
             "name": "Range",
             "schema": {
@@ -457,6 +458,7 @@ public enum ModelHubOpenAPI {
             }
           },
           {
+            "description": "RFC 9110 §13.1.5: the Range applies only if this is the file's strong ETag. A weak tag, *, an unquoted value or a date never matches: the Range is then ignored and the whole file is sent with 200 (never 416).",
             "in": "header",
             "name": "If-Range",
             "schema": {
@@ -542,7 +544,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "Range outside the file (RANGE_NOT_SATISFIABLE)."
+            "description": "An applicable range starting at or past the end of the file, or bytes=-0 (RANGE_NOT_SATISFIABLE); Content-Range: bytes */size."
           }
         },
         "security": [],
