@@ -31,6 +31,8 @@ public enum HubAPI {
     Route(method: "GET", path: "/v1/models/{name}/rollout", scope: "admin"),
     Route(method: "PUT", path: "/v1/models/{name}/rollout", scope: "admin"),
     Route(method: "DELETE", path: "/v1/models/{name}/rollout", scope: "admin"),
+    Route(method: "GET", path: "/v1/keys", scope: "admin"),
+    Route(method: "POST", path: "/v1/keys/{id}:revoke", scope: "admin"),
     Route(method: "GET", path: "/v1/files/{hash}", scope: nil),
     Route(method: "HEAD", path: "/v1/files/{hash}", scope: nil),
   ]

@@ -27,6 +27,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   case routeNotFound(method: String, path: String)
   /// The path exists but not for this method (`allowed` lists the methods it takes).
   case methodNotAllowed(method: String, allowed: [String])
+  /// No API key with this id.
+  case keyNotFound(String)
   /// No stored file with this hash.
   case fileNotFound
   /// A model with this name exists already.
@@ -56,7 +58,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidName, .invalidArgument, .invalidJSON, .emptyBody: .badRequest
     case .unauthenticated: .unauthorized
     case .permissionDenied, .downloadURLExpired, .downloadURLInvalid: .forbidden
-    case .modelNotFound, .versionNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound: .notFound
+    case .modelNotFound, .versionNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
     case .alreadyExists, .failedPrecondition: .conflict
     case .etagMismatch: .preconditionFailed
     case .payloadTooLarge: .contentTooLarge
@@ -78,6 +80,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .permissionDenied: "PERMISSION_DENIED"
     case .modelNotFound, .versionNotFound, .routeNotFound, .fileNotFound: "NOT_FOUND"
     case .noPublishedVersion: "NO_PUBLISHED_VERSION"
+    case .keyNotFound: "KEY_NOT_FOUND"
     case .alreadyExists: "ALREADY_EXISTS"
     case .failedPrecondition: "FAILED_PRECONDITION"
     case .etagMismatch: "ETAG_MISMATCH"
@@ -108,6 +111,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .routeNotFound(let method, let path): "No route for \(method) \(path.prefix(200))."
     case .methodNotAllowed(let method, let allowed):
       "\(method.prefix(40)) is not allowed here; use \(allowed.joined(separator: " or "))."
+    case .keyNotFound(let id): "No API key with id '\(id.prefix(80))'."
     case .fileNotFound: "No such file."
     case .alreadyExists(let name): "A model named '\(name)' already exists."
     case .failedPrecondition(let message): message

@@ -204,11 +204,48 @@ public struct HubStore: Sendable {
     return HubCreatedKey(id: record.id, key: secret, scope: scope)
   }
 
-  /// The scope of the key whose hash is `keyHash`, if it exists.
+  /// The scope of the key whose hash is `keyHash`, if it exists and is not revoked. Read from
+  /// the database on every call (no cache), so a revocation — or a row deleted by hand, or by
+  /// another process sharing the database — holds from the next request on.
   func scope(ofKeyHash keyHash: String) async throws -> HubKeyScope? {
     try await database.read { db in
-      try APIKeyRecord.filter(Column("keyHash") == keyHash).fetchOne(db)?.scope
+      try APIKeyRecord.filter(Column("keyHash") == keyHash && Column("revokeTime") == nil).fetchOne(db)?.scope
     }
+  }
+
+  /// Every key, oldest first (no secrets, no hashes).
+  public func listKeys() throws -> [HubAPIKeyInfo] {
+    try database.read(Self.keys)
+  }
+
+  /// Every key, oldest first (no secrets, no hashes).
+  func listKeys() async throws -> [HubAPIKeyInfo] {
+    try await database.read(Self.keys)
+  }
+
+  /// Revokes key `id` (revoking it again keeps the first time); it is refused from the next
+  /// request on, by every hub sharing this database.
+  /// - Throws: ``HubError/keyNotFound(_:)`` when no key has this id.
+  public func revokeKey(id: String, now: Date = Date()) throws -> HubAPIKeyInfo {
+    try database.write { db in try Self.revoke(db, id: id, now: now) }
+  }
+
+  /// Revokes key `id` (see ``revokeKey(id:now:)``).
+  func revokeKey(id: String, now: Date = Date()) async throws -> HubAPIKeyInfo {
+    try await database.write { db in try Self.revoke(db, id: id, now: now) }
+  }
+
+  private static func keys(_ db: Database) throws -> [HubAPIKeyInfo] {
+    try APIKeyRecord.order(Column("createTime"), Column("id")).fetchAll(db).map(\.info)
+  }
+
+  private static func revoke(_ db: Database, id: String, now: Date) throws -> HubAPIKeyInfo {
+    guard var record = try APIKeyRecord.fetchOne(db, key: id) else { throw HubError.keyNotFound(id) }
+    if record.revokeTime == nil {
+      record.revokeTime = now
+      try record.update(db)
+    }
+    return record.info
   }
 
   // MARK: Consistency

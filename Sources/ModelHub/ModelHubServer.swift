@@ -98,6 +98,7 @@ public struct ModelHubServer: Sendable {
     ModelRoutes(hub: hub, download: download).register(on: router)
     VersionRoutes(hub: hub).register(on: router)
     FileRoutes(hub: hub).register(on: router)
+    KeyRoutes(hub: hub).register(on: router)
     return router
   }
 }

@@ -6,6 +6,48 @@ public enum ModelHubOpenAPI {
 {
   "components": {
     "schemas": {
+      "APIKey": {
+        "properties": {
+          "createTime": {
+            "format": "date-time",
+            "type": "string"
+          },
+          "id": {
+            "type": "string"
+          },
+          "revokeTime": {
+            "format": "date-time",
+            "type": "string"
+          },
+          "scope": {
+            "enum": [
+              "admin",
+              "client"
+            ],
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "scope",
+          "createTime"
+        ],
+        "type": "object"
+      },
+      "APIKeyList": {
+        "properties": {
+          "keys": {
+            "items": {
+              "$ref": "#/components/schemas/APIKey"
+            },
+            "type": "array"
+          }
+        },
+        "required": [
+          "keys"
+        ],
+        "type": "object"
+      },
       "Assignment": {
         "properties": {
           "bucket": {
@@ -623,6 +665,108 @@ public enum ModelHubOpenAPI {
           }
         }
       ]
+    },
+    "/v1/keys": {
+      "get": {
+        "operationId": "listKeys",
+        "responses": {
+          "200": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/APIKeyList"
+                }
+              }
+            },
+            "description": "Every key, oldest first: id, scope, times. Never a secret or its hash."
+          },
+          "401": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
+          },
+          "403": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "The key is not an admin key (PERMISSION_DENIED)."
+          }
+        },
+        "summary": "List the API keys.",
+        "tags": [
+          "admin"
+        ]
+      }
+    },
+    "/v1/keys/{id}:revoke": {
+      "parameters": [
+        {
+          "in": "path",
+          "name": "id",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "revokeKey",
+        "responses": {
+          "200": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/APIKey"
+                }
+              }
+            },
+            "description": "The revoked key (revoking again keeps the first revokeTime)."
+          },
+          "401": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
+          },
+          "403": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "The key is not an admin key (PERMISSION_DENIED)."
+          },
+          "404": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "No key with this id (KEY_NOT_FOUND)."
+          }
+        },
+        "summary": "Revoke an API key: every request with it is refused from the next one on, on every hub sharing the database.",
+        "tags": [
+          "admin"
+        ]
+      }
     },
     "/v1/models": {
       "get": {
