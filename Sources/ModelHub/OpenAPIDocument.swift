@@ -56,9 +56,11 @@ public enum ModelHubOpenAPI {
             "type": "integer"
           },
           "reason": {
+            "description": "rule: a targeting rule matched; variant: the installation's sticky bucket chose a weighted variant; stable: no installation id was sent, so the variant with the largest weight (ties: the lower version), never a canary; latest: no rollout applied, the latest published version.",
             "enum": [
               "rule",
               "variant",
+              "stable",
               "latest"
             ],
             "type": "string"

@@ -8,7 +8,9 @@ extension HubRollout {
 }
 
 /// Picks the version an installation gets: the first matching targeting rule, else a weighted
-/// variant chosen by a sticky bucket, else the latest published version.
+/// variant chosen by a sticky bucket, else the latest published version. A client without an
+/// installation id cannot be bucketed: it gets the rollout's stable variant (see
+/// ``stableVariant(of:published:)``), never a canary.
 enum RolloutAssigner {
   /// Who is asking (from the `:download` request headers).
   struct Client: Sendable {
@@ -55,6 +57,10 @@ enum RolloutAssigner {
       for (index, rule) in rollout.rules.enumerated() where published.contains(rule.version) && matches(rule, client) {
         return (rule.version, HubAssignment(reason: .rule, rule: index))
       }
+      if !rollout.variants.isEmpty, client.installationID == nil,
+         let (index, variant) = stableVariant(of: rollout, published: published) {
+        return (variant.version, HubAssignment(reason: .stable, variant: index))
+      }
       if !rollout.variants.isEmpty, let id = client.installationID {
         let bucket = bucket(model: model, installationID: id)
         var upper = 0
@@ -68,6 +74,14 @@ enum RolloutAssigner {
     }
     guard let latest = published.max() else { return nil }
     return (latest, HubAssignment(reason: .latest))
+  }
+
+  /// The variant served to clients without an installation id: the one with the largest weight,
+  /// ties going to the lower version; only published versions count.
+  static func stableVariant(of rollout: HubRollout, published: Set<Int>) -> (Int, HubRollout.Variant)? {
+    rollout.variants.enumerated().filter { published.contains($0.element.version) }.min { a, b in
+      a.element.weight != b.element.weight ? a.element.weight > b.element.weight : a.element.version < b.element.version
+    }.map { ($0.offset, $0.element) }
   }
 
   private static func matches(_ rule: HubRollout.Rule, _ client: Client) -> Bool {
