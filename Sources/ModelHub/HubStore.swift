@@ -4,8 +4,10 @@ import Logging
 import TensorBridgeDelivery
 
 /// The hub's metadata (SQLite via GRDB, WAL) and files (``BlobStore``), kept consistent with
-/// each other: blob renames and deletions happen inside the database's serialized write
-/// transactions, and ``recover()`` removes what a crash may leave behind.
+/// each other: a blob is renamed into place inside the write transaction that adds its first
+/// reference, and removed only after the transaction that drops its last reference has
+/// committed, so a crash can leave an unreferenced blob but never a version without its blob;
+/// ``recover()`` removes what a crash may leave behind.
 public struct HubStore: Sendable {
   let database: DatabasePool
   let blobs: BlobStore
@@ -58,13 +60,29 @@ public struct HubStore: Sendable {
   }
 
   /// Deletes a model, its versions, and the blobs no other version uses.
+  ///
+  /// Crash-safe: the rows go in one transaction and the files only once it has committed, so a
+  /// crash leaves either the whole model or none of it (never rows whose blobs are gone). Files
+  /// a crash leaves behind are unreferenced blobs, which ``recover()`` removes at start-up.
   func deleteModel(_ name: String) async throws {
     try ModelName.check(name)
-    try await database.write { db in
+    let hashes = try await database.write { db in
       _ = try Self.fetchModel(db, name)
       let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version WHERE model = ?", arguments: [name])
       try db.execute(sql: "DELETE FROM version WHERE model = ?", arguments: [name])
       try db.execute(sql: "DELETE FROM model WHERE name = ?", arguments: [name])
+      return hashes
+    }
+    try await removeUnreferenced(hashes)
+  }
+
+  /// Removes the blobs among `hashes` that no committed version refers to. Run after the
+  /// transaction that dropped the references has committed; it runs as a write transaction
+  /// (changing nothing) so that no upload can install one of these blobs between the check and
+  /// the removal.
+  private func removeUnreferenced(_ hashes: [String]) async throws {
+    guard !hashes.isEmpty else { return }
+    try await database.write { db in
       for hash in hashes where try !Self.isReferenced(db, hash) { blobs.remove(hash) }
     }
   }
