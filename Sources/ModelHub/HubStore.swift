@@ -89,7 +89,9 @@ public struct HubStore: Sendable {
 
   /// One page of models ordered by name, optionally only those carrying `tag`.
   func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage {
-    guard (1...100).contains(pageSize) else { throw HubError.invalidArgument("pageSize must be between 1 and 100.") }
+    guard (1...HubLimits.pageSize).contains(pageSize) else {
+      throw HubError.invalidArgument("pageSize must be between 1 and \(HubLimits.pageSize).")
+    }
     var after = ""
     if let pageToken {
       guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
@@ -345,7 +347,9 @@ public struct HubStore: Sendable {
   }
 
   private static func checkTags(_ tags: [String]) throws(HubError) -> [String] {
-    guard tags.count <= 20 else { throw .invalidArgument("A model has at most 20 tags.") }
+    guard tags.count <= HubLimits.tagsPerModel else {
+      throw .invalidArgument("A model has at most \(HubLimits.tagsPerModel) tags (got \(tags.count)).")
+    }
     for tag in tags where !ModelName.isValid(tag) {
       throw .invalidArgument("Tag '\(tag.prefix(80))' is not valid: use 1 to 60 letters, digits, '_' or '-'.")
     }
@@ -353,8 +357,8 @@ public struct HubStore: Sendable {
   }
 
   private static func checkDisplayName(_ name: String) throws(HubError) -> String {
-    guard (1...200).contains(name.count), !name.contains(where: { $0.isNewline }) else {
-      throw .invalidArgument("displayName must be 1 to 200 characters on one line.")
+    guard (1...HubLimits.displayNameCharacters).contains(name.count), !name.contains(where: { $0.isNewline }) else {
+      throw .invalidArgument("displayName must be 1 to \(HubLimits.displayNameCharacters) characters on one line.")
     }
     return name
   }

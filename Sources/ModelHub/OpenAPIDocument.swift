@@ -80,6 +80,9 @@ public enum ModelHubOpenAPI {
       "CreateModelRequest": {
         "properties": {
           "displayName": {
+            "description": "One line, 1 to 200 characters.",
+            "maxLength": 200,
+            "minLength": 1,
             "type": "string"
           },
           "name": {
@@ -87,9 +90,12 @@ public enum ModelHubOpenAPI {
             "type": "string"
           },
           "tags": {
+            "description": "At most 20 tags.",
             "items": {
+              "pattern": "^[A-Za-z0-9_-]{1,60}$",
               "type": "string"
             },
+            "maxItems": 20,
             "type": "array"
           }
         },
@@ -250,14 +256,21 @@ public enum ModelHubOpenAPI {
         "type": "object"
       },
       "Rollout": {
+        "description": "The PUT body may be up to 8 MiB (8388608 bytes), so every rollout within these limits fits; other JSON bodies up to 64 KiB (65536 bytes).",
         "properties": {
           "rules": {
+            "description": "At most 100 rules, checked in order.",
             "items": {
               "properties": {
                 "installationIds": {
+                  "description": "At most 10000 installation ids in the whole rollout (over all its rules).",
                   "items": {
+                    "maxLength": 200,
+                    "minLength": 1,
+                    "pattern": "^[!-~]{1,200}$",
                     "type": "string"
                   },
+                  "maxItems": 10000,
                   "type": "array"
                 },
                 "maxAppVersion": {
@@ -268,8 +281,12 @@ public enum ModelHubOpenAPI {
                 },
                 "platforms": {
                   "items": {
+                    "maxLength": 200,
+                    "minLength": 1,
+                    "pattern": "^[!-~]{1,200}$",
                     "type": "string"
                   },
+                  "maxItems": 20,
                   "type": "array"
                 },
                 "version": {
@@ -281,9 +298,11 @@ public enum ModelHubOpenAPI {
               ],
               "type": "object"
             },
+            "maxItems": 100,
             "type": "array"
           },
           "variants": {
+            "description": "At most 20 variants; weights add up to 100.",
             "items": {
               "properties": {
                 "version": {
@@ -301,6 +320,7 @@ public enum ModelHubOpenAPI {
               ],
               "type": "object"
             },
+            "maxItems": 20,
             "type": "array"
           }
         },
@@ -309,12 +329,18 @@ public enum ModelHubOpenAPI {
       "UpdateModelRequest": {
         "properties": {
           "displayName": {
+            "description": "One line, 1 to 200 characters.",
+            "maxLength": 200,
+            "minLength": 1,
             "type": "string"
           },
           "tags": {
+            "description": "At most 20 tags.",
             "items": {
+              "pattern": "^[A-Za-z0-9_-]{1,60}$",
               "type": "string"
             },
+            "maxItems": 20,
             "type": "array"
           }
         },
@@ -1407,6 +1433,16 @@ public enum ModelHubOpenAPI {
               }
             },
             "description": "A version in it is not published (FAILED_PRECONDITION)."
+          },
+          "413": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "Body over 8 MiB (PAYLOAD_TOO_LARGE)."
           }
         },
         "security": [
