@@ -78,7 +78,11 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .emptyBody: "EMPTY_BODY"
     case .unauthenticated: "UNAUTHENTICATED"
     case .permissionDenied: "PERMISSION_DENIED"
-    case .modelNotFound, .versionNotFound, .routeNotFound, .fileNotFound: "NOT_FOUND"
+    // Distinct codes, so that a wrong hub URL (no route) never reads as an unknown model.
+    case .modelNotFound: "MODEL_NOT_FOUND"
+    case .versionNotFound: "VERSION_NOT_FOUND"
+    case .routeNotFound: "ROUTE_NOT_FOUND"
+    case .fileNotFound: "FILE_NOT_FOUND"
     case .noPublishedVersion: "NO_PUBLISHED_VERSION"
     case .keyNotFound: "KEY_NOT_FOUND"
     case .alreadyExists: "ALREADY_EXISTS"

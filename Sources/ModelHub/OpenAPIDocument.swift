@@ -604,7 +604,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such file (NOT_FOUND)."
+            "description": "No such file (FILE_NOT_FOUND)."
           },
           "416": {
             "content": {
@@ -657,7 +657,7 @@ public enum ModelHubOpenAPI {
             "description": "Expired (URL_EXPIRED) or forged (INVALID_SIGNATURE) URL."
           },
           "404": {
-            "description": "No such file (NOT_FOUND)."
+            "description": "No such file (FILE_NOT_FOUND)."
           }
         },
         "security": [],
@@ -1022,7 +1022,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1094,7 +1094,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1197,7 +1197,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "412": {
             "content": {
@@ -1273,7 +1273,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1337,7 +1337,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1422,7 +1422,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "409": {
             "content": {
@@ -1508,7 +1508,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1604,7 +1604,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "413": {
             "content": {
@@ -1690,7 +1690,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1796,7 +1796,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1882,7 +1882,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "409": {
             "content": {
@@ -2011,7 +2011,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model (NOT_FOUND) or nothing published (NO_PUBLISHED_VERSION)."
+            "description": "No such model (MODEL_NOT_FOUND), nothing published (NO_PUBLISHED_VERSION) or no such route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [

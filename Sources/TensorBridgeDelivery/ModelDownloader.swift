@@ -135,10 +135,12 @@ public actor ModelDownloader {
   // MARK: Updating
 
   /// Waits for the shared update of `name`, starting one if none runs.
+  ///
+  /// The download is shared, so cancelling one caller does not stop it for the others; that
+  /// caller stops waiting at once with ``ModelDownloaderError/cancelled(model:)``.
   private func latest(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
-    // The download is shared, so cancelling one caller does not stop it for the others.
     let task = inFlight[name] ?? startLatest(name, conditions: conditions)
-    return try await task.value
+    return try await SharedWait.value(of: task, cancelled: ModelDownloaderError.cancelled(model: name))
   }
 
   private func startLatest(_ name: String, conditions: ModelDownloadConditions) -> Task<CustomModel, any Error> {

@@ -73,7 +73,7 @@ final class CrashSafeDeleteTests: XCTestCase {
         XCTAssertEqual(info.status, 200)
       }
     } else {
-      XCTAssertEqual(answer.errorCode, "NOT_FOUND", "the model is gone")
+      XCTAssertEqual(answer.errorCode, "MODEL_NOT_FOUND", "the model is gone")
     }
     XCTAssertEqual(try HubStore(directory: data).verify(), [], "no version without its blob, no orphan blob")
     let other = try await http.send("GET", "/v1/models/other/versions", key: key).decode(HubVersionList.self)
