@@ -446,7 +446,7 @@ public enum ModelHubOpenAPI {
     },
     "securitySchemes": {
       "bearer": {
-        "description": "An API key from `tensorbridge hub keys create`.",
+        "description": "An API key from `tensorbridge hub keys create`; revoked with `hub keys revoke` or POST /v1/keys/{id}:revoke, effective on the next request.",
         "scheme": "bearer",
         "type": "http"
       }
@@ -854,7 +854,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -926,7 +926,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1002,7 +1002,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1074,7 +1074,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1177,7 +1177,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1253,7 +1253,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1317,7 +1317,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1402,7 +1402,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1488,7 +1488,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1584,7 +1584,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1670,7 +1670,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1776,7 +1776,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1862,7 +1862,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1991,7 +1991,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
