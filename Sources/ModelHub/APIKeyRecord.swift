@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import TensorBridgeDelivery
 
-/// A row of `apiKey`. Only the SHA-256 of the secret is stored.
+/// A row of `apiKey`. Only the SHA-256 of the secret is stored. A revoked key keeps its row
+/// (so that `hub keys list` shows when it was revoked) and is refused from then on.
 struct APIKeyRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
   static let databaseTableName = "apiKey"
 
@@ -10,4 +11,8 @@ struct APIKeyRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
   var keyHash: String
   var scope: HubKeyScope
   var createTime: Date
+  var revokeTime: Date?
+
+  /// The listed form (no secret, no hash).
+  var info: HubAPIKeyInfo { HubAPIKeyInfo(id: id, scope: scope, createTime: createTime, revokeTime: revokeTime) }
 }

@@ -16,7 +16,7 @@ import Darwin
 /// It sits between NIO's HTTP/1 decoder/encoder and `HTTP1ToHTTPServerCodec` (see
 /// ``FileServingHTTP1Channel``). A request head for `GET`/`HEAD /v1/files/{hash}` with a valid,
 /// unexpired signature is answered here when the blob can be opened and
-/// ``FileResponsePlan/make(hash:size:ifNoneMatch:range:ifRange:)`` accepts it (`200`, `206`,
+/// ``FileResponsePlan/make(hash:size:method:ifNoneMatch:range:ifRange:)`` accepts it (`200`, `206`,
 /// `304`); that request's body and end are dropped. Everything else — other paths, bad or expired
 /// signatures, missing blobs, unsatisfiable ranges — goes on to Hummingbird unchanged, so the
 /// router answers it (with its JSON errors).
@@ -198,7 +198,8 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
       let plan: FileResponsePlan
       do {
         plan = try FileResponsePlan.make(
-          hash: request.hash, size: Int64(region.readableBytes), ifNoneMatch: request.fields[.ifNoneMatch],
+          hash: request.hash, size: Int64(region.readableBytes), method: request.isHead ? .head : .get,
+          ifNoneMatch: request.fields[.ifNoneMatch],
           range: request.fields[.range], ifRange: request.fields[.ifRange])
       } catch {
         try? handle.close()

@@ -11,7 +11,9 @@ struct DownloadRoutes: Sendable {
     try await hub.authenticator.require(.client, request)
     try ModelName.check(name)
     let client = RolloutAssigner.Client(
-      installationID: try HTTPHelpers.header(request, HubHeaders.installationID),
+      // An empty or blank id is no id: such clients get the rollout's stable choice.
+      installationID: try HTTPHelpers.header(request, HubHeaders.installationID)
+        .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 },
       platform: try HTTPHelpers.header(request, HubHeaders.platform),
       appVersion: try HTTPHelpers.header(request, HubHeaders.appVersion))
     let state = try await hub.store.servingState(name)

@@ -30,12 +30,15 @@ struct FileResponsePlan: Sendable, Equatable {
     guard ModelName.isHash(hash) else { throw .fileNotFound }
   }
 
-  /// The answer for blob `hash` of `size` bytes (nil when it is not stored), given the request's
-  /// `If-None-Match`, `Range` and `If-Range` headers.
+  /// The answer for blob `hash` of `size` bytes (nil when it is not stored) to a `GET` or `HEAD`
+  /// carrying these `If-None-Match`, `Range` and `If-Range` headers, in RFC 9110's order
+  /// (§13.2.2): `If-None-Match` first (`304`); then the range, which applies only to `GET`
+  /// (§14.2) and only when ``IfRange/allowsRange(_:hash:)`` holds (§13.1.5) — a range that does
+  /// not apply is never evaluated, so it can never be answered `416`; then the whole file.
   /// - Throws: ``HubError/fileNotFound`` for a missing or empty blob,
-  ///   ``HubError/rangeNotSatisfiable(size:)`` for a range past the end.
-  static func make(hash: String, size: Int64?, ifNoneMatch: String?, range: String?, ifRange: String?) throws(HubError)
-    -> FileResponsePlan {
+  ///   ``HubError/rangeNotSatisfiable(size:)`` for an applicable range past the end.
+  static func make(hash: String, size: Int64?, method: HTTPRequest.Method, ifNoneMatch: String?, range: String?,
+                   ifRange: String?) throws(HubError) -> FileResponsePlan {
     guard let size, size > 0 else { throw .fileNotFound }
     var headers: HTTPFields = [
       .eTag: "\"\(hash)\"", .acceptRanges: "bytes", .contentType: "application/octet-stream",
@@ -44,8 +47,7 @@ struct FileResponsePlan: Sendable, Equatable {
     if let ifNoneMatch, HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: hash) {
       return FileResponsePlan(status: .notModified, headers: headers, body: .none)
     }
-    if let range = try ByteRange.parse(range, size: size),
-       ifRange.map({ HTTPHelpers.matches(ifNoneMatch: $0, hash: hash) }) ?? true {
+    if method == .get, IfRange.allowsRange(ifRange, hash: hash), let range = try ByteRange.parse(range, size: size) {
       headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
       headers[.contentLength] = "\(range.count)"
       return FileResponsePlan(status: .partialContent, headers: headers, body: .bytes(range))

@@ -4,8 +4,8 @@ import TensorBridgeDelivery
 
 /// Small pieces of HTTP handling the routes share.
 enum HTTPHelpers {
-  /// The largest JSON request body accepted.
-  static let maxJSONBytes = 64 * 1024
+  /// The largest JSON request body accepted by default (``HubLimits/jsonBodyBytes``).
+  static let maxJSONBytes = HubLimits.jsonBodyBytes
 
   /// A JSON response.
   static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
@@ -15,12 +15,12 @@ enum HTTPHelpers {
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
-  /// Decodes a JSON body of at most ``maxJSONBytes``.
-  static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+  /// Decodes a JSON body of at most `limit` bytes (default ``maxJSONBytes``).
+  static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = maxJSONBytes) async throws -> T {
     var request = request
     let buffer: ByteBuffer
-    do { buffer = try await request.collectBody(upTo: maxJSONBytes) } catch {
-      throw HubError.payloadTooLarge(limit: Int64(maxJSONBytes))
+    do { buffer = try await request.collectBody(upTo: limit) } catch {
+      throw HubError.payloadTooLarge(limit: Int64(limit))
     }
     guard buffer.readableBytes > 0 else { throw HubError.emptyBody }
     do {
@@ -82,11 +82,13 @@ enum HTTPHelpers {
     }
   }
 
-  /// A header value, limited to 200 characters.
+  /// A header value, limited to ``HubLimits/headerBytes`` bytes.
   static func header(_ request: Request, _ name: String) throws(HubError) -> String? {
     let lowercased = name.lowercased()
     guard let value = request.headers.first(where: { $0.name.canonicalName == lowercased })?.value else { return nil }
-    guard value.utf8.count <= 200 else { throw .invalidArgument("The \(name) header is longer than 200 characters.") }
+    guard value.utf8.count <= HubLimits.headerBytes else {
+      throw .invalidArgument("The \(name) header is longer than the limit of \(HubLimits.headerBytes) bytes.")
+    }
     return value.isEmpty ? nil : value
   }
 }

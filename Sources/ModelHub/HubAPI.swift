@@ -13,6 +13,22 @@ public enum HubAPI {
     public var description: String { "\(method) \(path)" }
   }
 
+  /// The methods the routes matching `path` take, sorted (empty when no route matches). A
+  /// `{parameter}` matches one non-empty path segment; `{parameter}:verb` one ending in `:verb`.
+  public static func methods(forPath path: String) -> [String] {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    func matches(_ template: String) -> Bool {
+      let parts = template.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == segments.count else { return false }
+      return zip(parts, segments).allSatisfy { part, segment in
+        guard part.hasPrefix("{"), let close = part.firstIndex(of: "}") else { return part == segment }
+        let verb = part[part.index(after: close)...]
+        return segment.count > verb.count && segment.hasSuffix(verb)
+      }
+    }
+    return Set(routes.filter { matches($0.path) }.map(\.method)).sorted()
+  }
+
   /// Every route.
   public static let routes: [Route] = [
     Route(method: "GET", path: "/healthz", scope: nil),
@@ -31,6 +47,9 @@ public enum HubAPI {
     Route(method: "GET", path: "/v1/models/{name}/rollout", scope: "admin"),
     Route(method: "PUT", path: "/v1/models/{name}/rollout", scope: "admin"),
     Route(method: "DELETE", path: "/v1/models/{name}/rollout", scope: "admin"),
+    Route(method: "GET", path: "/v1/keys", scope: "admin"),
+    Route(method: "POST", path: "/v1/keys/{id}:revoke", scope: "admin"),
     Route(method: "GET", path: "/v1/files/{hash}", scope: nil),
+    Route(method: "HEAD", path: "/v1/files/{hash}", scope: nil),
   ]
 }

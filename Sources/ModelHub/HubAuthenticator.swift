@@ -1,17 +1,17 @@
 import Hummingbird
 import TensorBridgeDelivery
 
-/// Checks `Authorization: Bearer <key>` against the stored key hashes. Known keys are cached
-/// (keys are never revoked while a hub runs; new keys are found in the database).
-actor HubAuthenticator {
+/// Checks `Authorization: Bearer <key>` against the stored key hashes. Nothing is cached: each
+/// request reads the key's row (one indexed lookup), so a key revoked or deleted — through this
+/// hub, the CLI, or another hub process sharing the database — is refused on the next request.
+struct HubAuthenticator: Sendable {
   private let store: HubStore
-  private var known: [String: HubKeyScope] = [:]
 
   init(store: HubStore) { self.store = store }
 
-  /// Throws unless the request carries a key whose scope allows `required`
+  /// Throws unless the request carries a valid, unrevoked key whose scope allows `required`
   /// (an admin key may do everything a client key may).
-  nonisolated func require(_ required: HubKeyScope, _ request: Request) async throws {
+  func require(_ required: HubKeyScope, _ request: Request) async throws {
     guard let header = request.headers[.authorization] else {
       throw HubError.unauthenticated("Send an API key as 'Authorization: Bearer <key>'.")
     }
@@ -19,16 +19,9 @@ actor HubAuthenticator {
     guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 200 else {
       throw HubError.unauthenticated("The Authorization header must be 'Bearer <key>'.")
     }
-    guard let scope = try await scope(of: APIKeys.hash(String(parts[1]))) else {
-      throw HubError.unauthenticated("The API key is not valid.")
+    guard let scope = try await store.scope(ofKeyHash: APIKeys.hash(String(parts[1]))) else {
+      throw HubError.unauthenticated("The API key is not valid (unknown or revoked).")
     }
     if required == .admin && scope != .admin { throw HubError.permissionDenied(required: .admin) }
-  }
-
-  private func scope(of hash: String) async throws -> HubKeyScope? {
-    if let scope = known[hash] { return scope }
-    guard let scope = try await store.scope(ofKeyHash: hash) else { return nil }
-    known[hash] = scope
-    return scope
   }
 }

@@ -46,6 +46,9 @@ enum HubDatabase {
         t.column("createTime", .datetime).notNull()
       }
     }
+    migrator.registerMigration("v2-key-revocation") { db in
+      try db.alter(table: APIKeyRecord.databaseTableName) { t in t.add(column: "revokeTime", .datetime) }
+    }
     return migrator
   }
 }

@@ -25,6 +25,10 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   case noPublishedVersion(String)
   /// No route for this method and path.
   case routeNotFound(method: String, path: String)
+  /// The path exists but not for this method (`allowed` lists the methods it takes).
+  case methodNotAllowed(method: String, allowed: [String])
+  /// No API key with this id.
+  case keyNotFound(String)
   /// No stored file with this hash.
   case fileNotFound
   /// A model with this name exists already.
@@ -54,12 +58,13 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidName, .invalidArgument, .invalidJSON, .emptyBody: .badRequest
     case .unauthenticated: .unauthorized
     case .permissionDenied, .downloadURLExpired, .downloadURLInvalid: .forbidden
-    case .modelNotFound, .versionNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound: .notFound
+    case .modelNotFound, .versionNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
     case .alreadyExists, .failedPrecondition: .conflict
     case .etagMismatch: .preconditionFailed
     case .payloadTooLarge: .contentTooLarge
     case .invalidModel, .modelRejected: .unprocessableContent
     case .rangeNotSatisfiable: .rangeNotSatisfiable
+    case .methodNotAllowed: .methodNotAllowed
     case .internalError: .internalServerError
     }
   }
@@ -73,8 +78,13 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .emptyBody: "EMPTY_BODY"
     case .unauthenticated: "UNAUTHENTICATED"
     case .permissionDenied: "PERMISSION_DENIED"
-    case .modelNotFound, .versionNotFound, .routeNotFound, .fileNotFound: "NOT_FOUND"
+    // Distinct codes, so that a wrong hub URL (no route) never reads as an unknown model.
+    case .modelNotFound: "MODEL_NOT_FOUND"
+    case .versionNotFound: "VERSION_NOT_FOUND"
+    case .routeNotFound: "ROUTE_NOT_FOUND"
+    case .fileNotFound: "FILE_NOT_FOUND"
     case .noPublishedVersion: "NO_PUBLISHED_VERSION"
+    case .keyNotFound: "KEY_NOT_FOUND"
     case .alreadyExists: "ALREADY_EXISTS"
     case .failedPrecondition: "FAILED_PRECONDITION"
     case .etagMismatch: "ETAG_MISMATCH"
@@ -84,6 +94,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .downloadURLExpired: "URL_EXPIRED"
     case .downloadURLInvalid: "INVALID_SIGNATURE"
     case .rangeNotSatisfiable: "RANGE_NOT_SATISFIABLE"
+    case .methodNotAllowed: "METHOD_NOT_ALLOWED"
     case .internalError: "INTERNAL"
     }
   }
@@ -102,6 +113,9 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .versionNotFound(let model, let version): "Model '\(model)' has no version \(version)."
     case .noPublishedVersion(let name): "Model '\(name)' has no published version."
     case .routeNotFound(let method, let path): "No route for \(method) \(path.prefix(200))."
+    case .methodNotAllowed(let method, let allowed):
+      "\(method.prefix(40)) is not allowed here; use \(allowed.joined(separator: " or "))."
+    case .keyNotFound(let id): "No API key with id '\(id.prefix(80))'."
     case .fileNotFound: "No such file."
     case .alreadyExists(let name): "A model named '\(name)' already exists."
     case .failedPrecondition(let message): message
@@ -128,6 +142,7 @@ extension HubError: HTTPResponseError {
     switch self {
     case .unauthenticated: headers[.wwwAuthenticate] = "Bearer"
     case .rangeNotSatisfiable(let size): headers[.contentRange] = "bytes */\(size)"
+    case .methodNotAllowed(_, let allowed): headers[.allow] = allowed.joined(separator: ", ")
     default: break
     }
     let data = (try? HubJSON.encoder().encode(body)) ?? Data("{}".utf8)

@@ -17,7 +17,12 @@ struct HubErrorMiddleware: RouterMiddleware {
     } catch let error as HTTPResponseError {
       let mapped: HubError
       switch error.status {
-      case .notFound: mapped = .routeNotFound(method: request.method.rawValue, path: request.uri.path)
+      case .notFound:
+        // A path the hub serves, with another method: 405 with `Allow`, not "no route".
+        let allowed = HubAPI.methods(forPath: request.uri.path)
+        mapped = allowed.isEmpty
+          ? .routeNotFound(method: request.method.rawValue, path: request.uri.path)
+          : .methodNotAllowed(method: request.method.rawValue, allowed: allowed)
       case .contentTooLarge: mapped = .payloadTooLarge(limit: Int64(HTTPHelpers.maxJSONBytes))
       case .badRequest: mapped = .invalidArgument("The request is malformed.")
       default:

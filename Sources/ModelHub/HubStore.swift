@@ -4,8 +4,10 @@ import Logging
 import TensorBridgeDelivery
 
 /// The hub's metadata (SQLite via GRDB, WAL) and files (``BlobStore``), kept consistent with
-/// each other: blob renames and deletions happen inside the database's serialized write
-/// transactions, and ``recover()`` removes what a crash may leave behind.
+/// each other: a blob is renamed into place inside the write transaction that adds its first
+/// reference, and removed only after the transaction that drops its last reference has
+/// committed, so a crash can leave an unreferenced blob but never a version without its blob;
+/// ``recover()`` removes what a crash may leave behind.
 public struct HubStore: Sendable {
   let database: DatabasePool
   let blobs: BlobStore
@@ -58,20 +60,38 @@ public struct HubStore: Sendable {
   }
 
   /// Deletes a model, its versions, and the blobs no other version uses.
+  ///
+  /// Crash-safe: the rows go in one transaction and the files only once it has committed, so a
+  /// crash leaves either the whole model or none of it (never rows whose blobs are gone). Files
+  /// a crash leaves behind are unreferenced blobs, which ``recover()`` removes at start-up.
   func deleteModel(_ name: String) async throws {
     try ModelName.check(name)
-    try await database.write { db in
+    let hashes = try await database.write { db in
       _ = try Self.fetchModel(db, name)
       let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version WHERE model = ?", arguments: [name])
       try db.execute(sql: "DELETE FROM version WHERE model = ?", arguments: [name])
       try db.execute(sql: "DELETE FROM model WHERE name = ?", arguments: [name])
+      return hashes
+    }
+    try await removeUnreferenced(hashes)
+  }
+
+  /// Removes the blobs among `hashes` that no committed version refers to. Run after the
+  /// transaction that dropped the references has committed; it runs as a write transaction
+  /// (changing nothing) so that no upload can install one of these blobs between the check and
+  /// the removal.
+  private func removeUnreferenced(_ hashes: [String]) async throws {
+    guard !hashes.isEmpty else { return }
+    try await database.write { db in
       for hash in hashes where try !Self.isReferenced(db, hash) { blobs.remove(hash) }
     }
   }
 
   /// One page of models ordered by name, optionally only those carrying `tag`.
   func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage {
-    guard (1...100).contains(pageSize) else { throw HubError.invalidArgument("pageSize must be between 1 and 100.") }
+    guard (1...HubLimits.pageSize).contains(pageSize) else {
+      throw HubError.invalidArgument("pageSize must be between 1 and \(HubLimits.pageSize).")
+    }
     var after = ""
     if let pageToken {
       guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
@@ -204,11 +224,48 @@ public struct HubStore: Sendable {
     return HubCreatedKey(id: record.id, key: secret, scope: scope)
   }
 
-  /// The scope of the key whose hash is `keyHash`, if it exists.
+  /// The scope of the key whose hash is `keyHash`, if it exists and is not revoked. Read from
+  /// the database on every call (no cache), so a revocation — or a row deleted by hand, or by
+  /// another process sharing the database — holds from the next request on.
   func scope(ofKeyHash keyHash: String) async throws -> HubKeyScope? {
     try await database.read { db in
-      try APIKeyRecord.filter(Column("keyHash") == keyHash).fetchOne(db)?.scope
+      try APIKeyRecord.filter(Column("keyHash") == keyHash && Column("revokeTime") == nil).fetchOne(db)?.scope
     }
+  }
+
+  /// Every key, oldest first (no secrets, no hashes).
+  public func listKeys() throws -> [HubAPIKeyInfo] {
+    try database.read(Self.keys)
+  }
+
+  /// Every key, oldest first (no secrets, no hashes).
+  func listKeys() async throws -> [HubAPIKeyInfo] {
+    try await database.read(Self.keys)
+  }
+
+  /// Revokes key `id` (revoking it again keeps the first time); it is refused from the next
+  /// request on, by every hub sharing this database.
+  /// - Throws: ``HubError/keyNotFound(_:)`` when no key has this id.
+  public func revokeKey(id: String, now: Date = Date()) throws -> HubAPIKeyInfo {
+    try database.write { db in try Self.revoke(db, id: id, now: now) }
+  }
+
+  /// Revokes key `id` (see ``revokeKey(id:now:)``).
+  func revokeKey(id: String, now: Date = Date()) async throws -> HubAPIKeyInfo {
+    try await database.write { db in try Self.revoke(db, id: id, now: now) }
+  }
+
+  private static func keys(_ db: Database) throws -> [HubAPIKeyInfo] {
+    try APIKeyRecord.order(Column("createTime"), Column("id")).fetchAll(db).map(\.info)
+  }
+
+  private static func revoke(_ db: Database, id: String, now: Date) throws -> HubAPIKeyInfo {
+    guard var record = try APIKeyRecord.fetchOne(db, key: id) else { throw HubError.keyNotFound(id) }
+    if record.revokeTime == nil {
+      record.revokeTime = now
+      try record.update(db)
+    }
+    return record.info
   }
 
   // MARK: Consistency
@@ -290,7 +347,9 @@ public struct HubStore: Sendable {
   }
 
   private static func checkTags(_ tags: [String]) throws(HubError) -> [String] {
-    guard tags.count <= 20 else { throw .invalidArgument("A model has at most 20 tags.") }
+    guard tags.count <= HubLimits.tagsPerModel else {
+      throw .invalidArgument("A model has at most \(HubLimits.tagsPerModel) tags (got \(tags.count)).")
+    }
     for tag in tags where !ModelName.isValid(tag) {
       throw .invalidArgument("Tag '\(tag.prefix(80))' is not valid: use 1 to 60 letters, digits, '_' or '-'.")
     }
@@ -298,8 +357,8 @@ public struct HubStore: Sendable {
   }
 
   private static func checkDisplayName(_ name: String) throws(HubError) -> String {
-    guard (1...200).contains(name.count), !name.contains(where: { $0.isNewline }) else {
-      throw .invalidArgument("displayName must be 1 to 200 characters on one line.")
+    guard (1...HubLimits.displayNameCharacters).contains(name.count), !name.contains(where: { $0.isNewline }) else {
+      throw .invalidArgument("displayName must be 1 to \(HubLimits.displayNameCharacters) characters on one line.")
     }
     return name
   }

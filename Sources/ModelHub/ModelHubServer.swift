@@ -21,11 +21,16 @@ public struct ModelHubServer: Sendable {
   /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
   public let directFiles = DirectFileCounters()
   private let logger: Logger
+  /// Held for the life of this value: one hub per data folder.
+  private let lock: DataFolderLock
 
-  /// Opens the store and removes what an interrupted run left behind.
+  /// Takes the data folder's lock, opens the store and removes what an interrupted run left
+  /// behind. Nothing in the folder is touched when the lock is held by another hub.
+  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)`` when another hub serves the folder.
   public init(configuration: HubConfiguration, logger: Logger = Logger(label: "tensorbridge.hub")) throws {
     self.configuration = configuration
     self.logger = logger
+    lock = try DataFolderLock(folder: configuration.dataDirectory)
     store = try HubStore(directory: configuration.dataDirectory)
     let report = try store.recover()
     logger.info("store opened", metadata: [
@@ -88,6 +93,7 @@ public struct ModelHubServer: Sendable {
     let router = Router()
     router.middlewares.add(HubErrorMiddleware(logger: hub.logger))
     router.middlewares.add(LogRequestsMiddleware(.debug))
+    router.middlewares.add(SignedFileMiddleware(signer: hub.signer))
     router.get("/healthz") { _, _ in try HTTPHelpers.json(["status": "ok"]) }
     router.get("/openapi.json") { _, _ in
       Response(status: .ok, headers: [.contentType: "application/json"],
@@ -97,6 +103,7 @@ public struct ModelHubServer: Sendable {
     ModelRoutes(hub: hub, download: download).register(on: router)
     VersionRoutes(hub: hub).register(on: router)
     FileRoutes(hub: hub).register(on: router)
+    KeyRoutes(hub: hub).register(on: router)
     return router
   }
 }

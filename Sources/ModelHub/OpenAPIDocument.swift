@@ -6,6 +6,48 @@ public enum ModelHubOpenAPI {
 {
   "components": {
     "schemas": {
+      "APIKey": {
+        "properties": {
+          "createTime": {
+            "format": "date-time",
+            "type": "string"
+          },
+          "id": {
+            "type": "string"
+          },
+          "revokeTime": {
+            "format": "date-time",
+            "type": "string"
+          },
+          "scope": {
+            "enum": [
+              "admin",
+              "client"
+            ],
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "scope",
+          "createTime"
+        ],
+        "type": "object"
+      },
+      "APIKeyList": {
+        "properties": {
+          "keys": {
+            "items": {
+              "$ref": "#/components/schemas/APIKey"
+            },
+            "type": "array"
+          }
+        },
+        "required": [
+          "keys"
+        ],
+        "type": "object"
+      },
       "Assignment": {
         "properties": {
           "bucket": {
@@ -14,9 +56,11 @@ public enum ModelHubOpenAPI {
             "type": "integer"
           },
           "reason": {
+            "description": "rule: a targeting rule matched; variant: the installation's sticky bucket chose a weighted variant; stable: no installation id was sent, so the variant with the largest weight (ties: the lower version), never a canary; latest: no rollout applied, the latest published version.",
             "enum": [
               "rule",
               "variant",
+              "stable",
               "latest"
             ],
             "type": "string"
@@ -36,6 +80,9 @@ public enum ModelHubOpenAPI {
       "CreateModelRequest": {
         "properties": {
           "displayName": {
+            "description": "One line, 1 to 200 characters.",
+            "maxLength": 200,
+            "minLength": 1,
             "type": "string"
           },
           "name": {
@@ -43,9 +90,12 @@ public enum ModelHubOpenAPI {
             "type": "string"
           },
           "tags": {
+            "description": "At most 20 tags.",
             "items": {
+              "pattern": "^[A-Za-z0-9_-]{1,60}$",
               "type": "string"
             },
+            "maxItems": 20,
             "type": "array"
           }
         },
@@ -206,14 +256,21 @@ public enum ModelHubOpenAPI {
         "type": "object"
       },
       "Rollout": {
+        "description": "The PUT body may be up to 8 MiB (8388608 bytes), so every rollout within these limits fits; other JSON bodies up to 64 KiB (65536 bytes).",
         "properties": {
           "rules": {
+            "description": "At most 100 rules, checked in order.",
             "items": {
               "properties": {
                 "installationIds": {
+                  "description": "At most 10000 installation ids in the whole rollout (over all its rules).",
                   "items": {
+                    "maxLength": 200,
+                    "minLength": 1,
+                    "pattern": "^[!-~]{1,200}$",
                     "type": "string"
                   },
+                  "maxItems": 10000,
                   "type": "array"
                 },
                 "maxAppVersion": {
@@ -224,8 +281,12 @@ public enum ModelHubOpenAPI {
                 },
                 "platforms": {
                   "items": {
+                    "maxLength": 200,
+                    "minLength": 1,
+                    "pattern": "^[!-~]{1,200}$",
                     "type": "string"
                   },
+                  "maxItems": 20,
                   "type": "array"
                 },
                 "version": {
@@ -237,9 +298,11 @@ public enum ModelHubOpenAPI {
               ],
               "type": "object"
             },
+            "maxItems": 100,
             "type": "array"
           },
           "variants": {
+            "description": "At most 20 variants; weights add up to 100.",
             "items": {
               "properties": {
                 "version": {
@@ -257,6 +320,7 @@ public enum ModelHubOpenAPI {
               ],
               "type": "object"
             },
+            "maxItems": 20,
             "type": "array"
           }
         },
@@ -265,12 +329,18 @@ public enum ModelHubOpenAPI {
       "UpdateModelRequest": {
         "properties": {
           "displayName": {
+            "description": "One line, 1 to 200 characters.",
+            "maxLength": 200,
+            "minLength": 1,
             "type": "string"
           },
           "tags": {
+            "description": "At most 20 tags.",
             "items": {
+              "pattern": "^[A-Za-z0-9_-]{1,60}$",
               "type": "string"
             },
+            "maxItems": 20,
             "type": "array"
           }
         },
@@ -376,7 +446,7 @@ public enum ModelHubOpenAPI {
     },
     "securitySchemes": {
       "bearer": {
-        "description": "An API key from `tensorbridge hub keys create`.",
+        "description": "An API key from `tensorbridge hub keys create`; revoked with `hub keys revoke` or POST /v1/keys/{id}:revoke, effective on the next request.",
         "scheme": "bearer",
         "type": "http"
       }
@@ -443,6 +513,7 @@ public enum ModelHubOpenAPI {
         "operationId": "getFile",
         "parameters": [
           {
+            "description": "RFC 9110 §14.2: one range, bytes=first-last, bytes=first- or bytes=-suffix (ASCII digits only; the unit is case-insensitive). Anything else (signs, several ranges, last < first) is ignored and the whole file is sent.",
             "in": "header",
             "name": "Range",
             "schema": {
@@ -457,6 +528,7 @@ public enum ModelHubOpenAPI {
             }
           },
           {
+            "description": "RFC 9110 §13.1.5: the Range applies only if this is the file's strong ETag. A weak tag, *, an unquoted value or a date never matches: the Range is then ignored and the whole file is sent with 200 (never 416).",
             "in": "header",
             "name": "If-Range",
             "schema": {
@@ -532,7 +604,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such file (NOT_FOUND)."
+            "description": "No such file (FILE_NOT_FOUND)."
           },
           "416": {
             "content": {
@@ -542,11 +614,54 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "Range outside the file (RANGE_NOT_SATISFIABLE)."
+            "description": "An applicable range starting at or past the end of the file, or bytes=-0 (RANGE_NOT_SATISFIABLE); Content-Range: bytes */size."
           }
         },
         "security": [],
         "summary": "A model file's bytes, for a signed, unexpired downloadUri. Supports a single Range (resume) and If-None-Match.",
+        "tags": [
+          "client"
+        ]
+      },
+      "head": {
+        "operationId": "headFile",
+        "parameters": [
+          {
+            "in": "header",
+            "name": "If-None-Match",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The whole file's headers.",
+            "headers": {
+              "Content-Length": {
+                "schema": {
+                  "type": "integer"
+                }
+              },
+              "ETag": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified."
+          },
+          "403": {
+            "description": "Expired (URL_EXPIRED) or forged (INVALID_SIGNATURE) URL."
+          },
+          "404": {
+            "description": "No such file (FILE_NOT_FOUND)."
+          }
+        },
+        "security": [],
+        "summary": "The headers getFile would send (Content-Length of the whole file, ETag), without the bytes. Range does not apply to HEAD. The URL is checked exactly as for GET.",
         "tags": [
           "client"
         ]
@@ -578,6 +693,108 @@ public enum ModelHubOpenAPI {
           }
         }
       ]
+    },
+    "/v1/keys": {
+      "get": {
+        "operationId": "listKeys",
+        "responses": {
+          "200": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/APIKeyList"
+                }
+              }
+            },
+            "description": "Every key, oldest first: id, scope, times. Never a secret or its hash."
+          },
+          "401": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
+          },
+          "403": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "The key is not an admin key (PERMISSION_DENIED)."
+          }
+        },
+        "summary": "List the API keys.",
+        "tags": [
+          "admin"
+        ]
+      }
+    },
+    "/v1/keys/{id}:revoke": {
+      "parameters": [
+        {
+          "in": "path",
+          "name": "id",
+          "required": true,
+          "schema": {
+            "type": "string"
+          }
+        }
+      ],
+      "post": {
+        "operationId": "revokeKey",
+        "responses": {
+          "200": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/APIKey"
+                }
+              }
+            },
+            "description": "The revoked key (revoking again keeps the first revokeTime)."
+          },
+          "401": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
+          },
+          "403": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "The key is not an admin key (PERMISSION_DENIED)."
+          },
+          "404": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "No key with this id (KEY_NOT_FOUND)."
+          }
+        },
+        "summary": "Revoke an API key: every request with it is refused from the next one on, on every hub sharing the database.",
+        "tags": [
+          "admin"
+        ]
+      }
     },
     "/v1/models": {
       "get": {
@@ -637,7 +854,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -709,7 +926,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -785,7 +1002,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -805,7 +1022,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -857,7 +1074,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -877,7 +1094,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -960,7 +1177,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -980,7 +1197,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "412": {
             "content": {
@@ -1036,7 +1253,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1056,7 +1273,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1100,7 +1317,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1120,7 +1337,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1185,7 +1402,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1205,7 +1422,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "409": {
             "content": {
@@ -1216,6 +1433,16 @@ public enum ModelHubOpenAPI {
               }
             },
             "description": "A version in it is not published (FAILED_PRECONDITION)."
+          },
+          "413": {
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "description": "Body over 8 MiB (PAYLOAD_TOO_LARGE)."
           }
         },
         "security": [
@@ -1261,7 +1488,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1281,7 +1508,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1357,7 +1584,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1377,7 +1604,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "413": {
             "content": {
@@ -1443,7 +1670,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1463,7 +1690,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1549,7 +1776,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1569,7 +1796,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [
@@ -1635,7 +1862,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1655,7 +1882,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model, version or route (NOT_FOUND)."
+            "description": "No such model (MODEL_NOT_FOUND), version (VERSION_NOT_FOUND) or route (ROUTE_NOT_FOUND)."
           },
           "409": {
             "content": {
@@ -1764,7 +1991,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No or unknown API key (UNAUTHENTICATED)."
+            "description": "No, unknown or revoked API key (UNAUTHENTICATED)."
           },
           "403": {
             "content": {
@@ -1784,7 +2011,7 @@ public enum ModelHubOpenAPI {
                 }
               }
             },
-            "description": "No such model (NOT_FOUND) or nothing published (NO_PUBLISHED_VERSION)."
+            "description": "No such model (MODEL_NOT_FOUND), nothing published (NO_PUBLISHED_VERSION) or no such route (ROUTE_NOT_FOUND)."
           }
         },
         "security": [

@@ -99,7 +99,7 @@ struct VersionRoutes: Sendable {
   @Sendable func putRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
     let name = try plainName(context, request)
-    let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request)
+    let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request, limit: HubLimits.rolloutBodyBytes)
     _ = try await hub.store.setRollout(name, rollout)
     hub.logger.info("rollout set", metadata: ["model": "\(name)", "variants": "\(rollout.variants.map { "\($0.version)=\($0.weight)" })", "rules": "\(rollout.rules.count)"])
     return try HTTPHelpers.json(rollout)

@@ -285,6 +285,14 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       return
     }
     let (written, end) = state.withLock { ($0.written, $0.requestEnd) }
+    // A 200 is the whole file: one that ends early (a proxy that ignores Range and cuts the
+    // answer, with a matching Content-Length) would otherwise be asked for again and again.
+    if status == 200, written < expectedSize {
+      continuation.resume(throwing: ModelDownloaderError.network(
+        url: url.absoluteString,
+        reason: "the whole-file answer (200, Range not honoured) ended at byte \(written) of \(expectedSize)", attempts: 1))
+      return
+    }
     if status == 206, written <= end {
       continuation.resume(throwing: ModelDownloaderError.network(
         url: url.absoluteString, reason: "the answer ended at byte \(written) before \(end + 1)", attempts: 1))

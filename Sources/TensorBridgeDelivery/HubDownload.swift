@@ -36,6 +36,9 @@ public struct HubAssignment: Codable, Sendable, Equatable {
     case rule
     /// A weighted variant, by the installation's bucket (``HubAssignment/variant`` is its index).
     case variant
+    /// No installation id was sent: the rollout's stable variant, the one with the largest
+    /// weight (ties: the lower version); ``HubAssignment/variant`` is its index.
+    case stable
     /// No rollout applied: the latest published version.
     case latest
   }

@@ -58,7 +58,10 @@ struct HubDownloadClient: Sendable {
       let message = body?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
       switch (status, body?.error.code) {
       case (404, "NO_PUBLISHED_VERSION"): throw ModelDownloaderError.noPublishedVersion(name)
-      case (404, _): throw ModelDownloaderError.modelNotFound(name)
+      // "NOT_FOUND" is what hubs before ROUTE_NOT_FOUND answered for an unknown model.
+      case (404, "MODEL_NOT_FOUND"), (404, "NOT_FOUND"): throw ModelDownloaderError.modelNotFound(name)
+      // No such route (or not a hub at all): the hub URL is wrong, not the model name.
+      case (404, _): throw ModelDownloaderError.hubEndpointNotFound(url: url.absoluteString, message: message)
       case (400, "INVALID_NAME"): throw ModelDownloaderError.invalidModelName(name)
       case (401, _), (403, _): throw ModelDownloaderError.unauthorized(status: status, message: message)
       default:

@@ -2,7 +2,7 @@
 public struct HubErrorBody: Codable, Sendable, Equatable, Error {
   /// The error itself.
   public struct Detail: Codable, Sendable, Equatable {
-    /// A stable machine-readable code such as `NOT_FOUND` or `INVALID_MODEL`.
+    /// A stable machine-readable code such as `MODEL_NOT_FOUND` or `INVALID_MODEL`.
     public var code: String
     /// A sentence saying what went wrong.
     public var message: String

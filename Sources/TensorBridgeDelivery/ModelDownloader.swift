@@ -135,10 +135,12 @@ public actor ModelDownloader {
   // MARK: Updating
 
   /// Waits for the shared update of `name`, starting one if none runs.
+  ///
+  /// The download is shared, so cancelling one caller does not stop it for the others; that
+  /// caller stops waiting at once with ``ModelDownloaderError/cancelled(model:)``.
   private func latest(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
-    // The download is shared, so cancelling one caller does not stop it for the others.
     let task = inFlight[name] ?? startLatest(name, conditions: conditions)
-    return try await task.value
+    return try await SharedWait.value(of: task, cancelled: ModelDownloaderError.cancelled(model: name))
   }
 
   private func startLatest(_ name: String, conditions: ModelDownloadConditions) -> Task<CustomModel, any Error> {
@@ -189,13 +191,15 @@ public actor ModelDownloader {
   }
 
   /// Fetches the file `info` describes, refreshing an expired URL once, retrying transient
-  /// failures with backoff (resuming each time), verifying, then installing.
+  /// failures with backoff (resuming each time) within the configuration's attempt and time
+  /// limits, verifying, then installing. Nothing is installed unless the whole file verifies.
   private func download(_ name: String, info firstInfo: HubDownloadInfo, conditions: ModelDownloadConditions,
                         session: URLSession) async throws -> CustomModel {
     try store.prepareFolder(name)
     var info = firstInfo
     var refreshed = false
     var attempt = 0
+    let started = Date()
     while true {
       attempt += 1
       let partial = store.partial(name, hash: info.modelHash)
@@ -233,19 +237,26 @@ public actor ModelDownloader {
           attempt -= 1
           continue
         }
-        guard error.isTransient, attempt < configuration.maxAttempts else { throw Self.counting(error, attempts: attempt) }
+        guard error.isTransient, configuration.mayRetry(after: attempt, startedAt: started) else {
+          throw Self.counting(error, attempts: attempt)
+        }
         try await sleep(configuration.backoff(beforeRetry: attempt), name: name)
       }
     }
   }
 
-  /// Runs `body`, retrying connection failures and 5xx answers with backoff.
+  /// Runs `body`, retrying connection failures and 5xx answers with backoff, at most
+  /// ``ModelDownloaderConfiguration/maxAttempts`` times and within
+  /// ``ModelDownloaderConfiguration/maxRetryDuration``.
   private func retrying<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
     var attempt = 0
+    let started = Date()
     while true {
       attempt += 1
       do { return try await body() } catch let error as ModelDownloaderError {
-        guard error.isTransient, attempt < configuration.maxAttempts else { throw Self.counting(error, attempts: attempt) }
+        guard error.isTransient, configuration.mayRetry(after: attempt, startedAt: started) else {
+          throw Self.counting(error, attempts: attempt)
+        }
         try await sleep(configuration.backoff(beforeRetry: attempt), name: "")
       }
     }

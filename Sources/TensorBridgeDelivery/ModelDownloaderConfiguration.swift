@@ -16,8 +16,12 @@ public struct ModelDownloaderConfiguration: Sendable {
   public var platform: String
   /// Sent as `X-App-Version`, for rollout rules on app versions.
   public var appVersion: String?
-  /// Attempts per request for connection failures and 5xx answers (at least 1).
+  /// Attempts per request for connection failures, 5xx answers and answers that end early
+  /// (at least 1).
   public var maxAttempts: Int
+  /// The most time, in seconds, spent retrying one request: no retry starts (backoff included)
+  /// past this, whatever ``maxAttempts`` allows.
+  public var maxRetryDuration: TimeInterval
   /// The wait before the first retry; each further retry waits `backoffMultiplier` times longer.
   public var initialBackoff: TimeInterval
   /// How much longer each further retry waits.
@@ -31,7 +35,8 @@ public struct ModelDownloaderConfiguration: Sendable {
   public init(hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil,
               platform: String = ModelDownloaderConfiguration.currentPlatform, appVersion: String? = nil,
               maxAttempts: Int = 4, initialBackoff: TimeInterval = 0.5, backoffMultiplier: Double = 2,
-              requestTimeout: TimeInterval = 60, notificationCenter: NotificationCenter = .default) {
+              requestTimeout: TimeInterval = 60, notificationCenter: NotificationCenter = .default,
+              maxRetryDuration: TimeInterval = 120) {
     self.hubURL = hubURL
     self.clientKey = clientKey
     self.directory = directory ?? Self.defaultDirectory
@@ -41,6 +46,7 @@ public struct ModelDownloaderConfiguration: Sendable {
     self.maxAttempts = max(1, maxAttempts)
     self.initialBackoff = max(0, initialBackoff)
     self.backoffMultiplier = max(1, backoffMultiplier)
+    self.maxRetryDuration = max(0, maxRetryDuration)
     self.requestTimeout = requestTimeout
     self.notificationCenter = notificationCenter
   }
@@ -71,6 +77,11 @@ public struct ModelDownloaderConfiguration: Sendable {
     }
     return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/tensorbridge/models", isDirectory: true)
     #endif
+  }
+
+  /// Whether a retry may start after `attempts` failed attempts that began at `started`.
+  func mayRetry(after attempts: Int, startedAt started: Date, now: Date = Date()) -> Bool {
+    attempts < maxAttempts && now.timeIntervalSince(started) + backoff(beforeRetry: attempts) <= maxRetryDuration
   }
 
   /// The wait before retry number `retry` (1 for the first retry).

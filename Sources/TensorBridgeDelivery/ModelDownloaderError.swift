@@ -5,6 +5,9 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
   case invalidModelName(String)
   /// The hub has no model with this name.
   case modelNotFound(String)
+  /// The hub URL answered 404 without naming a model (`ROUTE_NOT_FOUND`, or not a ModelHub at
+  /// all): the URL is wrong, not the model name.
+  case hubEndpointNotFound(url: String, message: String)
   /// The model exists but no version of it is published.
   case noPublishedVersion(String)
   /// The hub could not be reached or the connection broke, after every retry.
@@ -37,6 +40,8 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
       "'\(name)' is not a model name: use 1 to 60 letters, digits, '_' or '-'."
     case .modelNotFound(let name):
       "The hub has no model named '\(name)'."
+    case .hubEndpointNotFound(let url, let message):
+      "\(url) is not a ModelHub endpoint (404: \(message.prefix(200))); check the hub URL."
     case .noPublishedVersion(let name):
       "The model '\(name)' has no published version yet."
     case .network(let url, let reason, let attempts):

@@ -66,7 +66,9 @@ struct HubServeCommand: ParsableCommand {
         executable: Self.ownExecutable, arguments: ["inspect", "--json"], timeLimit: loadCheckTimeout),
       downloadURLLifetime: urlLifetime, publicURL: publicURL, fileChunkBytes: chunkKiB * 1024)
     let server: ModelHubServer
-    do { server = try ModelHubServer(configuration: configuration) } catch {
+    do { server = try ModelHubServer(configuration: configuration) } catch let error as DataFolderLockError {
+      throw CLIFailure(error)
+    } catch {
       throw CLIFailure("cannot open the hub's data folder \(data): \(error)")
     }
     let host = self.host

@@ -101,10 +101,10 @@ final class AdminAPITests: XCTestCase {
     XCTAssertEqual(String(decoding: health.body, as: UTF8.self), #"{"status":"ok"}"#)
     let missing = try await hub.http.send("GET", "/nope")
     XCTAssertEqual(missing.status, 404)
-    XCTAssertEqual(missing.errorCode, "NOT_FOUND")
+    XCTAssertEqual(missing.errorCode, "ROUTE_NOT_FOUND")
     let verb = try await hub.http.send("GET", "/v1/models/linear:explode", key: hub.adminKey)
     XCTAssertEqual(verb.status, 404)
-    XCTAssertEqual(verb.errorCode, "NOT_FOUND")
+    XCTAssertEqual(verb.errorCode, "ROUTE_NOT_FOUND")
   }
 }
 

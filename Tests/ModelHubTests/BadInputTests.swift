@@ -83,9 +83,9 @@ final class BadInputTests: XCTestCase {
     }
     expect(try await hub.http.send("GET", "/v1/models/m/versions/0", key: hub.adminKey), 400, "INVALID_ARGUMENT")
     expect(try await hub.http.send("GET", "/v1/models/m/versions/abc", key: hub.adminKey), 400, "INVALID_ARGUMENT")
-    expect(try await hub.http.send("GET", "/v1/models/m/versions/7", key: hub.adminKey), 404, "NOT_FOUND")
-    expect(try await hub.http.send("POST", "/v1/models/m/versions/7:publish", key: hub.adminKey), 404, "NOT_FOUND")
-    expect(try await hub.http.send("POST", "/v1/models/nope/versions", key: hub.adminKey, body: Data([1])), 404, "NOT_FOUND")
+    expect(try await hub.http.send("GET", "/v1/models/m/versions/7", key: hub.adminKey), 404, "VERSION_NOT_FOUND")
+    expect(try await hub.http.send("POST", "/v1/models/m/versions/7:publish", key: hub.adminKey), 404, "VERSION_NOT_FOUND")
+    expect(try await hub.http.send("POST", "/v1/models/nope/versions", key: hub.adminKey, body: Data([1])), 404, "MODEL_NOT_FOUND")
     try await assertNothingStored(hub)
   }
 

@@ -16,7 +16,7 @@ final class DownloadTests: XCTestCase {
     XCTAssertEqual(none.status, 404)
     XCTAssertEqual(none.errorCode, "NO_PUBLISHED_VERSION")
     let value1 = try await hub.download("nope").errorCode
-    XCTAssertEqual(value1, "NOT_FOUND")
+    XCTAssertEqual(value1, "MODEL_NOT_FOUND")
 
     try await hub.http.send("POST", "/v1/models/m/versions/1:publish", key: hub.adminKey).status.assertEqual(200)
     let answer = try await hub.download("m", installation: "install-1", headers: [HubHeaders.platform: "ios", HubHeaders.appVersion: "1.0"])

@@ -18,6 +18,9 @@ final class HubProcess {
 
   var base: String { "http://127.0.0.1:\(port)" }
 
+  /// The child's process id (0 before `start`).
+  var pid: Int32 { process?.processIdentifier ?? 0 }
+
   /// Starts the server and waits for its "listening" line.
   func start(extra: [String] = []) throws {
     FileManager.default.createFile(atPath: log.path, contents: nil)

@@ -24,6 +24,7 @@ final class OpenAPITests: XCTestCase {
     for route in HubAPI.routes {
       let path = route.path.replacingOccurrences(of: "{name}", with: "nosuchmodel")
         .replacingOccurrences(of: "{version}", with: "1").replacingOccurrences(of: "{hash}", with: String(repeating: "0", count: 64))
+        .replacingOccurrences(of: "{id}", with: "nosuchkey")
       let answer = try await hub.http.send(route.method, path, key: hub.adminKey,
                                            body: ["POST", "PUT", "PATCH"].contains(route.method) ? Data("{}".utf8) : nil)
       let message = String(decoding: answer.body, as: UTF8.self)

@@ -81,9 +81,9 @@ final class RolloutTests: XCTestCase {
         XCTAssertEqual(again.assignment.bucket, first.assignment.bucket)
       }
     }
-    // No installation id: the latest published version.
+    // No installation id: the rollout's stable variant (StableChoiceTests has the details).
     let value9 = try await hub.download("m").decode(HubDownloadInfo.self).assignment.reason
-    XCTAssertEqual(value9, .latest)
+    XCTAssertEqual(value9, .stable)
     // A version in the rollout cannot be unpublished; after clearing the rollout it can.
     let value10 = try await hub.http.send("POST", "/v1/models/m/versions/2:unpublish", key: hub.adminKey).errorCode
     XCTAssertEqual(value10, "FAILED_PRECONDITION")

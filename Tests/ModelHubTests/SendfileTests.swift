@@ -143,7 +143,7 @@ final class SendfileTests: XCTestCase {
     let expired = try RawHTTP.signedTarget(hash: info.modelHash, hubDirectory: hub.directory, validFor: -10)
     let cases: [(String, [String: String], Int, String)] = [
       (forged, [:], 403, "INVALID_SIGNATURE"), (tampered, [:], 403, "INVALID_SIGNATURE"),
-      (expired, [:], 403, "URL_EXPIRED"), (missing, [:], 404, "NOT_FOUND"),
+      (expired, [:], 403, "URL_EXPIRED"), (missing, [:], 404, "FILE_NOT_FOUND"),
       (target, ["Range": "bytes=\(served.bytes.count)-"], 416, "RANGE_NOT_SATISFIABLE"),
       (target, ["Range": "bytes=-0"], 416, "RANGE_NOT_SATISFIABLE"),
       ("/v1/files/\(info.modelHash)", [:], 403, "INVALID_SIGNATURE"),

@@ -20,6 +20,11 @@ final class FaultProxy: @unchecked Sendable {
     /// Answer every request whose line contains the key with this status and body, instead of
     /// forwarding it.
     var canned: [String: (status: Int, body: String)] = [:]
+    /// Drop `Range` and `If-Range` from every request (a cache or proxy that does not do ranges).
+    var stripRange = false
+    /// Cut every `200` file answer in half: send half the body with a `Content-Length` of half,
+    /// so that the answer looks complete but is short.
+    var halveFileAnswers = false
   }
 
   let port: Int
@@ -158,7 +163,14 @@ final class FaultProxy: @unchecked Sendable {
           return
         }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-        guard Self.sendAll(upstream, head) else { return }
+        var forwarded = head
+        if lock.withLock({ behaviour.stripRange }) {
+          let lines = text.components(separatedBy: "\r\n").filter {
+            !$0.lowercased().hasPrefix("range:") && !$0.lowercased().hasPrefix("if-range:")
+          }
+          forwarded = Array(lines.joined(separator: "\r\n").utf8)
+        }
+        guard Self.sendAll(upstream, forwarded) else { return }
       }
     }
   }
@@ -167,6 +179,8 @@ final class FaultProxy: @unchecked Sendable {
     var header = [UInt8]()
     var bodyRemaining = 0
     var bodyOffset = 0
+    /// Body bytes past this offset are dropped (``Behaviour/halveFileAnswers``).
+    var forwardLimit = Int.max
     var flipThisBody = false
     var rawMode = false
     var sinceSleep = 0
@@ -175,8 +189,11 @@ final class FaultProxy: @unchecked Sendable {
       let count = recv(upstream, &chunk, chunk.count, 0)
       guard count > 0 else { return }
       var bytes = Array(chunk[0..<count])
+      var out = [UInt8]()
       var index = 0
-      if !rawMode {
+      if rawMode {
+        out = bytes
+      } else {
         while index < bytes.count {
           if bodyRemaining > 0 {
             let take = min(bodyRemaining, bytes.count - index)
@@ -185,6 +202,8 @@ final class FaultProxy: @unchecked Sendable {
               lock.withLock { behaviour.flipBodyByte = nil }
               flipThisBody = false
             }
+            let kept = max(0, min(take, forwardLimit - bodyOffset))
+            out += bytes[index..<index + kept]
             bodyOffset += take
             bodyRemaining -= take
             index += take
@@ -193,21 +212,34 @@ final class FaultProxy: @unchecked Sendable {
           header.append(bytes[index])
           index += 1
           if let end = Self.headerEnd(header), end == header.count {
-            let text = String(decoding: header, as: UTF8.self).lowercased()
+            let original = String(decoding: header, as: UTF8.self)
+            let text = original.lowercased()
             header.removeAll()
             let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
             let length = text.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
               .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+            bodyOffset = 0
+            forwardLimit = Int.max
+            let isFile = text.contains("application/octet-stream")
+            if let length, status == 200, isFile, lock.withLock({ behaviour.halveFileAnswers }) {
+              forwardLimit = length / 2
+              let lines = original.components(separatedBy: "\r\n").map {
+                $0.lowercased().hasPrefix("content-length:") ? "Content-Length: \(length / 2)" : $0
+              }
+              out += Array(lines.joined(separator: "\r\n").utf8)
+            } else {
+              out += Array(original.utf8)
+            }
             if let length { bodyRemaining = length } else if status == 304 || status == 204 { bodyRemaining = 0 } else {
               rawMode = true
+              out += bytes[index...]
               break
             }
-            bodyOffset = 0
-            flipThisBody = text.contains("application/octet-stream") && lock.withLock { behaviour.flipBodyByte != nil }
+            flipThisBody = isFile && lock.withLock { behaviour.flipBodyByte != nil }
           }
         }
       }
-      guard Self.sendAll(client, bytes) else { return }
+      guard out.isEmpty || Self.sendAll(client, out) else { return }
       sinceSleep += bytes.count
       let throttle = lock.withLock { behaviour.throttlePer64KiB }
       if throttle > 0, sinceSleep >= 65536 {
