@@ -16,11 +16,12 @@ extension Interpreter {
     /// that outgrows it is run again with buffers up to 256 MiB; a stateful one fails with
     /// ``InterpreterError/invocationFailed(status:)`` instead of running twice. Default 1 MiB.
     public var stringOutputByteCapacity: Int
-    /// Whether outputs whose shape may depend on the data (a `-1` in their shape signature, or
-    /// no rank) are read through TensorBridge's capture operators (the default). LiteRT alone
-    /// cannot return them: a data-dependent shape never reaches its output buffer. Turning this
-    /// off saves one copy of those outputs per invoke, and is safe only for models whose output
-    /// shapes follow from the input shapes alone (e.g. a dynamic batch).
+    /// Whether outputs LiteRT cannot return by itself are read through TensorBridge's capture
+    /// operators (the default): outputs whose shape may depend on the data (a `-1` in their
+    /// shape signature, or no rank) and every output of a graph holding a dynamic tensor.
+    /// LiteRT alone returns garbage for them, fails the next run, or — after a resize — lets
+    /// the kernels write past the output buffer. Turning this off saves one copy of those
+    /// outputs per invoke and is safe only for models without any dynamic tensor.
     public var isOutputCaptureEnabled: Bool
 
     /// Creates options; the defaults match LiteRT's own.
