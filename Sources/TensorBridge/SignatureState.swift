@@ -175,8 +175,10 @@ final class SignatureState {
     let status = library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputCount, &layouts, true)
     // With every output captured there are no layouts to get, but the call still allocates and
     // prepares the graph (capture operators included); LiteRT then reports "invalid argument"
-    // only because the list is empty.
-    if outputCount > 0 { try check(status, "LiteRtGetCompiledModelOutputTensorLayouts") }
+    // just because the list is empty. A failed allocation is a runtime failure, as always.
+    if outputCount > 0 || status != LiteRTStatus.invalidArgument.rawValue {
+      try check(status, "LiteRtGetCompiledModelOutputTensorLayouts")
+    }
     for (index, slot) in liteRTOutputSlots.enumerated() {
       var requirements: LiteRtTensorBufferRequirements?
       try check(library.getCompiledModelOutputBufferRequirements(compiled, signatureIndex, index, &requirements),

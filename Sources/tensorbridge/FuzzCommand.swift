@@ -71,6 +71,7 @@ struct FuzzCommand: ParsableCommand {
     if replay { workerArguments.append("--replay") }
     if let threads = runtime.threads { workerArguments += ["--threads", "\(threads)"] }
     if runtime.noXNNPack { workerArguments.append("--no-xnnpack") }
+    if runtime.noOutputCapture { workerArguments.append("--no-output-capture") }
     if let path = runtime.runtime { workerArguments += ["--runtime", path] }
     workerArguments.append("--")
     workerArguments += models

@@ -109,6 +109,18 @@ struct OutputCaptureEdgeCaseTests {
         #expect(try Self.rewrite(strings).1 == nil)
     }
 
+    @Test("An output nothing writes is left alone (found by fuzzing)")
+    func unproducedOutput() throws {
+        var model = Self.dynamicMinimal()
+        model.subgraphs[0].tensors.append(TestTensor(name: "orphan", shape: [1, 4], shapeSignature: [-1, 4]))
+        model.subgraphs[0].outputs = [3, 2]
+        model.signatures = []
+        let (_, rewrite) = try Self.rewrite(model)
+        let result = try #require(rewrite)
+        #expect(result.captures.map(\.tensorIndex) == [2])
+        #expect(try TFLiteModel(data: result.data).subgraphs[0].outputs == [3])
+    }
+
     @Test("Refuses a model with a table field it does not know")
     func unknownField() throws {
         var model = Self.dynamicMinimal()

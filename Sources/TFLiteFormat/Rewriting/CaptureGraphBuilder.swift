@@ -81,8 +81,8 @@ struct CaptureGraphBuilder {
         let name = "tensorbridge_capture_\(id)"
         let unranked = !tensor.hasRank && tensor.shape.isEmpty && tensor.shapeSignature == nil
         let rank = Int32(tensor.shape.count)
-        // Initial shapes only: TensorFlow Lite sizes every one of these in Prepare.
-        let elements = Int32(clamping: tensor.elementCount)
+        // Initial shapes only: TensorFlow Lite sizes every one of these in Prepare, so `flat` and
+        // `data` start at one element (plus padding) whatever `tensor`'s declared size.
 
         let idConstant = addTensor(
             "\(name)/id_constant", type: .int32, shape: [1],
@@ -101,7 +101,7 @@ struct CaptureGraphBuilder {
                     options: concatenationOptions, composer: &composer)
 
         let minusOne = minusOneConstant(composer: &composer, buffers: &buffers)
-        let flat = addTensor("\(name)/flat", type: tensor.type, shape: [elements], signature: [-1], composer: &composer)
+        let flat = addTensor("\(name)/flat", type: tensor.type, shape: [1], signature: [-1], composer: &composer)
         addOperator(opcodes.reshape, inputs: [Int32(index), minusOne], outputs: [flat], options: nil, composer: &composer)
         var pad = idValue
         if tensor.type != .int32 {
@@ -109,7 +109,7 @@ struct CaptureGraphBuilder {
             addOperator(opcodes.cast, inputs: [idConstant], outputs: [pad],
                         options: castOptions(to: tensor.type), composer: &composer)
         }
-        let data = addTensor("\(name)/data", type: tensor.type, shape: [elements &+ 1], signature: [-1], composer: &composer)
+        let data = addTensor("\(name)/data", type: tensor.type, shape: [2], signature: [-1], composer: &composer)
         addOperator(opcodes.concatenation, inputs: [flat, pad], outputs: [data],
                     options: concatenationOptions, composer: &composer)
 

@@ -170,7 +170,7 @@ struct FlatBufferComposer {
         var file = Data(count: shift + old.count)
         var overflow = false
         file.withUnsafeMutableBytes { destination in
-            destination.copyMemory(from: UnsafeRawBufferPointer(start: out, count: out.count))
+            out.withUnsafeBytes { destination.copyMemory(from: $0) }
             if let base = old.baseAddress, old.count > 0 {
                 UnsafeMutableRawBufferPointer(rebasing: destination[shift...]).copyMemory(
                     from: UnsafeRawBufferPointer(start: base, count: old.count))

@@ -5,8 +5,9 @@ extension TFLiteModel {
     ///
     /// Looks at the main subgraph (0) and every subgraph a signature runs, except subgraphs that
     /// control-flow operators call (their outputs are their caller's data). An output is captured
-    /// when ``OutputCaptureRewrite/needsCapture(_:)`` holds for its tensor, or — in a model with
-    /// any dynamic tensor (``OutputCaptureRewrite/isDynamic(_:)``) — when its type is capturable. Each captured output
+    /// when ``OutputCaptureRewrite/needsCapture(_:)`` holds for its tensor, or — in a subgraph
+    /// reaching any dynamic tensor (``OutputCaptureRewrite/isDynamic(_:)``) — when its type is
+    /// capturable; and an operator of the subgraph writes it (or it is a subgraph input). Each captured output
     /// is removed from the subgraph's `outputs` and from every signature listing it, and fed to a
     /// ``OutputCaptureRewrite/operatorName(forCapture:)`` operator appended to the subgraph (see
     /// ``OutputCaptureRewrite`` for its inputs).
@@ -62,9 +63,13 @@ extension TFLiteModel {
             var ids: [Int: Int32] = [:]
             let subgraph = subgraphs[subgraphIndex]
             let dynamicGraph = reachesDynamic(subgraphIndex)
+            // Only tensors the subgraph computes or receives: a tensor nothing writes has no
+            // values to capture (and reading it would make the rewritten model invalid).
+            let produced = Set(subgraph.inputs + subgraph.operators.flatMap(\.outputs))
             for (position, tensorIndex) in subgraph.outputs.enumerated()
-            where OutputCaptureRewrite.needsCapture(subgraph.tensors[tensorIndex])
-                || (dynamicGraph && OutputCaptureRewrite.capturableTypes.contains(subgraph.tensors[tensorIndex].type)) {
+            where produced.contains(tensorIndex)
+                && (OutputCaptureRewrite.needsCapture(subgraph.tensors[tensorIndex])
+                    || (dynamicGraph && OutputCaptureRewrite.capturableTypes.contains(subgraph.tensors[tensorIndex].type))) {
                 let id = ids[tensorIndex] ?? nextID
                 if ids[tensorIndex] == nil {
                     ids[tensorIndex] = id
