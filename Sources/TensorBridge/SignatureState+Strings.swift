@@ -46,11 +46,7 @@ extension SignatureState {
     try check(session.library.getCompiledModelOutputTensorLayouts(session.compiledModel, signatureIndex, count, &layouts, false),
               "LiteRtGetCompiledModelOutputTensorLayouts")
     for (position, index) in liteRTOutputSlots.enumerated() where outputs[index].dataType == .string {
-      let rank = Int(tb_layout_rank(&layouts[position]))
-      let dimensions = withUnsafeBytes(of: layouts[position].dimensions) { raw in
-        Array(raw.bindMemory(to: Int32.self).prefix(rank)).map(Int.init)
-      }
-      outputs[index].shape = Tensor.Shape(dimensions)
+      outputs[index].shape = layouts[position].shape
       outputs[index].byteCount = try stringBytes(of: outputs[index]).count
     }
   }
@@ -67,14 +63,7 @@ extension SignatureState {
   /// Destroys a slot's buffer and creates a host buffer of `size` bytes with the same layout.
   private func replaceBuffer(_ role: TensorRole, at index: Int, size: Int) throws(InterpreterError) {
     let slot = role == .input ? inputs[index] : outputs[index]
-    var layout = LiteRtLayout()
-    tb_layout_set_rank(&layout, UInt32(slot.shape.rank))
-    withUnsafeMutableBytes(of: &layout.dimensions) { raw in
-      let dimensions = raw.bindMemory(to: Int32.self)
-      for (axis, dimension) in slot.shape.dimensions.enumerated() where axis < dimensions.count {
-        dimensions[axis] = Int32(clamping: dimension)
-      }
-    }
+    let layout = LiteRtLayout(shape: slot.shape)
     var tensorType = LiteRtRankedTensorType(element_type: slot.dataType.rawValue, layout: layout)
     var buffer: LiteRtTensorBuffer?
     let status = session.library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)

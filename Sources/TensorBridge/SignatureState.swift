@@ -192,12 +192,7 @@ final class SignatureState {
     for slot: inout TensorSlot, layout: LiteRtLayout, requirements: LiteRtTensorBufferRequirements?
   ) throws(InterpreterError) {
     let library = session.library
-    var layout = layout
-    let rank = Int(tb_layout_rank(&layout))
-    let dimensions = withUnsafeBytes(of: layout.dimensions) { raw in
-      Array(raw.bindMemory(to: Int32.self).prefix(rank)).map(Int.init)
-    }
-    slot.shape = Tensor.Shape(dimensions)
+    slot.shape = layout.shape
     let elementCount = slot.shape.elementCount ?? 0
     var tensorType = LiteRtRankedTensorType(element_type: slot.dataType.rawValue, layout: layout)
     var buffer: LiteRtTensorBuffer?
@@ -306,12 +301,7 @@ final class SignatureState {
                           reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
     }
     // A new buffer for this input now; outputs at the next run (see `outputsNeedAllocation`).
-    var layout = LiteRtLayout()
-    tb_layout_set_rank(&layout, UInt32(shape.rank))
-    withUnsafeMutableBytes(of: &layout.dimensions) { raw in
-      let dimensions = raw.bindMemory(to: Int32.self)
-      for (axis, dimension) in dims.enumerated() where axis < dimensions.count { dimensions[axis] = dimension }
-    }
+    let layout = LiteRtLayout(shape: shape)
     if let old = inputs[index].buffer { session.library.destroyTensorBuffer(old) }
     inputs[index].buffer = nil
     inputBuffers[index] = nil
@@ -469,10 +459,7 @@ final class SignatureState {
       var ranked = LiteRtRankedTensorType()
       try check(library.getRankedTensorType(tensor, &ranked), "LiteRtGetRankedTensorType(\(name))")
       rawType = ranked.element_type
-      let rank = Int(tb_layout_rank(&ranked.layout))
-      declared = withUnsafeBytes(of: ranked.layout.dimensions) { raw in
-        Array(raw.bindMemory(to: Int32.self).prefix(rank)).map(Int.init)
-      }
+      declared = ranked.layout.shape.dimensions
     } else {
       try check(library.getUnrankedTensorType(tensor, &rawType), "LiteRtGetUnrankedTensorType(\(name))")
     }

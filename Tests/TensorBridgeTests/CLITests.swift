@@ -93,6 +93,14 @@ final class CLITests: XCTestCase {
       try Data(text.utf8).write(to: url)
       return url.path
     }
+    let stringModel = Fixtures.root.appendingPathComponent("converters/string_passthrough/model.tflite").path
+    func copyFixture(_ name: String) throws -> String {
+      // An int64 array from the corpus, where strings are expected.
+      let source = Fixtures.root.appendingPathComponent("converters/int64_bool/inputs/0_ids.npy")
+      let url = folder.appendingPathComponent(name)
+      try Data(contentsOf: source).write(to: url)
+      return url.path
+    }
     let cases: [([String], String)] = [
       (["run", "/nonexistent.tflite", "--input", "0=x.json"], "Cannot read the model file /nonexistent.tflite: No such file or directory."),
       (["run", try file("garbage.tflite", "garbage"), "--input", "0=x.json"], "not a valid TensorFlow Lite file"),
@@ -109,6 +117,14 @@ final class CLITests: XCTestCase {
       (["run", Fixtures.model("custom_op"), "--input", "0=\(try file("z.json", "[1]"))"], "TensorBridgeTestOp"),
       (["run", Fixtures.model("two_signatures"), "--signature", "nope", "--input", "x=\(try file("w.json", "[1]"))"], "no signature 'nope'"),
       (["inspect", try file("short.tflite", "TFL3")], "not a valid TensorFlow Lite model"),
+      // --steps: a malformed steps file names the JSON path; a failing step names its number.
+      (["run", Fixtures.model("linear"), "--steps", try file("steps1.json", "{\"a\": 1}")], "expected a list of"),
+      (["run", Fixtures.model("linear"), "--steps", try file("steps2.json", "[{\"signature\": 3}]")], "$[0].signature"),
+      (["run", Fixtures.model("linear"), "--steps", try file("steps3.json", "[]")], "lists no steps"),
+      (["run", Fixtures.model("linear"), "--steps", try file("steps4.json", "[{\"signature\": null, \"inputs\": {\"0\": \"missing.json\"}}]")], "step 0: cannot read input file"),
+      // String inputs: numbers are refused naming the file; a numeric .npy is refused too.
+      (["run", stringModel, "--signature", "serving_default", "--input", "text=\(try file("n.json", "[1, 2]"))"], "not a JSON string or nested array of strings"),
+      (["run", stringModel, "--signature", "serving_default", "--input", "text=\(try copyFixture("numbers.npy"))"], "holds numbers but input"),
     ]
     for (arguments, expected) in cases {
       let result = try run(arguments)
