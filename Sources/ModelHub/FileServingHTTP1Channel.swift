@@ -8,7 +8,9 @@ import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1.1 child channel (`HTTP1Channel`) with one handler more:
 /// ``DirectFileHandler``, placed between NIO's HTTP/1 decoder/encoder and the conversion to HTTP
-/// types, where it can still write a `FileRegion`. Everything else is set up as `HTTP1Channel`
+/// types, where it can still write a `FileRegion`, and two that enforce the hub's timeouts and
+/// connection cap: ``ConnectionGuardHandler`` first (nearest the socket) and
+/// ``RequestPhaseHandler`` right after the HTTP/1 codec. Everything else is set up as `HTTP1Channel`
 /// does — no pipelining assistance or NIO error handling (Hummingbird reads requests in order
 /// from the `NIOAsyncChannel` and answers errors itself), Hummingbird's connection-state handler
 /// (idle timeout, graceful shutdown) and `handleHTTP` serving the router.
@@ -19,6 +21,8 @@ struct FileServingHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
   let responder: HTTPChannelHandler.Responder
   /// What the direct file path needs.
   let files: DirectFileService
+  /// Timeouts and the connection cap.
+  let connections: ConnectionEnvironment
   /// `HTTP1Channel`'s settings, honoured the same way (decoder limits, idle timeout, additional
   /// handlers after the conversion to HTTP types).
   let configuration: HTTP1Channel.Configuration
@@ -27,6 +31,8 @@ struct FileServingHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
     channel.eventLoop.makeCompletedFuture {
       let pipeline = channel.pipeline.syncOperations
+      let connectionGuard = ConnectionGuardHandler(environment: connections)
+      try pipeline.addHandler(connectionGuard)
       var limits = NIOHTTPDecoderLimitConfiguration()
       limits.maxHeaderFieldSize = configuration.httpDecoder.maxHeaderFieldSize
       limits.maxHeaderListSize = configuration.httpDecoder.maxHeaderListSize
@@ -34,6 +40,7 @@ struct FileServingHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
       try pipeline.configureHTTPServerPipeline(
         withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
         withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+      try pipeline.addHandler(RequestPhaseHandler(reportingTo: connectionGuard))
       try pipeline.addHandler(DirectFileHandler(service: files))
       try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
       try pipeline.addHandlers(configuration.additionalChannelHandlers())
@@ -51,10 +58,11 @@ struct FileServingHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
 extension HTTPServerBuilder {
   /// HTTP/1.1 with the hub's direct (sendfile) file path.
-  static func fileServingHTTP1(files: DirectFileService, configuration: HTTP1Channel.Configuration = .init())
-    -> HTTPServerBuilder {
+  static func fileServingHTTP1(
+    files: DirectFileService, connections: ConnectionEnvironment, configuration: HTTP1Channel.Configuration = .init()
+  ) -> HTTPServerBuilder {
     HTTPServerBuilder { responder in
-      FileServingHTTP1Channel(responder: responder, files: files, configuration: configuration)
+      FileServingHTTP1Channel(responder: responder, files: files, connections: connections, configuration: configuration)
     }
   }
 }

@@ -24,12 +24,18 @@ public struct HubConfiguration: Sendable {
   /// the router streams only a file request pipelined behind another request still in progress.
   /// Default 256 KiB, the best of 64 KiB–2 MiB in `bench/hub/run.sh` before the sendfile path.
   public var fileChunkBytes: Int
+  /// How long the hub waits for slow and idle clients (nginx's defaults).
+  public var timeouts: HubTimeouts
+  /// The most connections open at once; nil derives it from the descriptor limit
+  /// (``ConnectionCap/default(descriptorLimit:)``). At the cap a new connection replaces the one
+  /// idle longest; with none idle it is answered `503` and closed.
+  public var maxConnections: Int?
 
   /// Creates a configuration.
   public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
               maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
               downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil,
-              fileChunkBytes: Int = 256 * 1024) {
+              fileChunkBytes: Int = 256 * 1024, timeouts: HubTimeouts = HubTimeouts(), maxConnections: Int? = nil) {
     self.dataDirectory = dataDirectory
     self.host = host
     self.port = port
@@ -38,6 +44,8 @@ public struct HubConfiguration: Sendable {
     self.downloadURLLifetime = downloadURLLifetime
     self.publicURL = publicURL
     self.fileChunkBytes = max(4096, fileChunkBytes)
+    self.timeouts = timeouts
+    self.maxConnections = maxConnections.map { max(1, $0) }
   }
 }
 

@@ -20,6 +20,8 @@ public struct ModelHubServer: Sendable {
   public let store: HubStore
   /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
   public let directFiles = DirectFileCounters()
+  /// Connections accepted, refused at the cap and cut by each timeout, across runs.
+  public let connections = ConnectionCounters()
   private let logger: Logger
   /// Held for the life of this value: one hub per data folder.
   private let lock: DataFolderLock
@@ -62,9 +64,19 @@ public struct ModelHubServer: Sendable {
     let router = Self.router(hub)
     let logger = self.logger
     let serverName = "ModelHub"
+    let descriptorLimit = ConnectionCap.descriptorLimit()
+    let cap = configuration.maxConnections ?? ConnectionCap.default(descriptorLimit: descriptorLimit)
+    let connectionEnvironment = ConnectionEnvironment(
+      timeouts: configuration.timeouts, registry: ConnectionRegistry(limit: cap), counters: connections, logger: logger)
+    logger.info("connection limits", metadata: [
+      "hub.connection.cap": "\(cap)", "hub.descriptorLimit": "\(descriptorLimit)",
+      "hub.timeouts": "\(Self.describe(configuration.timeouts))",
+    ])
     let app = Application(
       router: router,
-      server: .fileServingHTTP1(files: DirectFileService(hub: hub, serverName: serverName, counters: directFiles)),
+      server: .fileServingHTTP1(
+        files: DirectFileService(hub: hub, serverName: serverName, counters: directFiles),
+        connections: connectionEnvironment),
       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
@@ -87,6 +99,11 @@ public struct ModelHubServer: Sendable {
       }
     }
     logger.info("stopped")
+  }
+
+  private static func describe(_ timeouts: HubTimeouts) -> String {
+    "first byte \(timeouts.firstByte), request head \(timeouts.requestHead), body \(timeouts.bodyMinimumBytes) bytes per "
+      + "\(timeouts.body), keep-alive \(timeouts.keepAlive), send \(timeouts.send)"
   }
 
   static func router(_ hub: HubContext) -> Router<BasicRequestContext> {

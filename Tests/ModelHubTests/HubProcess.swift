@@ -21,12 +21,19 @@ final class HubProcess {
   /// The child's process id (0 before `start`).
   var pid: Int32 { process?.processIdentifier ?? 0 }
 
-  /// Starts the server and waits for its "listening" line.
-  func start(extra: [String] = []) throws {
+  /// Starts the server and waits for its "listening" line; with `descriptorLimit`, under
+  /// `ulimit -n` of that many descriptors (soft and hard).
+  func start(extra: [String] = [], descriptorLimit: Int? = nil) throws {
     FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    process.executableURL = HubFixtures.cli
-    process.arguments = ["hub", "serve", "--data", data.path, "--port", "0", "--log-level", "warning"] + extra
+    let arguments = ["hub", "serve", "--data", data.path, "--port", "0", "--log-level", "warning"] + extra
+    if let descriptorLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", HubFixtures.cli.path] + arguments
+    } else {
+      process.executableURL = HubFixtures.cli
+      process.arguments = arguments
+    }
     process.standardOutput = try FileHandle(forWritingTo: log)
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -188,6 +195,47 @@ final class RawConnection {
       start = end
     }
     return answers
+  }
+
+  /// Makes every later `recv` give up after `seconds` (so a test cannot hang on a bug).
+  func setReceiveTimeout(_ seconds: Double) {
+    var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
+    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Sends without failing the test when the peer has closed: whether the bytes went out.
+  @discardableResult
+  func trySend(_ data: Data) -> Bool {
+    data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return true }
+      return Glibc.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
+    }
+  }
+
+  /// Whether the peer has closed, looking without waiting (anything that arrived is discarded).
+  func closedByPeer() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let received = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if received > 0 { continue }
+      return received == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+  }
+
+  /// Reads (and discards) until the peer closes; the bytes read, or nil if the receive timeout
+  /// (``setReceiveTimeout(_:)``) passed first.
+  func drainUntilClosed() -> Int? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var total = 0
+    while true {
+      let received = recv(fd, &buffer, buffer.count, 0)
+      if received > 0 {
+        total += received
+        continue
+      }
+      if received < 0, errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+      return total
+    }
   }
 
   deinit { close(fd) }

@@ -14,11 +14,14 @@ final class TestHub: Sendable {
   let store: HubStore
   /// Downloads answered by the sendfile path.
   let directFiles: DirectFileCounters
+  /// Connections accepted, refused and cut.
+  let connections: ConnectionCounters
   private let task: Task<Void, any Error>
 
   private init(directory: URL, port: Int, adminKey: String, clientKey: String, store: HubStore,
-               directFiles: DirectFileCounters, task: Task<Void, any Error>) {
+               directFiles: DirectFileCounters, connections: ConnectionCounters, task: Task<Void, any Error>) {
     self.directory = directory
+    self.connections = connections
     self.directFiles = directFiles
     self.port = port
     self.adminKey = adminKey
@@ -50,7 +53,7 @@ final class TestHub: Sendable {
     }
     guard port > 0 else { throw HubErrorBody(code: "TEST", message: "the hub did not start") }
     return TestHub(directory: directory, port: port, adminKey: admin.key, clientKey: client.key, store: server.store,
-                   directFiles: server.directFiles, task: task)
+                   directFiles: server.directFiles, connections: server.connections, task: task)
   }
 
   /// Stops the server and waits for it.
