@@ -253,4 +253,16 @@ final class SlowClientTests: XCTestCase {
     let file = try await http.send("GET", try check.decode(HubDownloadInfo.self).downloadUri)
     XCTAssertTrue(file.body == bytes, "the download differs")
   }
+
+  func testServeRefusesBadTimeoutAndCapFlags() throws {
+    let data = try HubFixtures.temporaryDirectory().appendingPathComponent("hub")
+    for (flag, value) in [
+      ("--first-byte-timeout", "0"), ("--header-timeout", "-1"), ("--body-timeout", "nan"), ("--keep-alive-timeout", "1e9"),
+      ("--send-timeout", "0"), ("--body-min-bytes", "0"), ("--max-connections", "0"),
+    ] {
+      let refused = try CLIRun.run(["hub", "serve", "--data", data.path, flag, value])
+      XCTAssertEqual(refused.status, 2, "\(flag) \(value): \(refused.stderr)")
+      XCTAssertTrue(refused.stderr.contains(flag), "\(flag) \(value): \(refused.stderr)")
+    }
+  }
 }
