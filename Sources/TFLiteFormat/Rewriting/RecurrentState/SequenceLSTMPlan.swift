@@ -81,6 +81,7 @@ struct SequenceLSTMPlan {
 
         // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
         let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
+        let cells = try operands.float(outputWeights, role: "input_to_output_weights").first ?? 0
         let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
         let recurrentShape = try operands.float(recurrentOutput, role: "recurrent_to_output_weights")
         if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
@@ -88,7 +89,6 @@ struct SequenceLSTMPlan {
             throw .unexpectedRank(role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
                                   rank: recurrentShape.count, expected: 2)
         }
-        let cells = try operands.float(outputWeights, role: "input_to_output_weights").first ?? 0
         cellCount = cells
         outputSize = recurrentShape[1]
 
