@@ -50,7 +50,7 @@ struct RecurrentStateLoweringTests {
         // The init subgraph assigns zeros; it is also the reset signature, added last.
         let initIndex = original.subgraphs.count
         #expect(model.subgraphs.count == initIndex + 1)
-        #expect(Self.names(model, initIndex) == ["VAR_HANDLE", "ASSIGN_VARIABLE", "VAR_HANDLE", "ASSIGN_VARIABLE"])
+        #expect(Self.names(model, initIndex) == ["VAR_HANDLE", "FILL", "ASSIGN_VARIABLE", "VAR_HANDLE", "FILL", "ASSIGN_VARIABLE"])
         #expect(model.subgraphs[initIndex].inputs.isEmpty && model.subgraphs[initIndex].outputs.isEmpty)
         #expect(model.signatures.dropLast() == original.signatures[...])
         #expect(model.signatures.last?.key == RecurrentStateLowering.resetSignatureKey)

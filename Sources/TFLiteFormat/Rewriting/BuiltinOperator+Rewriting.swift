@@ -20,6 +20,7 @@ extension BuiltinOperator {
     static let shape = BuiltinOperator(rawValue: 77)
     static let pack = BuiltinOperator(rawValue: 83)
     static let unpack = BuiltinOperator(rawValue: 88)
+    static let fill = BuiltinOperator(rawValue: 94)
     static let varHandle = BuiltinOperator(rawValue: 142)
     static let readVariable = BuiltinOperator(rawValue: 143)
     static let assignVariable = BuiltinOperator(rawValue: 144)

@@ -111,6 +111,16 @@ struct LoweringGraph {
         return y
     }
 
+    /// Zeros of `shape`, made at run time by `FILL` (a constant would put `4 × elements` bytes in
+    /// the file, and a state's size is set by the batch, which the file does not bound).
+    mutating func zeros(_ name: String, _ shape: [Int]) -> Int32 {
+        let dimensions = constant(name + "/dimensions", [shape.count], int32s: shape.map(Int32.init))
+        let zero = constant(name + "/zero", [], floats: [0])
+        let y = tensor(name, shape)
+        operation(.fill, [dimensions, zero], [y])
+        return y
+    }
+
     /// `clamp(x, -limit, limit)` as `MAXIMUM(MINIMUM(x, limit), -limit)` — TensorFlow Lite's
     /// `CwiseClipping` (`max(min(limit, x), -limit)`).
     mutating func clip(_ x: Int32, limit: Float, _ name: String, _ shape: [Int]) -> Int32 {

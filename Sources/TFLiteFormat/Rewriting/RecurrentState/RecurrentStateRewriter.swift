@@ -154,8 +154,7 @@ struct RecurrentStateRewriter {
             additions: additions, graph: SubgraphAppender(firstTensor: 0, computedBuffer: computedBuffer), prefix: "")
         for state in states {
             let handle = g.variableHandle(state.sharedName, state.sharedName)
-            let count = state.shape.reduce(1, *)
-            let zeros = g.constant(state.sharedName + "/zeros", state.shape, bytes: [UInt8](repeating: 0, count: 4 * count))
+            let zeros = g.zeros(state.sharedName + "/zeros", state.shape)
             g.assignVariable(handle, zeros)
         }
         additions = g.additions
