@@ -161,6 +161,9 @@ public final class Interpreter {
 
   /// Changes the shape of a dynamic input. Only the dimensions the model declares as `-1`
   /// may change; buffers for the input and the outputs are re-created at once.
+  ///
+  /// A change of shape also resets fused recurrent state to zeros (see ``resetVariables()``),
+  /// as Python's `resize_tensor_input` followed by `allocate_tensors()` does.
   public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     try state.resizeInput(at: try inputPosition(index), to: shape)
   }
