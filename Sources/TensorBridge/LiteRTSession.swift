@@ -31,11 +31,11 @@ final class LiteRTSession {
   /// Whether the model keeps state across runs (resource variables, or lowered recurrent
   /// state), so that a run must never be repeated behind the caller's back.
   var hasVariables: Bool {
-    recurrentState != nil || format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
+    !loweredRecurrentOperators.isEmpty || format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
   }
-  /// The lowering of fused recurrent operators that keep state in variable tensors, when the
-  /// model has any (LiteRT then runs the lowered model; `format` stays the original).
-  let recurrentState: RecurrentStateLowering?
+  /// The fused recurrent operators whose variable-tensor state was lowered to resource variables
+  /// (LiteRT then runs the lowered model; `format` stays the original).
+  let loweredRecurrentOperators: [RecurrentStateOperator]
   /// LiteRT's index of the signature that zeroes the lowered state (hidden from `signatures`).
   let resetSignatureIndex: Int?
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
@@ -152,7 +152,7 @@ final class LiteRTSession {
     self.mainSignatureIndex = main.signature
     self.mainInputOrder = main.inputs
     self.outputCapture = outputCapture
-    self.recurrentState = recurrentState
+    self.loweredRecurrentOperators = recurrentState?.operators ?? []
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.
     let mainKey = signatures[main.signature].key
@@ -170,7 +170,7 @@ final class LiteRTSession {
   /// Zeroes the state of every lowered fused recurrent operator by running the lowering's
   /// reset signature; does nothing for a model without such state.
   func resetRecurrentState() throws(InterpreterError) {
-    guard recurrentState != nil else { return }
+    guard !loweredRecurrentOperators.isEmpty else { return }
     guard let resetSignatureIndex else { throw .variableResetUnavailable }
     let status = library.runCompiledModel(compiledModel, resetSignatureIndex, 0, nil, 0, nil)
     guard status == 0 else { throw .invocationFailed(status: LiteRTStatus(rawValue: status)) }

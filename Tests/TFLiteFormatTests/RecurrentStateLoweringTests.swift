@@ -108,6 +108,46 @@ struct RecurrentStateLoweringTests {
         #expect(refusal.description.contains("is INT8; TensorBridge lowers float32 operators only"))
     }
 
+    /// A one-unit `UNIDIRECTIONAL_SEQUENCE_RNN` over `steps` steps (batch 1, one feature), built
+    /// by hand; `configure` changes it before it is written.
+    static func rnn(steps: Int32, configure: (inout TestModel) -> Void = { _ in }) throws -> TFLiteModel {
+        let one = TestBuffer(data: littleEndianBytes(Float(0.5).bitPattern))
+        var model = TestModel(
+            opcodes: [.builtin(35), .builtin(0)],
+            subgraphs: [TestSubgraph(
+                tensors: [
+                    TestTensor(name: "x", shape: [1, steps, 1]),
+                    TestTensor(name: "input_weights", shape: [1, 1], buffer: 1),
+                    TestTensor(name: "recurrent_weights", shape: [1, 1], buffer: 2),
+                    TestTensor(name: "bias", shape: [1], buffer: 3),
+                    TestTensor(name: "hidden_state", shape: [1, 1], isVariable: true),
+                    TestTensor(name: "y", shape: [1, steps, 1]),
+                ],
+                inputs: [0], outputs: [5],
+                operators: [TestOperator(opcodeIndex: 0, inputs: [0, 1, 2, 3, 4], outputs: [5])])],
+            buffers: [TestBuffer(), one, one, one])
+        configure(&model)
+        return try TFLiteModel(data: model.data)
+    }
+
+    @Test("the limits: the number of steps, a state used elsewhere")
+    func limits() throws {
+        let longest = try Self.rnn(steps: Int32(RecurrentStateLowering.maxSteps))
+        let lowering = try #require(try longest.loweringRecurrentState())
+        #expect(Self.names(lowering.model, 0).filter { $0 == "FULLY_CONNECTED" }.count == RecurrentStateLowering.maxSteps + 1)
+
+        let tooLong = try Self.rnn(steps: Int32(RecurrentStateLowering.maxSteps + 1))
+        #expect(tooLong.recurrentStateOperators.map(\.refusal) == [.tooManySteps(steps: 1025, limit: 1024)])
+
+        let shared = try Self.rnn(steps: 2) { model in
+            model.subgraphs[0].tensors.append(TestTensor(name: "sum", shape: [1, 1]))
+            model.subgraphs[0].operators.append(TestOperator(opcodeIndex: 1, inputs: [4, 4], outputs: [6], optionsType: Op.addOptions, options: [:]))
+        }
+        // The ADD reading the variable is a limitation of its own.
+        #expect(shared.recurrentStateOperators.map(\.refusal) == [
+            .stateShared(role: "hidden_state", tensor: "hidden_state"), .operatorNotLowered(name: "ADD")])
+    }
+
     @Test("models without variable tensors are left alone")
     func nothingToLower() throws {
         let model = try Self.model("models/linear.tflite")

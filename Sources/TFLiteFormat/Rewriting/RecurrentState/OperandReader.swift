@@ -58,12 +58,12 @@ struct OperandReader {
     }
 
     /// Checks that `index` is a state the lowering can move into a resource variable: a float32
-    /// variable tensor of shape `shape` without initial data, used by nothing but its operator.
+    /// variable tensor of shape `shape`, used by nothing but its operator. (It has no initial
+    /// data: the verifier rejects variable tensors with constant data, so zeros it is.)
     func state(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) {
         let tensor = tensors[index]
         guard tensor.isVariable else { throw .stateNotVariable(role: role, tensor: tensor.name) }
         try float(index, role: role, shape: shape)
-        guard !tensor.hasConstantData else { throw .stateHasInitialValue(role: role, tensor: tensor.name) }
         guard uses[index] == 1 else { throw .stateShared(role: role, tensor: tensor.name) }
     }
 

@@ -31,8 +31,6 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case unsupportedActivation(rawValue: Int8)
     /// A state operand is not a variable tensor while another one is.
     case stateNotVariable(role: String, tensor: String)
-    /// A state variable has constant data (an initial value other than zeros).
-    case stateHasInitialValue(role: String, tensor: String)
     /// A state variable is also used elsewhere (by another operator, or as a subgraph input or
     /// output), so moving it into a resource variable would change what those see.
     case stateShared(role: String, tensor: String)
@@ -67,8 +65,6 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
             return "its fused activation \(rawValue) has no builtin operator TensorBridge lowers it to"
         case let .stateNotVariable(role, tensor):
             return "its \(role) '\(tensor)' is not a variable tensor while its other state is"
-        case let .stateHasInitialValue(role, tensor):
-            return "its state \(role) '\(tensor)' has constant initial data"
         case let .stateShared(role, tensor):
             return "its state \(role) '\(tensor)' is also used outside the operator"
         case let .intermediates(count):
