@@ -24,6 +24,10 @@ import TFLiteFormat
 /// ``Options/isOutputCaptureEnabled``): after ``invoke()`` they have the run's actual shape,
 /// zero elements included.
 ///
+/// Fused LSTM and RNN operators whose state TensorFlow Lite keeps in variable tensors (which
+/// LiteRT's compiled model refuses) are lowered to builtin operators at load, their state kept
+/// across runs as in Python (see ``resetVariables()``).
+///
 /// An `Interpreter` is not thread-safe (neither is LiteRT's compiled model): use it from one
 /// task or thread at a time.
 public final class Interpreter {
@@ -140,8 +144,26 @@ public final class Interpreter {
   /// Runs the model on the current inputs.
   public func invoke() throws(InterpreterError) { try state.invoke() }
 
+  /// Sets the state that fused recurrent operators keep between runs back to zeros, as
+  /// Python's `Interpreter.reset_all_variables()` does.
+  ///
+  /// A fused `UNIDIRECTIONAL_SEQUENCE_LSTM` or `UNIDIRECTIONAL_SEQUENCE_RNN` (what the TFLite
+  /// converter makes of a tf_keras LSTM) carries its state from one run to the next, in the
+  /// interpreter and in its signature runners alike, starting from zeros; TensorBridge keeps it
+  /// in resource variables (see ``TFLiteFormat/RecurrentStateLowering``). Resource variables
+  /// the model declares itself (`tf.Variable`, Keras 3 stateful layers) are not touched, as in
+  /// Python. Does nothing for a model without such state.
+  ///
+  /// - Throws: ``InterpreterError/variableResetUnavailable`` in the rare case the lowering could
+  ///   not add its reset signature; ``InterpreterError/invocationFailed(status:)`` if running it
+  ///   fails.
+  public func resetVariables() throws(InterpreterError) { try session.resetRecurrentState() }
+
   /// Changes the shape of a dynamic input. Only the dimensions the model declares as `-1`
   /// may change; buffers for the input and the outputs are re-created at once.
+  ///
+  /// A change of shape also resets fused recurrent state to zeros (see ``resetVariables()``),
+  /// as Python's `resize_tensor_input` followed by `allocate_tensors()` does.
   public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     try state.resizeInput(at: try inputPosition(index), to: shape)
   }

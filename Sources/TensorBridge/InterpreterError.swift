@@ -21,6 +21,13 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   /// The model uses features LiteRT's compiled-model API cannot load, although TensorFlow
   /// Lite's classic interpreter runs them; each one is named (see ``RuntimeLimitation``).
   case unsupportedByRuntime([RuntimeLimitation])
+  /// The model's fused recurrent operators could be lowered to builtin operators, but the
+  /// lowered file could not be written (see ``TFLiteFormat/RecurrentStateError``).
+  case recurrentStateLoweringFailed(RecurrentStateError)
+  /// ``Interpreter/resetVariables()`` cannot reset this model's recurrent state: the model has
+  /// no signature definitions and its main subgraph's inputs or outputs have missing or repeated
+  /// tensor names, so the lowering could not add its reset signature.
+  case variableResetUnavailable
   /// The model uses operators this LiteRT runtime cannot execute.
   case unsupportedOperators(names: [String], stage: Stage, status: LiteRTStatus)
   /// LiteRT could not prepare the model for execution.
@@ -78,6 +85,10 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
     case .unsupportedByRuntime(let limitations):
       let list = limitations.map(\.description).joined(separator: "; ")
       return "LiteRT's compiled-model API cannot load this model (TensorFlow Lite's classic interpreter can; the pinned runtime does not export it): \(list)."
+    case .recurrentStateLoweringFailed(let error):
+      return "TensorBridge could not lower the model's fused recurrent operators to builtin operators: \(error.description)"
+    case .variableResetUnavailable:
+      return "The recurrent state of this model cannot be reset: it has no signature definitions and its main inputs or outputs have missing or repeated tensor names, so TensorBridge could not add a reset signature."
     case .unsupportedOperators(let names, let stage, let status):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
       return "The model uses operator\(names.count == 1 ? "" : "s") \(list) that this LiteRT runtime cannot execute (failed while \(stage.rawValue): \(status))."

@@ -28,11 +28,16 @@ final class LiteRTSession {
   /// For each main-subgraph output (TensorFlow Lite order), its position in the main signature.
   let mainOutputOrder: [Int]
   let options: Interpreter.Options
-  /// Whether the model keeps state across runs (resource variables), so that a run must never
-  /// be repeated behind the caller's back.
+  /// Whether the model keeps state across runs (resource variables, or lowered recurrent
+  /// state), so that a run must never be repeated behind the caller's back.
   var hasVariables: Bool {
-    format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
+    !loweredRecurrentOperators.isEmpty || format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
   }
+  /// The fused recurrent operators whose variable-tensor state was lowered to resource variables
+  /// (LiteRT then runs the lowered model; `format` stays the original).
+  let loweredRecurrentOperators: [RecurrentStateOperator]
+  /// LiteRT's index of the signature that zeroes the lowered state (hidden from `signatures`).
+  let resetSignatureIndex: Int?
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
   /// the rewritten model; `format` stays the original).
   let outputCapture: OutputCapture?
@@ -55,6 +60,10 @@ final class LiteRTSession {
     self.options = options
     let limitations = RuntimeLimitation.find(in: format)
     guard limitations.isEmpty else { throw .unsupportedByRuntime(limitations) }
+    // Fused LSTM/RNN operators with variable-tensor state, which LiteRT refuses, become builtin
+    // operators over resource variables (RecurrentStateLowering); LiteRT runs that model.
+    let recurrentState: RecurrentStateLowering?
+    do { recurrentState = try format.loweringRecurrentState() } catch { throw .recurrentStateLoweringFailed(error) }
 
     // 2. Bind the runtime.
     let library: LiteRTLibrary
@@ -65,8 +74,9 @@ final class LiteRTSession {
 
     // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
     // copy of the bytes that lives as long as the model (LiteRT does not copy).
-    let outputCapture = options.isOutputCaptureEnabled ? OutputCapture.prepare(format: format, library: library) : nil
-    let modelData = outputCapture?.rewrite.data ?? modelData
+    let runtimeFormat = recurrentState?.model ?? format
+    let outputCapture = options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
+    let modelData = outputCapture?.rewrite.data ?? recurrentState?.data ?? modelData
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
       if let base = source.baseAddress, let destination = bytes.baseAddress {
@@ -117,10 +127,16 @@ final class LiteRTSession {
 
     // 5. Signatures and the main subgraph's input/output order. (Done before the stored
     // properties are all set, so that a failure here does not also run `deinit`.)
-    let signatures: [SignatureInfo]
+    var signatures: [SignatureInfo]
+    var resetSignatureIndex: Int?
     let main: (signature: Int, inputs: [Int], outputs: [Int])
     do {
       signatures = try Self.readSignatures(library: library, model: model)
+      // The lowering's reset signature comes last; it is not one of the model's own.
+      if let key = recurrentState?.resetSignatureKey, signatures.count > 1, signatures.last?.key == key {
+        resetSignatureIndex = signatures.count - 1
+        signatures.removeLast()
+      }
       main = try Self.mainSignature(library: library, model: model, signatures: signatures)
     } catch {
       library.destroyCompiledModel(compiled)
@@ -136,6 +152,8 @@ final class LiteRTSession {
     self.mainSignatureIndex = main.signature
     self.mainInputOrder = main.inputs
     self.outputCapture = outputCapture
+    self.loweredRecurrentOperators = recurrentState?.operators ?? []
+    self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.
     let mainKey = signatures[main.signature].key
     self.mainOutputOrder = outputCapture?.capturesOutputs(ofSignature: mainKey) == true
@@ -147,6 +165,15 @@ final class LiteRTSession {
     library.destroyOptions(compilationOptions)
     library.destroyModel(model)
     modelBytes.deallocate()
+  }
+
+  /// Zeroes the state of every lowered fused recurrent operator by running the lowering's
+  /// reset signature; does nothing for a model without such state.
+  func resetRecurrentState() throws(InterpreterError) {
+    guard !loweredRecurrentOperators.isEmpty else { return }
+    guard let resetSignatureIndex else { throw .variableResetUnavailable }
+    let status = library.runCompiledModel(compiledModel, resetSignatureIndex, 0, nil, 0, nil)
+    guard status == 0 else { throw .invocationFailed(status: LiteRTStatus(rawValue: status)) }
   }
 
   /// Raw metadata stored in the model under `key`, or `nil` when there is none.

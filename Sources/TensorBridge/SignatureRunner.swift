@@ -65,7 +65,8 @@ public final class SignatureRunner {
     try state.withBytes(.output, at: try position(of: name, in: .output), mode: 0) { try body(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Changes the shape of a dynamic input (only `-1` dimensions may change).
+  /// Changes the shape of a dynamic input (only `-1` dimensions may change). A change of shape
+  /// also resets fused recurrent state to zeros, as in ``Interpreter/resizeInput(at:to:)``.
   public func resizeInput(named name: String, toShape shape: Tensor.Shape) throws(InterpreterError) {
     try state.resizeInput(at: try position(of: name, in: .input), to: shape)
   }

@@ -308,6 +308,9 @@ final class SignatureState {
     try makeBuffer(for: &inputs[index], layout: layout, requirements: nil)
     inputBuffers[index] = inputs[index].buffer
     outputsNeedAllocation = true
+    // As TensorFlow Lite's AllocateTensors() after a resize: fused recurrent state (variable
+    // tensors there, lowered to resource variables here) starts again from zeros.
+    if session.resetSignatureIndex != nil { try session.resetRecurrentState() }
   }
 
   // MARK: Data access

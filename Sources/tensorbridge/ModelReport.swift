@@ -66,6 +66,9 @@ struct ModelReport: Codable {
     var loads: Bool
     var library: String?
     var error: String?
+    /// Fused recurrent operators TensorBridge lowered to builtin operators so that LiteRT loads
+    /// the model (their state in variable tensors), as `subgraphs[0].operators[0] NAME`.
+    var loweredOperators: [String] = []
   }
 
   var file: String
@@ -124,7 +127,9 @@ struct ModelReport: Codable {
     var runtimeReport = RuntimeReport(loads: false, library: nil, error: nil)
     do {
       let interpreter = try Interpreter(modelData: data, options: runtime.interpreterOptions)
-      runtimeReport = RuntimeReport(loads: true, library: interpreter.runtimeLibraryPath, error: nil)
+      runtimeReport = RuntimeReport(
+        loads: true, library: interpreter.runtimeLibraryPath, error: nil,
+        loweredOperators: model.recurrentStateOperators.filter(\.isLowerable).map(\.location))
     } catch {
       runtimeReport.error = error.description
     }
@@ -149,6 +154,10 @@ struct ModelReport: Codable {
     // Whether it runs comes first: a model this runtime refuses should say so up front.
     if runtime.loads {
       lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
+      if !runtime.loweredOperators.isEmpty {
+        let count = runtime.loweredOperators.count
+        lines.append("             after lowering \(count) fused recurrent operator\(count == 1 ? "" : "s") with variable-tensor state to builtin operators: \(runtime.loweredOperators.joined(separator: ", "))")
+      }
     } else {
       lines.append("Runtime      LiteRT cannot run it: \(runtime.error ?? "unknown error")")
     }

@@ -8,7 +8,7 @@ import XCTest
 /// by `scripts/converters/make_corpus.py`), checked against the Python LiteRT references stored
 /// with them. `make check-converters` runs the whole corpus through the CLI; these tests pin
 /// the Swift API for the paths issue 13 added: unknown rank, strings, state across signatures,
-/// load-time refusals and quantizer-written metadata.
+/// fused LSTM state (lowered at load) and its refusals, and quantizer-written metadata.
 final class ConverterCorpusAPITests: XCTestCase {
   private func corpus(_ name: String) -> URL { Fixtures.root.appendingPathComponent("converters").appendingPathComponent(name) }
 
@@ -98,13 +98,41 @@ final class ConverterCorpusAPITests: XCTestCase {
     for (got, want) in zip(after, expected) { XCTAssertEqual(got, want, accuracy: 1e-4) }
   }
 
-  func testFusedLSTMStateIsRefusedAtLoadNamingTheTensorAndOperator() throws {
-    XCTAssertThrowsError(try interpreter("tf_keras_lstm_fused")) { error in
+  func testFusedLSTMStateCarriesOverLikePythonAndResetsLikeResetAllVariables() throws {
+    let interpreter = try interpreter("tf_keras_lstm_fused")
+    func run(_ step: Int) throws -> [Float] {
+      try interpreter.copy(try npy("tf_keras_lstm_fused", "inputs/\(step)_0.npy").floats, toInputAt: 0)
+      try interpreter.invoke()
+      return try interpreter.output(at: 0).values(as: Float.self)
+    }
+    func expected(_ step: Int) throws -> [Float] {
+      try npy("tf_keras_lstm_fused", "expected/\(step)/0_StatefulPartitionedCall_0.npy").floats
+    }
+    for step in 0..<3 {
+      for (got, want) in zip(try run(step), try expected(step)) { XCTAssertEqual(got, want, accuracy: 1e-4, "step \(step)") }
+    }
+    XCTAssertNotEqual(try expected(0), try expected(1), "the same input twice: the state carried over")
+    // Python's reset_all_variables(): the state is zeros again, so step 0's input gives step 0's output.
+    try interpreter.resetVariables()
+    for (got, want) in zip(try run(0), try expected(0)) { XCTAssertEqual(got, want, accuracy: 1e-4, "after reset") }
+    XCTAssertEqual(interpreter.signatureKeys, ["serving_default"])
+  }
+
+  func testFusedLSTMOfAnySequenceLengthIsRefusedAtLoadNamingTheOperatorAndShape() throws {
+    XCTAssertThrowsError(try interpreter("tf_keras_lstm_dynamic_time")) { error in
       guard case InterpreterError.unsupportedByRuntime(let limitations) = error else { return XCTFail("\(error)") }
-      XCTAssertFalse(limitations.isEmpty)
-      XCTAssertTrue(limitations.allSatisfy { $0.kind == .variableTensor })
-      XCTAssertTrue(limitations[0].location.contains("UNIDIRECTIONAL_SEQUENCE_LSTM"), limitations[0].location)
+      XCTAssertEqual(limitations.count, 1)
+      XCTAssertTrue(limitations[0].location.hasPrefix("operators[0] UNIDIRECTIONAL_SEQUENCE_LSTM"), limitations[0].location)
+      XCTAssertEqual(limitations[0].refusal, .dynamicShape(role: "input", tensor: "serving_default_sequence:0", shapeSignature: [1, -1, 3]))
       XCTAssertTrue("\(error)".contains("classic interpreter"), "\(error)")
+    }
+  }
+
+  func testHybridFusedLSTMIsRefusedAtLoadNamingItsInt8Weights() throws {
+    XCTAssertThrowsError(try interpreter("tf_keras_lstm_dynamic_range")) { error in
+      guard case InterpreterError.unsupportedByRuntime(let limitations) = error,
+            case .unsupportedType(_, _, let type) = limitations.first?.refusal else { return XCTFail("\(error)") }
+      XCTAssertEqual(type, .int8)
     }
   }
 

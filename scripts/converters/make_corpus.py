@@ -48,7 +48,10 @@ Integer outputs that differ between the two families are noted per case.
 A `load_error` case either fails in Python too (the error must contain every
 error_contains substring), or is `classic_only`: Python's classic interpreter
 runs it (references are written) but LiteRT's CompiledModel API, which
-TensorBridge uses, refuses to load it (checked here).
+TensorBridge uses, refuses to load it (checked here), and so does TensorBridge.
+A `lowered` case is an `ok` case that the CompiledModel API refuses too (fused
+LSTM/RNN state in variable tensors, checked here) and that TensorBridge runs
+by lowering the fused operators at load.
 """
 
 from __future__ import annotations
@@ -142,6 +145,9 @@ class Case:
     # (which TensorBridge uses) refuses to load: references are written anyway, and the
     # generator checks that ai_edge_litert.compiled_model refuses the model.
     classic_only: bool = False
+    # An 'ok' case that LiteRT's CompiledModel API refuses (fused LSTM/RNN state in variable
+    # tensors) and TensorBridge runs by lowering it at load: the generator checks the refusal.
+    lowered: bool = False
     # A step the pinned LiteRT cannot take although Python runs it: {"step", "error_contains",
     # "why"} (check.py requires that step to fail with those words, and the steps before it to match).
     runtime_limit: dict | None = None
@@ -151,11 +157,12 @@ CASES: dict[str, Case] = {}
 
 
 def case(name: str, path: str, *, expect="ok", error_contains=(), tolerance=1e-4, notes="",
-         kernels_disagree=False, classic_only=False, runtime_limit=None):
+         kernels_disagree=False, classic_only=False, lowered=False, runtime_limit=None):
     def register(fn):
         assert name not in CASES, name
+        assert not (lowered and expect != "ok"), name
         CASES[name] = Case(name, path, fn, expect, list(error_contains), tolerance, notes,
-                           kernels_disagree, classic_only, runtime_limit)
+                           kernels_disagree, classic_only, lowered, runtime_limit)
         return fn
     return register
 
@@ -724,6 +731,14 @@ def write_case(c: Case, built: Built, out_dir: Path) -> dict:
             f"Python's classic interpreter runs it (expected/ holds its outputs), but LiteRT "
             f"{VERSIONS['LITERT_VERSION']}'s CompiledModel API refuses to load it: \"{refusal[:200]}\".")
         summary["compiled_model_error"] = refusal
+    if c.lowered:
+        if cm_error is None:
+            raise RuntimeError(f"{c.name}: LiteRT's CompiledModel loads the model; drop 'lowered'")
+        notes = (notes + " " if notes else "") + (
+            f"LiteRT {VERSIONS['LITERT_VERSION']}'s CompiledModel API (also from Python) refuses to load it: "
+            f"\"{cm_error[:200]}\". TensorBridge lowers the fused operator to builtin operators over resource "
+            "variables at load (TFLiteFormat's RecurrentStateLowering), so the CLI must match these references.")
+        summary["compiled_model_error"] = cm_error
     if c.expect == "load_error" and not c.classic_only:
         message = load_error(built.model)
         if message is None:
@@ -994,13 +1009,33 @@ def _(rng):
 # Cases: RNNs and attention
 # ---------------------------------------------------------------------------
 
+_STATE_NOTES = ("The classic interpreter keeps that state from one invoke to the next (it is reset only by "
+                "allocate_tensors / reset_all_variables), so steps 0 and 1 (the same input) give different "
+                "outputs, unlike the Keras model; step 2 uses another input.")
+
+
+def _fused_lstm(model, rng, shape, configure=None) -> Built:
+    """Converts a tf_keras model whose LSTMs the converter fuses; steps: x, x again, another."""
+    c = _tf().lite.TFLiteConverter.from_keras_model(model)
+    if configure:
+        configure(c)
+    data = c.convert()
+    if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(data):
+        raise RuntimeError(f"not fused: {op_names(data)}")
+    seq = f32(rng, *shape)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]):
+            raise RuntimeError("the LSTM state no longer carries over between invokes")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": f32(rng, *shape)})],
+                 check=check)
+
+
 @case("tf_keras_lstm_fused", "tf_keras LSTM (fixed batch 1) -> from_keras_model -> fused UNIDIRECTIONAL_SEQUENCE_LSTM",
-      expect="load_error", error_contains=["UNIDIRECTIONAL_SEQUENCE_LSTM"], classic_only=True,
-      notes="The converter fuses the Keras 2 LSTM into one UNIDIRECTIONAL_SEQUENCE_LSTM op whose "
-            "state tensors are VARIABLE tensors (is_variable, no buffer). The classic interpreter keeps "
-            "that state from one invoke to the next (it is reset only by allocate_tensors / "
-            "reset_all_variables), so steps 0 and 1 (the same input) give different outputs, unlike "
-            "the Keras model; step 2 uses another input.")
+      lowered=True,
+      notes="The converter fuses the Keras 2 LSTM into one UNIDIRECTIONAL_SEQUENCE_LSTM op (float32, tanh, "
+            "cell clip 10, no peephole/projection/layer norm) whose state tensors are VARIABLE tensors "
+            "(is_variable, no buffer). " + _STATE_NOTES)
 def _(rng):
     tk = tf_keras()
     x = tk.Input((5, 3), batch_size=1, name="sequence")
@@ -1008,16 +1043,72 @@ def _(rng):
     y = tk.layers.Dense(2, name="head")(h)
     model = tk.Model(x, y, name="lstm_model")
     seed_keras_weights(model, rng)
+    return _fused_lstm(model, rng, (1, 5, 3))
+
+
+@case("tf_keras_lstm_stacked", "two stacked tf_keras LSTMs (batch 2; return_sequences, then the last step) -> two fused UNIDIRECTIONAL_SEQUENCE_LSTM",
+      lowered=True,
+      notes="Each LSTM keeps its own state in variable tensors; the second returns only its last step "
+            "(STRIDED_SLICE). " + _STATE_NOTES)
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((4, 3), batch_size=2, name="sequence")
+    h = tk.layers.LSTM(5, return_sequences=True, name="lstm_1")(x)
+    h = tk.layers.LSTM(4, name="lstm_2")(h)
+    y = tk.layers.Dense(2, name="head")(h)
+    model = tk.Model(x, y, name="stacked")
+    seed_keras_weights(model, rng)
+    return _fused_lstm(model, rng, (2, 4, 3))
+
+
+@case("tf_keras_lstm_bidirectional", "tf_keras Bidirectional(LSTM, return_sequences) -> REVERSE_V2 + two fused UNIDIRECTIONAL_SEQUENCE_LSTM + CONCATENATION",
+      lowered=True,
+      notes="The converter writes the backward direction as a forward LSTM between two REVERSE_V2 ops "
+            "(not BIDIRECTIONAL_SEQUENCE_LSTM). " + _STATE_NOTES)
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((6, 3), batch_size=1, name="sequence")
+    h = tk.layers.Bidirectional(tk.layers.LSTM(3, return_sequences=True), name="bidi")(x)
+    y = tk.layers.Dense(2, name="head")(h)
+    model = tk.Model(x, y, name="bidirectional")
+    seed_keras_weights(model, rng)
+    return _fused_lstm(model, rng, (1, 6, 3))
+
+
+@case("tf_keras_lstm_dynamic_time", "tf_keras LSTM with input shape (None, 3) (any sequence length, batch 1) -> fused UNIDIRECTIONAL_SEQUENCE_LSTM with shape signature [1, -1, 3]",
+      expect="load_error", error_contains=["UNIDIRECTIONAL_SEQUENCE_LSTM", "dynamic shape [1, -1, 3]"], classic_only=True,
+      notes="TensorBridge lowers a fused LSTM by unrolling its steps, so the sequence length must be fixed: "
+            "this one is refused at load, naming the operator and the input's dynamic shape. Python resizes "
+            "the input to each step's sequence (4, 4, then 6 steps long); resizing and allocate_tensors "
+            "also reset the variable tensors in the classic interpreter.")
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((None, 3), batch_size=1, name="sequence")
+    h = tk.layers.LSTM(4, name="lstm")(x)
+    y = tk.layers.Dense(2, name="head")(h)
+    model = tk.Model(x, y, name="dynamic_time")
+    seed_keras_weights(model, rng)
     data = _tf().lite.TFLiteConverter.from_keras_model(model).convert()
     if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(data):
         raise RuntimeError(f"not fused: {op_names(data)}")
-    seq = f32(rng, 1, 5, 3)
+    seq = f32(rng, 1, 4, 3)
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": f32(rng, 1, 6, 3)})])
 
-    def check(out):
-        if np.array_equal(out[0][0], out[1][0]):
-            raise RuntimeError("the LSTM state no longer carries over between invokes")
-    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": f32(rng, 1, 5, 3)})],
-                 check=check)
+
+@case("tf_keras_lstm_dynamic_range", "tf_keras LSTM(32) -> converter with optimizations=[Optimize.DEFAULT] (dynamic-range int8 weights) -> hybrid UNIDIRECTIONAL_SEQUENCE_LSTM",
+      expect="load_error", error_contains=["UNIDIRECTIONAL_SEQUENCE_LSTM", "INT8"], classic_only=True, tolerance=1e-3,
+      notes="The fused LSTM keeps float32 input and state but int8 weights (the hybrid kernel quantizes its "
+            "inputs at run time); TensorBridge lowers float32 LSTMs only, so this one is refused at load, "
+            "naming the operator and the int8 weights. Weights have at least 1024 elements each, or the "
+            "converter leaves them float.")
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((3, 32), batch_size=1, name="sequence")
+    h = tk.layers.LSTM(32, name="lstm")(x)
+    y = tk.layers.Dense(2, name="head")(h)
+    model = tk.Model(x, y, name="dynamic_range")
+    seed_keras_weights(model, rng, scale=0.15)
+    return _fused_lstm(model, rng, (1, 3, 32), lambda c: setattr(c, "optimizations", [_tf().lite.Optimize.DEFAULT]))
 
 
 def _keras3_rnn(rng, layer):
@@ -1628,6 +1719,8 @@ def readme_table(summaries: dict[str, dict]) -> str:
         else:
             steps = len(s.get("outputs", []))
             expect = f"ok, {steps} step{'s' if steps != 1 else ''}, tol {c.tolerance:g}"
+            if c.lowered:
+                expect += " (lowered: LiteRT's CompiledModel refuses it)"
         rows.append(f"| `{name}` | {c.path} | {ops} ({kb}) | {expect} |")
     return "\n".join(rows)
 

@@ -24,31 +24,6 @@ struct CaptureGraphBuilder {
         let reshape: Int
     }
 
-    /// Buffers added to the model (constants), after the model's own.
-    struct Buffers {
-        /// Index the first added buffer gets.
-        let firstIndex: Int
-        /// The added `Buffer` tables.
-        private(set) var tables: [FlatBufferComposer.Reference] = []
-
-        init(firstIndex: Int) { self.firstIndex = firstIndex }
-
-        /// Adds a buffer holding `bytes` (16-byte aligned, like the converter's); returns its index.
-        mutating func add(_ bytes: [UInt8], composer: inout FlatBufferComposer) -> Int {
-            let data = composer.reference(to: .scalars(bytes: bytes, elementSize: 1, alignment: 16))
-            tables.append(composer.reference(to: .table([BufferSlot.data: .reference(data)])))
-            return firstIndex + tables.count - 1
-        }
-
-        /// Adds an empty buffer (for computed tensors); returns its index.
-        mutating func addEmpty(composer: inout FlatBufferComposer) -> Int {
-            tables.append(composer.reference(to: .table([:])))
-            return firstIndex + tables.count - 1
-        }
-    }
-
-    private typealias Slot = ModelDecoder.Slot
-    private enum BufferSlot { static let data = ModelDecoder.Slot.Buffer.data }
     /// `BuiltinOptions` union types.
     private enum OptionsType {
         static let concatenation: UInt8 = 10
@@ -57,26 +32,20 @@ struct CaptureGraphBuilder {
     }
 
     let opcodes: Opcodes
-    /// The buffer index of tensors without constant data.
-    let computedBuffer: Int
-    /// The new `Tensor` tables, in index order after the subgraph's own tensors.
-    private(set) var tensors: [FlatBufferComposer.Reference] = []
-    /// The new `Operator` tables, to run after the subgraph's own operators.
-    private(set) var operators: [FlatBufferComposer.Reference] = []
-    private let firstTensor: Int
+    /// The new tensors and operators, after the subgraph's own.
+    private(set) var graph: SubgraphAppender
     /// The shared `[-1]` shape constant, once created.
     private var minusOne: Int32?
 
-    init(opcodes: Opcodes, computedBuffer: Int, firstTensor: Int) {
+    init(opcodes: Opcodes, graph: SubgraphAppender) {
         self.opcodes = opcodes
-        self.computedBuffer = computedBuffer
-        self.firstTensor = firstTensor
+        self.graph = graph
     }
 
     /// Adds the operators that capture tensor `index` (described by `tensor`) under `id`, with
     /// the capture operator's code `opcode`.
     mutating func capture(
-        _ tensor: TensorInfo, index: Int, id: Int32, opcode: Int, composer: inout FlatBufferComposer, buffers: inout Buffers
+        _ tensor: TensorInfo, index: Int, id: Int32, opcode: Int, additions: inout ModelAdditions
     ) {
         let name = "tensorbridge_capture_\(id)"
         let unranked = !tensor.hasRank && tensor.shape.isEmpty && tensor.shapeSignature == nil
@@ -86,87 +55,65 @@ struct CaptureGraphBuilder {
 
         let idConstant = addTensor(
             "\(name)/id_constant", type: .int32, shape: [1],
-            buffer: buffers.add(littleEndianBytes(id), composer: &composer), composer: &composer)
-        let idValue = addTensor("\(name)/id", type: .int32, shape: [1], composer: &composer)
+            buffer: additions.addBuffer(littleEndianBytes(id)), additions: &additions)
+        let idValue = addTensor("\(name)/id", type: .int32, shape: [1], additions: &additions)
         addOperator(opcodes.cast, inputs: [idConstant], outputs: [idValue],
-                    options: castOptions(to: .int32), composer: &composer)
+                    options: castOptions(to: .int32), additions: &additions)
 
         let shape = addTensor("\(name)/shape", type: .int32, shape: unranked ? [1] : [rank],
-                              signature: unranked ? [-1] : nil, composer: &composer)
+                              signature: unranked ? [-1] : nil, additions: &additions)
         addOperator(opcodes.shape, inputs: [Int32(index)], outputs: [shape],
-                    options: (OptionsType.shape, [0: .int8(TensorType.int32.rawValue)]), composer: &composer)
+                    options: .init(OptionsType.shape, [0: .int8(TensorType.int32.rawValue)]), additions: &additions)
         let header = addTensor("\(name)/header", type: .int32, shape: unranked ? [2] : [rank + 1],
-                               signature: unranked ? [-1] : nil, composer: &composer)
+                               signature: unranked ? [-1] : nil, additions: &additions)
         addOperator(opcodes.concatenation, inputs: [shape, idValue], outputs: [header],
-                    options: concatenationOptions, composer: &composer)
+                    options: concatenationOptions, additions: &additions)
 
-        let minusOne = minusOneConstant(composer: &composer, buffers: &buffers)
-        let flat = addTensor("\(name)/flat", type: tensor.type, shape: [1], signature: [-1], composer: &composer)
-        addOperator(opcodes.reshape, inputs: [Int32(index), minusOne], outputs: [flat], options: nil, composer: &composer)
+        let minusOne = minusOneConstant(additions: &additions)
+        let flat = addTensor("\(name)/flat", type: tensor.type, shape: [1], signature: [-1], additions: &additions)
+        addOperator(opcodes.reshape, inputs: [Int32(index), minusOne], outputs: [flat], options: nil, additions: &additions)
         var pad = idValue
         if tensor.type != .int32 {
-            pad = addTensor("\(name)/pad", type: tensor.type, shape: [1], composer: &composer)
+            pad = addTensor("\(name)/pad", type: tensor.type, shape: [1], additions: &additions)
             addOperator(opcodes.cast, inputs: [idConstant], outputs: [pad],
-                        options: castOptions(to: tensor.type), composer: &composer)
+                        options: castOptions(to: tensor.type), additions: &additions)
         }
-        let data = addTensor("\(name)/data", type: tensor.type, shape: [2], signature: [-1], composer: &composer)
+        let data = addTensor("\(name)/data", type: tensor.type, shape: [2], signature: [-1], additions: &additions)
         addOperator(opcodes.concatenation, inputs: [flat, pad], outputs: [data],
-                    options: concatenationOptions, composer: &composer)
+                    options: concatenationOptions, additions: &additions)
 
-        addOperator(opcode, inputs: [header, data], outputs: [], options: nil, composer: &composer)
+        addOperator(opcode, inputs: [header, data], outputs: [], options: nil, additions: &additions)
     }
 
     // MARK: - Pieces
 
-    private var concatenationOptions: (UInt8, [Int: FlatBufferComposer.Field]) {
-        (OptionsType.concatenation, [0: .int32(0)])  // axis 0, no fused activation
+    private var concatenationOptions: SubgraphAppender.Options {
+        .init(OptionsType.concatenation, [0: .int32(0)])  // axis 0, no fused activation
     }
 
-    private func castOptions(to type: TensorType) -> (UInt8, [Int: FlatBufferComposer.Field]) {
-        (OptionsType.cast, [0: .int8(TensorType.int32.rawValue), 1: .int8(type.rawValue)])
+    private func castOptions(to type: TensorType) -> SubgraphAppender.Options {
+        .init(OptionsType.cast, [0: .int8(TensorType.int32.rawValue), 1: .int8(type.rawValue)])
     }
 
-    private mutating func minusOneConstant(composer: inout FlatBufferComposer, buffers: inout Buffers) -> Int32 {
+    private mutating func minusOneConstant(additions: inout ModelAdditions) -> Int32 {
         if let minusOne { return minusOne }
         let index = addTensor("tensorbridge_capture/flat_shape", type: .int32, shape: [1],
-                              buffer: buffers.add(littleEndianBytes(Int32(-1)), composer: &composer), composer: &composer)
+                              buffer: additions.addBuffer(littleEndianBytes(Int32(-1))), additions: &additions)
         minusOne = index
         return index
     }
 
-    /// Adds a `Tensor` table; returns its index in the subgraph.
     private mutating func addTensor(
         _ name: String, type: TensorType, shape: [Int32], signature: [Int32]? = nil, buffer: Int? = nil,
-        composer: inout FlatBufferComposer
+        additions: inout ModelAdditions
     ) -> Int32 {
-        var fields: [Int: FlatBufferComposer.Field] = [
-            Slot.Tensor.shape: .reference(composer.reference(to: .int32s(shape))),
-            Slot.Tensor.type: .int8(type.rawValue),
-            Slot.Tensor.buffer: .uint32(UInt32(buffer ?? computedBuffer)),
-            Slot.Tensor.name: .reference(composer.reference(to: .string(name))),
-            Slot.Tensor.hasRank: .bool(true),
-        ]
-        if let signature {
-            fields[Slot.Tensor.shapeSignature] = .reference(composer.reference(to: .int32s(signature)))
-        }
-        tensors.append(composer.reference(to: .table(fields)))
-        return Int32(firstTensor + tensors.count - 1)
+        graph.addTensor(name, type: type, shape: shape, signature: signature, buffer: buffer, additions: &additions)
     }
 
-    /// Adds an `Operator` table.
     private mutating func addOperator(
-        _ opcode: Int, inputs: [Int32], outputs: [Int32], options: (UInt8, [Int: FlatBufferComposer.Field])?,
-        composer: inout FlatBufferComposer
+        _ opcode: Int, inputs: [Int32], outputs: [Int32], options: SubgraphAppender.Options?,
+        additions: inout ModelAdditions
     ) {
-        var fields: [Int: FlatBufferComposer.Field] = [
-            Slot.Operator.opcodeIndex: .uint32(UInt32(opcode)),
-            Slot.Operator.inputs: .reference(composer.reference(to: .int32s(inputs))),
-            Slot.Operator.outputs: .reference(composer.reference(to: .int32s(outputs))),
-        ]
-        if let (type, optionFields) = options {
-            fields[Slot.Operator.builtinOptionsType] = .uint8(type)
-            fields[Slot.Operator.builtinOptions] = .reference(composer.reference(to: .table(optionFields)))
-        }
-        operators.append(composer.reference(to: .table(fields)))
+        graph.addOperator(opcode, inputs: inputs, outputs: outputs, options: options, additions: &additions)
     }
 }

@@ -196,7 +196,8 @@ struct FlatBufferComposer {
             let (l, r) = (width(of: lhs.value), width(of: rhs.value))
             return l != r ? l > r : lhs.key < rhs.key
         }
-        var fieldOffsets: [Int: Int] = [:]
+        let slotCount = (fields.keys.max() ?? -1) + 1
+        var fieldOffsets = [Int](repeating: 0, count: slotCount)
         var size = 4
         var maxAlignment = 4
         for (slot, field) in ordered {
@@ -207,21 +208,20 @@ struct FlatBufferComposer {
             maxAlignment = max(maxAlignment, width)
         }
         size = (size + 3) / 4 * 4
-        let slotCount = (fields.keys.max() ?? -1) + 1
 
         // vtable: [vtable size, table size, field offsets by slot], 2-byte aligned.
         pad(&out, toMultipleOf: 2)
         let vtable = out.count
         append(UInt16(4 + 2 * slotCount), to: &out)
         append(UInt16(size), to: &out)
-        for slot in 0..<slotCount { append(UInt16(fieldOffsets[slot] ?? 0), to: &out) }
+        for slot in 0..<slotCount { append(UInt16(fieldOffsets[slot]), to: &out) }
 
         pad(&out, toMultipleOf: maxAlignment)
         let table = out.count
         out.append(contentsOf: repeatElement(0, count: size))
         store(Int32(table - vtable), at: table, in: &out)
-        for (slot, field) in fields {
-            let position = table + (fieldOffsets[slot] ?? 0)
+        for (slot, field) in ordered {
+            let position = table + fieldOffsets[slot]
             switch field {
             case .scalar(let bytes):
                 for (offset, byte) in bytes.enumerated() { out[position + offset] = byte }
@@ -253,12 +253,17 @@ struct FlatBufferComposer {
         while out.count % alignment != 0 { out.append(0) }
     }
 
+    // Byte by byte rather than through `littleEndianBytes`: these run for every field and
+    // reference, and an array per call made the lowering of a 32-step LSTM spend most of its
+    // time in malloc.
     private static func append<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
-        out.append(contentsOf: littleEndianBytes(value))
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     private static func store<T: FixedWidthInteger>(_ value: T, at position: Int, in out: inout [UInt8]) {
-        for (offset, byte) in littleEndianBytes(value).enumerated() { out[position + offset] = byte }
+        for (index, shift) in stride(from: 0, to: T.bitWidth, by: 8).enumerated() {
+            out[position + index] = UInt8(truncatingIfNeeded: value >> shift)
+        }
     }
 }
 

@@ -28,7 +28,7 @@ extension TFLiteModel {
         }
         let result: Result<Data, OutputCaptureError> = data.withUnsafeBytes { raw in
             Result { () throws(OutputCaptureError) -> Data in
-                var rewriter = OutputCaptureRewriter(model: self, reader: FlatBufferReader(bytes: raw))
+                let rewriter = OutputCaptureRewriter(model: self, reader: FlatBufferReader(bytes: raw))
                 return try rewriter.rewrite(targets)
             }
         }
@@ -106,8 +106,7 @@ struct OutputCaptureRewriter {
 
     let model: TFLiteModel
     let reader: FlatBufferReader
-    private var composer = FlatBufferComposer()
-    private let copier: TableCopier
+    private let copier: TableCopier<OutputCaptureError>
 
     init(model: TFLiteModel, reader: FlatBufferReader) {
         self.model = model
@@ -115,28 +114,26 @@ struct OutputCaptureRewriter {
         copier = TableCopier(reader: reader)
     }
 
-    mutating func rewrite(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) throws(OutputCaptureError) -> Data {
+    func rewrite(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) throws(OutputCaptureError) -> Data {
         let root: FBTable
         do { root = try reader.rootTable() } catch { throw .unreadableModel(error) }
-        var modelFields = try copier.fields(of: root, kinds: TableCopier.Schema.model, path: "model")
+        var modelFields = try copier.fields(of: root, kinds: TableSchema.model, path: "model")
+        let oldCodes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes")
+        let oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
+        var additions = ModelAdditions(model: model, operatorCodes: oldCodes, bufferCount: oldBuffers.count)
 
         // Operator codes: reuse the model's own version-1 codes, append the missing ones, and one
         // custom code per capture.
-        var codes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes").map(Reference.old)
         let opcodes = CaptureGraphBuilder.Opcodes(
-            shape: builtinCode(77, in: &codes), cast: builtinCode(53, in: &codes),
-            concatenation: builtinCode(2, in: &codes), reshape: builtinCode(22, in: &codes))
+            shape: additions.builtinCode(.shape), cast: additions.builtinCode(.cast),
+            concatenation: additions.builtinCode(.concatenation), reshape: additions.builtinCode(.reshape))
         var captureCodes: [Int32: Int] = [:]
         for id in Set(targets.map(\.id)).sorted() {
-            captureCodes[id] = appendCode(builtin: 32, custom: OutputCaptureRewrite.operatorName(forCapture: id), to: &codes)
+            captureCodes[id] = additions.appendCode(builtin: BuiltinOperator.custom.rawValue, custom: OutputCaptureRewrite.operatorName(forCapture: id))
         }
-        modelFields[Slot.Model.operatorCodes] = .reference(composer.reference(to: .references(codes)))
 
         // Buffers: computed tensors need an empty one; buffer 0 is, unless the file says otherwise.
-        let oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
-        var buffers = CaptureGraphBuilder.Buffers(firstIndex: oldBuffers.count)
-        let bufferZeroIsEmpty = model.buffers.first.map { !$0.declaresData } ?? false
-        let computedBuffer = bufferZeroIsEmpty ? 0 : buffers.addEmpty(composer: &composer)
+        let computedBuffer = additions.computedBuffer()
 
         // Subgraphs: the captured ones are new tables; the others stay where they are.
         let oldSubgraphs = try copier.elements(of: root, slot: Slot.Model.subgraphs, path: "subgraphs")
@@ -145,25 +142,27 @@ struct OutputCaptureRewriter {
         for (subgraphIndex, captures) in bySubgraph.sorted(by: { $0.key < $1.key }) {
             let path = "subgraphs[\(subgraphIndex)]"
             let table = try copier.table(at: oldSubgraphs[subgraphIndex], path: path)
-            var fields = try copier.fields(of: table, kinds: TableCopier.Schema.subgraph, path: path)
+            var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
             let info = model.subgraphs[subgraphIndex]
-            var builder = CaptureGraphBuilder(opcodes: opcodes, computedBuffer: computedBuffer, firstTensor: info.tensors.count)
+            var builder = CaptureGraphBuilder(
+                opcodes: opcodes, graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer))
             var captured = Set<Int>()
             for capture in captures where captured.insert(capture.tensor).inserted {
                 builder.capture(info.tensors[capture.tensor], index: capture.tensor, id: capture.id,
-                                opcode: captureCodes[capture.id] ?? 0, composer: &composer, buffers: &buffers)
+                                opcode: captureCodes[capture.id] ?? 0, additions: &additions)
             }
             let tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
             let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
             let positions = Set(captures.map(\.position))
             let outputs = info.outputs.enumerated().filter { !positions.contains($0.offset) }.map { Int32($0.element) }
-            fields[Slot.SubGraph.tensors] = .reference(composer.reference(to: .references(tensors.map(Reference.old) + builder.tensors)))
-            fields[Slot.SubGraph.operators] = .reference(composer.reference(to: .references(operators.map(Reference.old) + builder.operators)))
-            fields[Slot.SubGraph.outputs] = .reference(composer.reference(to: .int32s(outputs)))
-            subgraphs[subgraphIndex] = composer.reference(to: .table(fields))
+            fields[Slot.SubGraph.tensors] = .reference(additions.composer.reference(to: .references(tensors.map(Reference.old) + builder.graph.tensors)))
+            fields[Slot.SubGraph.operators] = .reference(additions.composer.reference(to: .references(operators.map(Reference.old) + builder.graph.operators)))
+            fields[Slot.SubGraph.outputs] = .reference(additions.composer.reference(to: .int32s(outputs)))
+            subgraphs[subgraphIndex] = additions.composer.reference(to: .table(fields))
         }
-        modelFields[Slot.Model.subgraphs] = .reference(composer.reference(to: .references(subgraphs)))
-        modelFields[Slot.Model.buffers] = .reference(composer.reference(to: .references(oldBuffers.map(Reference.old) + buffers.tables)))
+        modelFields[Slot.Model.operatorCodes] = .reference(additions.composer.reference(to: .references(additions.operatorCodes)))
+        modelFields[Slot.Model.subgraphs] = .reference(additions.composer.reference(to: .references(subgraphs)))
+        modelFields[Slot.Model.buffers] = .reference(additions.composer.reference(to: .references(oldBuffers.map(Reference.old) + additions.buffers)))
 
         // Signatures that list a captured tensor lose it from their outputs.
         let capturedTensors = Dictionary(grouping: targets, by: \.subgraph).mapValues { Set($0.map(\.tensor)) }
@@ -175,85 +174,26 @@ struct OutputCaptureRewriter {
                   signature.outputs.contains(where: { removed.contains($0.tensorIndex) }) else { continue }
             let path = "signature_defs[\(index)]"
             let table = try copier.table(at: oldSignatures[index], path: path)
-            var fields = try copier.fields(of: table, kinds: TableCopier.Schema.signatureDef, path: path)
+            var fields = try copier.fields(of: table, kinds: TableSchema.signatureDef, path: path)
             let maps = try copier.elements(of: table, slot: Slot.SignatureDef.outputs, path: path + ".outputs")
             let kept = zip(signature.outputs, maps).filter { !removed.contains($0.0.tensorIndex) }.map { Reference.old($0.1) }
-            fields[Slot.SignatureDef.outputs] = .reference(composer.reference(to: .references(kept)))
-            signatures[index] = composer.reference(to: .table(fields))
+            fields[Slot.SignatureDef.outputs] = .reference(additions.composer.reference(to: .references(kept)))
+            signatures[index] = additions.composer.reference(to: .table(fields))
             signaturesChanged = true
         }
         if signaturesChanged {
-            modelFields[Slot.Model.signatureDefs] = .reference(composer.reference(to: .references(signatures)))
+            modelFields[Slot.Model.signatureDefs] = .reference(additions.composer.reference(to: .references(signatures)))
         }
 
-        let rootID = composer.add(.table(modelFields))
-        let patches = try absoluteOffsets(root: root, buffers: oldBuffers)
+        let rootID = additions.composer.add(.table(modelFields))
+        let patches = try copier.absoluteOffsetPatches(root: root, buffers: oldBuffers)
         do throws(FlatBufferComposer.Failure) {
-            return try composer.serialize(
+            return try additions.composer.serialize(
                 root: rootID, identifier: ModelDecoder.fileIdentifier, old: reader.bytes, absolutePatches: patches)
         } catch .offsetOverflow {
             throw .fileTooLarge(size: reader.size)
         } catch {
             throw .compositionFailed(reason: "a new object is referenced more than once")
         }
-    }
-
-    // MARK: - Operator codes
-
-    /// The index of a version-1 code for builtin `code`, appending one if the model has none.
-    private mutating func builtinCode(_ code: Int32, in codes: inout [Reference]) -> Int {
-        if let index = model.operatorCodes.firstIndex(where: { $0.builtinCode == code && $0.version == 1 && !$0.isCustom }) {
-            return index
-        }
-        return appendCode(builtin: code, custom: nil, to: &codes)
-    }
-
-    /// Appends an `OperatorCode` table; returns its index.
-    private mutating func appendCode(builtin: Int32, custom: String?, to codes: inout [Reference]) -> Int {
-        var fields: [Int: FlatBufferComposer.Field] = [
-            Slot.OperatorCode.deprecatedBuiltinCode: .int8(Int8(clamping: builtin)),
-            Slot.OperatorCode.version: .int32(1),
-            Slot.OperatorCode.builtinCode: .int32(builtin),
-        ]
-        if let custom {
-            fields[Slot.OperatorCode.customCode] = .reference(composer.reference(to: .string(custom)))
-        }
-        codes.append(composer.reference(to: .table(fields)))
-        return codes.count - 1
-    }
-
-    // MARK: - Absolute offsets
-
-    /// The `uint64` fields that hold offsets from the start of the file and are in use: a
-    /// `Buffer`'s `offset` when it has no inline `data`, and an `Operator`'s
-    /// `large_custom_options_offset` when it has no inline `custom_options` (as LiteRT reads them).
-    private func absoluteOffsets(root: FBTable, buffers: [Int]) throws(OutputCaptureError) -> [FlatBufferComposer.AbsolutePatch] {
-        var patches: [FlatBufferComposer.AbsolutePatch] = []
-        func offsetField(_ table: FBTable, inline: Int, offset: Int, path: String) throws(OutputCaptureError) {
-            guard reader.fieldOffset(table, slot: inline) == nil else { return }
-            do {
-                guard let position = try reader.fieldPosition(table, slot: offset, width: 8, path) else { return }
-                let value = reader.loadChecked(UInt64.self, at: position)
-                if value > 1 { patches.append(.init(position: position, value: value)) }
-            } catch {
-                throw .unreadableModel(error)
-            }
-        }
-        for (index, position) in buffers.enumerated() {
-            let path = "buffers[\(index)]"
-            try offsetField(copier.table(at: position, path: path), inline: Slot.Buffer.data, offset: Slot.Buffer.offset, path: path)
-        }
-        let subgraphs = try copier.elements(of: root, slot: Slot.Model.subgraphs, path: "subgraphs")
-        for (subgraphIndex, subgraphPosition) in subgraphs.enumerated() {
-            let path = "subgraphs[\(subgraphIndex)]"
-            let subgraph = try copier.table(at: subgraphPosition, path: path)
-            let operators = try copier.elements(of: subgraph, slot: Slot.SubGraph.operators, path: path + ".operators")
-            for (operatorIndex, position) in operators.enumerated() {
-                let operatorPath = path + ".operators[\(operatorIndex)]"
-                try offsetField(copier.table(at: position, path: operatorPath), inline: Slot.Operator.customOptions,
-                                offset: Slot.Operator.largeCustomOptionsOffset, path: operatorPath)
-            }
-        }
-        return patches
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A model whose fused recurrent operators were lowered to builtin operators, with their state
+/// moved from variable tensors into resource variables.
+///
+/// TensorFlow Lite's classic interpreter (what Python's `ai_edge_litert.interpreter` runs)
+/// keeps the state of a fused LSTM or RNN in variable tensors from one invocation to the next,
+/// resetting it only in `reset_all_variables()`. LiteRT's compiled-model API refuses variable
+/// tensors. The lowering writes each such operator as the builtin operators its kernel
+/// computes (`FULLY_CONNECTED`, `SPLIT`, `LOGISTIC`, `TANH`, `MUL`, `ADD`, …, unrolled over the
+/// fixed number of steps) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
+/// the new state, so the state persists across runs exactly as in Python:
+///
+/// ```
+/// CALL_ONCE(init)                               first op of each subgraph with lowered state
+/// h, c = READ_VARIABLE(VAR_HANDLE(...))         where the fused operator was
+/// ... the cell math, step by step ...
+/// output = PACK(h₀, h₁, …)
+/// ASSIGN_VARIABLE(h), ASSIGN_VARIABLE(c)
+/// ```
+///
+/// The `init` subgraph (appended to the model) assigns zeros to every state, as TensorFlow
+/// Lite initializes variable tensors; `CALL_ONCE` runs it once per interpreter. It is also the
+/// signature ``resetSignatureKey``: running it zeroes the state again, like Python's
+/// `reset_all_variables()`.
+public struct RecurrentStateLowering: Sendable {
+    /// The key of the signature that zeroes every lowered state.
+    public static let resetSignatureKey = "tensorbridge_reset_recurrent_state"
+    /// The start of every resource variable's shared name.
+    public static let variablePrefix = "tensorbridge/recurrent_state/"
+    /// The most steps a sequence may have to be lowered: the lowering unrolls it, and each step
+    /// adds about 15 operators (45 with layer norm) to the model.
+    public static let maxSteps = 1024
+
+    /// The rewritten model file.
+    public let data: Data
+    /// The rewritten model, verified.
+    public let model: TFLiteModel
+    /// The operators that were lowered.
+    public let operators: [RecurrentStateOperator]
+    /// The signature that zeroes the state (``resetSignatureKey``), or nil when the model has
+    /// no signature definitions and its main subgraph's tensor names cannot stand in for the
+    /// signature LiteRT would make up (names missing or repeated), so none could be added.
+    public let resetSignatureKey: String?
+}
+
+extension TFLiteModel {
+    /// Lowers every fused recurrent operator that keeps state in variable tensors (see
+    /// ``RecurrentStateLowering``).
+    ///
+    /// Lowers float32 `UNIDIRECTIONAL_SEQUENCE_LSTM` (with or without CIFG, peephole,
+    /// projection, layer norm, cell and projection clipping; any fused activation but
+    /// `SIGN_BIT`; batch- or time-major) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shapes, up
+    /// to ``RecurrentStateLowering/maxSteps`` steps.
+    ///
+    /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
+    /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
+    ///   lowered and why (see ``recurrentStateOperators``); the other cases when the file
+    ///   cannot be rewritten faithfully.
+    public func loweringRecurrentState() throws(RecurrentStateError) -> RecurrentStateLowering? {
+        let result: Result<RecurrentStateLowering?, RecurrentStateError> = data.withUnsafeBytes { raw in
+            Result { () throws(RecurrentStateError) -> RecurrentStateLowering? in
+                let reader = FlatBufferReader(bytes: raw)
+                let analysis = recurrentStateAnalysis(reader: reader)
+                guard !analysis.isEmpty else { return nil }
+                let refused = analysis.filter { !$0.summary.isLowerable }
+                guard refused.isEmpty else { throw .notLowerable(refused.map(\.summary)) }
+                let key = RecurrentStateLowering.resetSignatureKey
+                guard !signatures.contains(where: { $0.key == key }) else { throw .signatureKeyTaken(key: key) }
+                var plans: [Int: [RecurrentPlan]] = [:]
+                for (summary, plan) in analysis {
+                    if let plan { plans[summary.subgraphIndex, default: []].append(plan) }
+                }
+                let rewriter = RecurrentStateRewriter(model: self, reader: reader)
+                let (data, hasReset) = try rewriter.rewrite(plans)
+                let lowered: TFLiteModel
+                do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data) } catch { throw .rewrittenModelInvalid(error) }
+                return RecurrentStateLowering(
+                    data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
+            }
+        }
+        return try result.get()
+    }
+}

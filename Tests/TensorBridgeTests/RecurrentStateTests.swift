@@ -1,0 +1,138 @@
+import Foundation
+import TFLiteFormat
+import XCTest
+
+@testable import TensorBridge
+
+/// Fused LSTM/RNN operators whose state lives in variable tensors, which LiteRT's compiled
+/// model refuses: TensorBridge lowers them at load (TFLiteFormat's `RecurrentStateLowering`)
+/// and runs them on the real LiteRT runtime. The references are Python's classic interpreter
+/// (`Tests/Fixtures/recurrent/`, written by `scripts/fixtures/make_recurrent_fixtures.py`),
+/// one interpreter per model, steps in order, `reset_all_variables()` before step 2 (and, in
+/// `lstm_beside_dynamic_input`, a resize before step 3, which zeroes the state too).
+final class RecurrentStateTests: XCTestCase {
+  /// The largest difference seen is 7.5e-7 (layer norm); the lowered graph runs XNNPACK's
+  /// FULLY_CONNECTED, LOGISTIC and TANH where the fused kernel has its own loops, so results
+  /// differ in the last bits. 1e-5 leaves room for other CPUs and still catches a wrong gate,
+  /// activation or state (those are off by 1e-2 or more).
+  static let tolerance: Float = 1e-5
+
+  /// `<name>.reference.json`.
+  struct RecurrentReference: Decodable {
+    struct Value: Decodable {
+      let shape: [Int]
+      let data: [Float]
+    }
+    struct Step: Decodable {
+      let inputs: [Value]
+      let outputs: [Value]
+      let reset_before: Bool
+    }
+    let model: String
+    let notes: String
+    let refused: String?
+    let steps: [Step]
+  }
+
+  static let folder = Fixtures.root.appendingPathComponent("recurrent")
+
+  static func fixtures() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".reference.json") }.map { String($0.dropLast(".reference.json".count)) }.sorted()
+  }
+
+  static func reference(_ name: String) throws -> RecurrentReference {
+    try JSONDecoder().decode(RecurrentReference.self, from: Data(contentsOf: folder.appendingPathComponent("\(name).reference.json")))
+  }
+
+  static func path(_ name: String) -> String { folder.appendingPathComponent("\(name).tflite").path }
+
+  func testEveryLowerableFixtureMatchesPythonStepByStepIncludingReset() throws {
+    var checked = 0
+    for name in try Self.fixtures() {
+      let reference = try Self.reference(name)
+      guard reference.refused == nil else { continue }
+      let interpreter = try Interpreter(modelPath: Self.path(name))
+      for (k, step) in reference.steps.enumerated() {
+        if step.reset_before { try interpreter.resetVariables() }
+        for (index, input) in step.inputs.enumerated() {
+          // As the generator: a new shape is a resize (which also zeroes the state, as in Python).
+          if try interpreter.input(at: index).shape.dimensions != input.shape {
+            try interpreter.resizeInput(at: index, to: Tensor.Shape(input.shape))
+          }
+          try interpreter.copy(input.data, toInputAt: index)
+        }
+        try interpreter.invoke()
+        for (index, expected) in step.outputs.enumerated() {
+          let output = try interpreter.output(at: index)
+          XCTAssertEqual(output.shape.dimensions, expected.shape, "\(name) step \(k)")
+          let values = try output.values(as: Float.self)
+          let worst = zip(values, expected.data).map { abs($0 - $1) }.max() ?? .infinity
+          XCTAssertLessThanOrEqual(worst, Self.tolerance, "\(name) step \(k) output \(index) (\(reference.notes))")
+        }
+      }
+      checked += 1
+    }
+    XCTAssertEqual(checked, 7, "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input) and two RNNs")
+  }
+
+  func testStateIsSharedBetweenTheInterpreterAndItsSignatureRunner() throws {
+    let reference = try Self.reference("lstm_batch2_tanh")
+    let interpreter = try Interpreter(modelPath: Self.path("lstm_batch2_tanh"))
+    XCTAssertEqual(interpreter.signatureKeys, ["serving_default"], "the reset signature stays hidden")
+    let runner = try interpreter.signatureRunner(with: "serving_default")
+    // Step 0 through the interpreter, step 1 (the same input) through the runner: the runner
+    // continues from the state step 0 left, as in Python.
+    try interpreter.copy(reference.steps[0].inputs[0].data, toInputAt: 0)
+    try interpreter.invoke()
+    try runner.copy(reference.steps[1].inputs[0].data, toInputNamed: "x0")
+    try runner.invoke()
+    let values = try runner.output(named: "y0").values(as: Float.self)
+    for (got, want) in zip(values, reference.steps[1].outputs[0].data) { XCTAssertEqual(got, want, accuracy: Self.tolerance) }
+    XCTAssertNotEqual(reference.steps[0].outputs[0].data, reference.steps[1].outputs[0].data)
+  }
+
+  func testModelsWithoutSignatureDefinitionsKeepLiteRTsPlaceholderSignature() throws {
+    let interpreter = try Interpreter(modelPath: Self.path("rnn_tanh_time_major"))
+    XCTAssertEqual(interpreter.signatureKeys, ["<placeholder signature>"])
+    XCTAssertEqual(interpreter.inputSignatureName(at: 0), "sequence")
+    XCTAssertEqual(interpreter.model.operatorNames, ["UNIDIRECTIONAL_SEQUENCE_RNN"], "`model` is the file as given")
+  }
+
+  func testResetVariablesBeforeAnyRunAndWithoutStateDoesNothing() throws {
+    let reference = try Self.reference("rnn_relu")
+    let interpreter = try Interpreter(modelPath: Self.path("rnn_relu"))
+    try interpreter.resetVariables()
+    try interpreter.copy(reference.steps[0].inputs[0].data, toInputAt: 0)
+    try interpreter.invoke()
+    let values = try interpreter.output(at: 0).values(as: Float.self)
+    for (got, want) in zip(values, reference.steps[0].outputs[0].data) { XCTAssertEqual(got, want, accuracy: Self.tolerance) }
+    XCTAssertNoThrow(try Interpreter(modelPath: Fixtures.model("linear")).resetVariables())
+  }
+
+  func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
+    let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
+      "lstm_diagonal_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", { $0 == .diagonalRecurrentWeights }),
+      "lstm_int8_weights_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", {
+        if case .unsupportedType(role: "input_to_output_weights", _, type: .int8) = $0 { return true }
+        return false
+      }),
+      "svdf_refused": ("SVDF", { $0 == .operatorNotLowered(name: "SVDF") }),
+    ]
+    var checked = 0
+    for name in try Self.fixtures() {
+      guard let words = try Self.reference(name).refused, let want = expected[name] else { continue }
+      XCTAssertThrowsError(try Interpreter(modelPath: Self.path(name)), name) { error in
+        guard case InterpreterError.unsupportedByRuntime(let limitations) = error else { return XCTFail("\(name): \(error)") }
+        XCTAssertEqual(limitations.count, 1, name)
+        XCTAssertEqual(limitations.first?.kind, .variableTensor, name)
+        XCTAssertTrue(limitations.first?.location.hasPrefix("operators[0] \(want.operatorName) (state in tensors[") ?? false, name)
+        XCTAssertTrue(limitations.first?.refusal.map(want.refusal) ?? false, "\(name): \(String(describing: limitations.first?.refusal))")
+        XCTAssertTrue("\(error)".contains(words), "\(name): \(error)")
+        XCTAssertTrue("\(error)".contains("cannot lower it to builtin operators"), "\(name): \(error)")
+      }
+      checked += 1
+    }
+    XCTAssertEqual(checked, expected.count)
+  }
+}
