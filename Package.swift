@@ -10,6 +10,9 @@ let package = Package(
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
     .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
     .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
+    .library(name: "TensorBridgeDelivery", targets: ["TensorBridgeDelivery"]),
+    .library(name: "ModelHubAPI", targets: ["ModelHubAPI"]),
+    .library(name: "ModelHub", targets: ["ModelHub"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -41,14 +44,17 @@ let package = Package(
     .target(name: "TensorBridgeVision", dependencies: ["TensorBridgeModels", "TensorBridge", "CVisionCodecs"]),
     // Text: vocabularies, tokenizers (word, regex, WordPiece), sequences, TextClassifier.
     .target(name: "TensorBridgeText", dependencies: ["TensorBridgeModels", "TensorBridge"]),
-    // The hub's wire types (and later the ModelDownloader client). Foundation only.
-    .target(name: "TensorBridgeDelivery"),
+    // The hub's contract, shared by server and client: wire types, the name and hash rules, the
+    // route table, the load-check report and openapi.json. Foundation only.
+    .target(name: "ModelHubAPI", resources: [.copy("OpenAPI/openapi.json")]),
+    // The client: ModelDownloader, the verified on-device store, events. Foundation only.
+    .target(name: "TensorBridgeDelivery", dependencies: ["ModelHubAPI"]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
       dependencies: [
         "TFLiteFormat",
-        "TensorBridgeDelivery",
+        "ModelHubAPI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -71,6 +77,7 @@ let package = Package(
         "TensorBridgeModels",
         "TFLiteFormat",
         "ModelHub",
+        "ModelHubAPI",
         "TensorBridgeDelivery",
         "TensorBridgeVision",
         "TensorBridgeText",
@@ -81,8 +88,9 @@ let package = Package(
     .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "TensorBridgeDelivery",
+        "ModelHub", "ModelHubAPI",
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+        .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
     .testTarget(name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge"]),
@@ -93,7 +101,8 @@ let package = Package(
     .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHub", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["TensorBridgeDelivery", "ModelHub", "ModelHubAPI", .product(name: "Logging", package: "swift-log")]),
+    .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ModelHubAPI
 
 /// One HTTP transfer of a model file into its `.partial` file, streamed through a
 /// `URLSessionDataDelegate`: bytes are hashed and written as they arrive (never held whole in

@@ -1,4 +1,5 @@
 import Foundation
+import ModelHubAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,19 +16,6 @@ struct ModelStore: Sendable {
   static let manifestName = "manifest.json"
   static let installationIDName = "installation-id"
 
-  /// Whether `name` can be a folder name (and a hub model name).
-  static func isValidName(_ name: String) -> Bool {
-    guard !name.isEmpty, name.utf8.count <= 60 else { return false }
-    return name.utf8.allSatisfy { c in
-      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 || c == 45
-    }
-  }
-
-  /// Whether `hash` is 64 lowercase hex digits.
-  static func isValidHash(_ hash: String) -> Bool {
-    hash.utf8.count == 64 && hash.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
-  }
-
   func folder(_ name: String) -> URL { directory.appendingPathComponent(name, isDirectory: true) }
   func file(_ name: String, hash: String) -> URL { folder(name).appendingPathComponent("\(hash).tflite") }
   func partial(_ name: String, hash: String) -> URL { folder(name).appendingPathComponent("\(hash).partial") }
@@ -38,9 +26,9 @@ struct ModelStore: Sendable {
   /// The installed model's manifest, if its file is present with the recorded size. A missing
   /// or unreadable manifest means nothing is installed.
   func installed(_ name: String) -> ModelManifest? {
-    guard Self.isValidName(name), let data = try? Data(contentsOf: manifestURL(name)),
+    guard HubName.isValid(name), let data = try? Data(contentsOf: manifestURL(name)),
           let manifest = try? HubJSON.decoder().decode(ModelManifest.self, from: data),
-          manifest.name == name, Self.isValidHash(manifest.hash), manifest.file == "\(manifest.hash).tflite",
+          manifest.name == name, HubHash.isValid(manifest.hash), manifest.file == "\(manifest.hash).tflite",
           size(of: file(name, hash: manifest.hash)) == manifest.size
     else { return nil }
     return manifest
@@ -158,7 +146,7 @@ struct ModelStore: Sendable {
 
   /// Removes a model's folder.
   func delete(_ name: String) throws(ModelDownloaderError) {
-    guard Self.isValidName(name) else { throw .invalidModelName(name) }
+    guard HubName.isValid(name) else { throw .invalidModelName(name) }
     guard installed(name) != nil || FileManager.default.fileExists(atPath: folder(name).path) else {
       throw .modelNotDownloaded(name)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// Every bad input gets the right status and a JSON error body, and stores nothing.
@@ -126,7 +126,11 @@ final class BadInputTests: XCTestCase {
     addTeardownBlock { await real.stop() }
     try await real.createModel("m")
     let version = try await real.upload("m", try HubFixtures.data("linear"))
-    XCTAssertNotNil(version.validation.runtimeLoads)
+    XCTAssertEqual(version.validation.runtimeLoads, true)
+    // The CLI's report is read as a `LoadCheckReport`: a custom operator LiteRT lacks is named.
+    let custom = try await real.upload("m", try HubFixtures.data("custom_op"))
+    XCTAssertEqual(custom.validation.runtimeLoads, false)
+    XCTAssertNotNil(custom.validation.runtimeError, "the load check reported no error")
 
     // A loader that hangs is killed at the time limit (here a shell whose own child, a grandchild of
     // the hub, keeps its output open); one that crashes is reported; either way nothing is stored.

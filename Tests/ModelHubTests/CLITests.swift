@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// The whole story through the real CLI and server processes: keys, deploy, list, versions,

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// kill -9 of a real hub process in the middle of deleting a model with many versions: after a

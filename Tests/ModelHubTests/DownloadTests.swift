@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// The client API: `:download`, 304s, signed URLs, Range.

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// kill -9 of the real server during an upload and during downloads: after a restart the store

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// A real HTTP answer.

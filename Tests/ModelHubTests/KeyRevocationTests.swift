@@ -1,6 +1,7 @@
+import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// Keys can be listed and revoked (admin API and CLI), and a revoked key — or one whose row was
@@ -99,6 +100,6 @@ final class KeyRevocationTests: XCTestCase {
 /// The stored form of a key, as the hub computes it (to check that it is never listed).
 enum APIKeyHashing {
   static func sha256(_ secret: String) -> String {
-    SHA256Digest.hash(Array(secret.utf8)).hexString
+    HubHash.hex(SHA256.hash(data: Data(secret.utf8)))
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// Every documented limit (README "Limits", the OpenAPI document) holds exactly at its boundary:

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// A path the hub serves, asked with a method it does not take, is answered `405` with `Allow`

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// One HTTP/1.1 response read off a ``RawConnection``.

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// Rollouts: weighted variants with sticky per-installation buckets, and targeting rules.

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// Signed file downloads answered on the connection with a `FileRegion` (sendfile) rather than

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// Slow and idle clients against the real hub over real sockets, with timeouts of a fraction of

@@ -1,6 +1,6 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// A client that sends no installation id (or an empty one) cannot be bucketed: it gets the

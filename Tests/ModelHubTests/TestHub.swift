@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 import XCTest
 
 /// A real hub on an ephemeral loopback port with a real SQLite file in a temporary folder.

@@ -1,4 +1,5 @@
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
 import XCTest
 #if canImport(Glibc)

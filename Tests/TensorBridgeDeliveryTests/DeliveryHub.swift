@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Logging
 import ModelHub
+import ModelHubAPI
 import TensorBridgeDelivery
 import XCTest
 
