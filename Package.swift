@@ -47,8 +47,11 @@ let package = Package(
     // The hub's contract, shared by server and client: wire types, the name and hash rules, the
     // route table, the load-check report and openapi.json. Foundation only.
     .target(name: "ModelHubAPI", resources: [.copy("OpenAPI/openapi.json")]),
-    // The client: ModelDownloader, the verified on-device store, events. Foundation only.
-    .target(name: "TensorBridgeDelivery", dependencies: ["ModelHubAPI"]),
+    // The client: ModelDownloader, the verified on-device store, events. Foundation and
+    // swift-crypto (SHA-256; CryptoKit underneath on Apple platforms).
+    .target(
+      name: "TensorBridgeDelivery",
+      dependencies: ["ModelHubAPI", .product(name: "Crypto", package: "swift-crypto")]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",

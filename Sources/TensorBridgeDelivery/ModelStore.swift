@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import ModelHubAPI
 #if canImport(Glibc)
@@ -55,23 +56,28 @@ struct ModelStore: Sendable {
 
   /// The SHA-256 of a file, read in 1 MiB pieces.
   func hash(of url: URL) throws(ModelDownloaderError) -> (hash: String, size: Int64) {
+    var digest = SHA256()
+    let size = try Self.update(&digest, withContentsOf: url)
+    return (HubHash.hex(digest.finalize()), size)
+  }
+
+  /// Feeds a file's bytes into `digest`, read in 1 MiB pieces; returns how many there were.
+  static func update(_ digest: inout SHA256, withContentsOf url: URL) throws(ModelDownloaderError) -> Int64 {
     let handle: FileHandle
     do { handle = try FileHandle(forReadingFrom: url) } catch {
-      throw .storeFailure(path: url.path, operation: "read", reason: Self.reason(error))
+      throw .storeFailure(path: url.path, operation: "read", reason: reason(error))
     }
     defer { try? handle.close() }
-    var digest = SHA256Digest()
     var total: Int64 = 0
     while true {
       let chunk: Data?
       do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-        throw .storeFailure(path: url.path, operation: "read", reason: Self.reason(error))
+        throw .storeFailure(path: url.path, operation: "read", reason: reason(error))
       }
-      guard let chunk, !chunk.isEmpty else { break }
-      digest.update(chunk)
+      guard let chunk, !chunk.isEmpty else { return total }
+      digest.update(data: chunk)
       total += Int64(chunk.count)
     }
-    return (digest.finalize().hexString, total)
   }
 
   // MARK: Writing

@@ -89,7 +89,9 @@ final class PullCLITests: XCTestCase {
     XCTAssertLessThan(large - small, 40 * 1024, "memory the 200 MB download adds")
     XCTAssertLessThan(large, 100 * 1024, "absolute peak of the debug CLI")
 
-    // An app that links only TensorBridgeDelivery: the whole process stays under 40 MB.
+    // An app that links only TensorBridgeDelivery: the whole process stays under 44 MiB. (Linking
+    // swift-crypto for SHA-256 — BoringSSL on Linux — moved this debug build's peak from 39.2 MB
+    // to 41.7 MB; the download itself adds about 3 MB, as before.)
     let appStore = try Fixtures.temporaryDirectory("app-store")
     let app = try await Fixtures.runAsync(
       Fixtures.executable("delivery-pull"), [hub.url.absoluteString, "big", appStore.path], environment: env)
@@ -99,7 +101,7 @@ final class PullCLITests: XCTestCase {
     XCTAssertEqual(String(appHash), expectedHash)
     guard let appPeak = peak(app) else { return XCTFail(app.stderr) }
     print("peak memory of an app linking only TensorBridgeDelivery, pulling \(expectedSize) bytes: \(appPeak) kB")
-    XCTAssertLessThan(appPeak, 40 * 1024, "absolute peak of a Delivery-only process downloading 200 MB")
+    XCTAssertLessThan(appPeak, 44 * 1024, "absolute peak of a Delivery-only process downloading 200 MB")
     try? FileManager.default.removeItem(at: appStore)
     await hub.stop()
     try? FileManager.default.removeItem(at: store)
