@@ -32,8 +32,10 @@ let package = Package(
     .target(name: "CLiteRT"),
     // Locating and binding libLiteRt at run time.
     .target(name: "LiteRTRuntime", dependencies: ["CLiteRT"]),
-    // Pure-Swift reading and verification of the .tflite flatbuffer.
-    .target(name: "TFLiteFormat"),
+    // The system zlib (raw DEFLATE and CRC-32) for the zip of associated files in TFLite metadata.
+    .target(name: "CTensorBridgeZlib", linkerSettings: [.linkedLibrary("z")]),
+    // Pure-Swift reading and verification of the .tflite flatbuffer (zlib for zipped metadata files).
+    .target(name: "TFLiteFormat", dependencies: ["CTensorBridgeZlib"]),
     // Interpreter, Tensor, DataType, signatures, errors.
     .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
