@@ -89,28 +89,35 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // Shared by the test targets: hub processes (in-process and child), the CLI runner, raw
+    // sockets, an HTTP client, fixture paths and scratch folders.
+    .target(
+      name: "TestSupport",
+      dependencies: ["ModelHub", "ModelHubAPI", .product(name: "Logging", package: "swift-log")],
+      path: "Tests/TestSupport"),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
     .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "ModelHubAPI",
-        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "ModelHub", "ModelHubAPI", "TestSupport",
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
-    .testTarget(name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge"]),
+    .testTarget(
+      name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     // bench/text_bench.sh's Swift side (tokenize + encode throughput).
     .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
     // An app that only downloads models: TensorBridgeDelivery alone (its peak memory is tested).
     .executableTarget(name: "delivery-pull", dependencies: ["TensorBridgeDelivery"], path: "bench/DeliveryPull"),
-    .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
+    .testTarget(
+      name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHub", "ModelHubAPI", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeTests",
-      dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),
+      dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

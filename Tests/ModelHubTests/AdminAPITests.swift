@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import ModelHub
 import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// The admin API against a real server: models, versions, publish, tags and pages.

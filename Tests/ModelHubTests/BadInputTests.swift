@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
 import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Every bad input gets the right status and a JSON error body, and stores nothing.
@@ -108,7 +109,7 @@ final class BadInputTests: XCTestCase {
            400, "INVALID_ARGUMENT")
     try await assertNothingStored(hub)
     // A crasher from the fuzzer's corpus, if any are committed, is rejected too.
-    let crashers = HubFixtures.root.appendingPathComponent("crashers")
+    let crashers = TestPaths.fixtures.appendingPathComponent("crashers")
     for name in ((try? FileManager.default.contentsOfDirectory(atPath: crashers.path)) ?? []).filter({ $0.hasSuffix(".tflite") }).prefix(5) {
       let bytes = try Data(contentsOf: crashers.appendingPathComponent(name))
       guard bytes.count <= 64 * 1024 else { continue }
@@ -121,7 +122,7 @@ final class BadInputTests: XCTestCase {
   func testLoadCheckInAChildProcess() async throws {
     // The real check: this package's CLI (`inspect --json`) loads the model with LiteRT.
     let real = try await TestHub.start {
-      $0.loadCheck = LoadCheckCommand(executable: HubFixtures.cli, arguments: ["inspect", "--json"], timeLimit: 30)
+      $0.loadCheck = LoadCheckCommand(executable: BuiltProducts.cli, arguments: ["inspect", "--json"], timeLimit: 30)
     }
     addTeardownBlock { await real.stop() }
     try await real.createModel("m")

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import ModelHub
 import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// The client API: `:download`, 304s, signed URLs, Range.

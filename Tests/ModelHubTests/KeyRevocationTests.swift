@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import ModelHub
 import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Keys can be listed and revoked (admin API and CLI), and a revoked key — or one whose row was
@@ -65,7 +66,7 @@ final class KeyRevocationTests: XCTestCase {
   /// `tensorbridge hub keys create|list|revoke` on the data folder of a hub running in another
   /// process: the revocation holds on that hub's next request.
   func testCLIRevokesAKeyOfARunningHub() async throws {
-    let data = try HubFixtures.temporaryDirectory().appendingPathComponent("data")
+    let data = try TestPaths.temporaryDirectory("modelhub-tests").appendingPathComponent("data")
     addTeardownBlock { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
     let hub = HubProcess(data: data)
     try hub.start(extra: ["--no-load-check"])

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 @testable import ModelHub
 import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// The server against the route table (``HubAPI``): what its router registers, what it answers
@@ -9,7 +10,7 @@ import XCTest
 final class OpenAPITests: XCTestCase {
   /// The router registers exactly the table's routes (a `:verb` shares its parameter's segment).
   func testRouterRegistersTheRouteTable() throws {
-    let directory = try HubFixtures.temporaryDirectory()
+    let directory = try TestPaths.temporaryDirectory("modelhub-tests")
     addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
     let server = try ModelHubServer(configuration: HubConfiguration(dataDirectory: directory))
     let router = try ModelHubServer.router(server.makeContext())

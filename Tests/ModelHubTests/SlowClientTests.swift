@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
 import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Slow and idle clients against the real hub over real sockets, with timeouts of a fraction of
@@ -224,7 +225,7 @@ final class SlowClientTests: XCTestCase {
   /// descriptors: health, version checks and downloads still answer.
   func testMoreIdleConnectionsThanDescriptorsUnderUlimit() async throws {
     XCTAssertGreaterThan(ConnectionCap.raiseDescriptorLimit(), 1300, "the test needs 1,300 descriptors of its own")
-    let folder = try HubFixtures.temporaryDirectory()
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("hub")
     func key(_ scope: String) throws -> String {
