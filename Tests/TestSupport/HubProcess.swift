@@ -37,7 +37,7 @@ public final class HubProcess: @unchecked Sendable {
   /// Starts the server (on `port`, or a free one) and waits for its "listening" line; with
   /// `descriptorLimit`, under `ulimit -n` of that many descriptors (soft and hard).
   public func start(port wanted: Int = 0, extra: [String] = [], descriptorLimit: Int? = nil) throws {
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
     let arguments = ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"] + extra
     if let descriptorLimit {

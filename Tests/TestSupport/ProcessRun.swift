@@ -33,8 +33,8 @@ public enum ProcessRun {
     let folder = try TestPaths.temporaryDirectory("tb-run")
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
