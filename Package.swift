@@ -10,6 +10,9 @@ let package = Package(
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
     .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
     .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
+    .library(name: "TensorBridgeDelivery", targets: ["TensorBridgeDelivery"]),
+    .library(name: "ModelHubAPI", targets: ["ModelHubAPI"]),
+    .library(name: "ModelHub", targets: ["ModelHub"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -29,8 +32,10 @@ let package = Package(
     .target(name: "CLiteRT"),
     // Locating and binding libLiteRt at run time.
     .target(name: "LiteRTRuntime", dependencies: ["CLiteRT"]),
-    // Pure-Swift reading and verification of the .tflite flatbuffer.
-    .target(name: "TFLiteFormat"),
+    // The system zlib (raw DEFLATE and CRC-32) for the zip of associated files in TFLite metadata.
+    .target(name: "CTensorBridgeZlib", linkerSettings: [.linkedLibrary("z")]),
+    // Pure-Swift reading and verification of the .tflite flatbuffer (zlib for zipped metadata files).
+    .target(name: "TFLiteFormat", dependencies: ["CTensorBridgeZlib"]),
     // Interpreter, Tensor, DataType, signatures, errors.
     .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
@@ -41,14 +46,20 @@ let package = Package(
     .target(name: "TensorBridgeVision", dependencies: ["TensorBridgeModels", "TensorBridge", "CVisionCodecs"]),
     // Text: vocabularies, tokenizers (word, regex, WordPiece), sequences, TextClassifier.
     .target(name: "TensorBridgeText", dependencies: ["TensorBridgeModels", "TensorBridge"]),
-    // The hub's wire types (and later the ModelDownloader client). Foundation only.
-    .target(name: "TensorBridgeDelivery"),
+    // The hub's contract, shared by server and client: wire types, the name and hash rules, the
+    // route table, the load-check report and openapi.json. Foundation only.
+    .target(name: "ModelHubAPI", resources: [.copy("OpenAPI/openapi.json")]),
+    // The client: ModelDownloader, the verified on-device store, events. Foundation and
+    // swift-crypto (SHA-256; CryptoKit underneath on Apple platforms).
+    .target(
+      name: "TensorBridgeDelivery",
+      dependencies: ["ModelHubAPI", .product(name: "Crypto", package: "swift-crypto")]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
       dependencies: [
         "TFLiteFormat",
-        "TensorBridgeDelivery",
+        "ModelHubAPI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -71,32 +82,42 @@ let package = Package(
         "TensorBridgeModels",
         "TFLiteFormat",
         "ModelHub",
+        "ModelHubAPI",
         "TensorBridgeDelivery",
         "TensorBridgeVision",
         "TensorBridgeText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // Shared by the test targets: hub processes (in-process and child), the CLI runner, raw
+    // sockets, an HTTP client, fixture paths and scratch folders.
+    .target(
+      name: "TestSupport",
+      dependencies: ["ModelHub", "ModelHubAPI", .product(name: "Logging", package: "swift-log")],
+      path: "Tests/TestSupport"),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
     .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "TensorBridgeDelivery",
-        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+        "ModelHub", "ModelHubAPI", "TestSupport",
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge"]),
-    .testTarget(name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge"]),
+    .testTarget(
+      name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     // bench/text_bench.sh's Swift side (tokenize + encode throughput).
     .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
     // An app that only downloads models: TensorBridgeDelivery alone (its peak memory is tested).
     .executableTarget(name: "delivery-pull", dependencies: ["TensorBridgeDelivery"], path: "bench/DeliveryPull"),
-    .testTarget(name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge"]),
+    .testTarget(
+      name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHub", .product(name: "Logging", package: "swift-log")]),
+      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
+    .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeTests",
-      dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat"]),
+      dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,20 +33,14 @@ step "A model with an operator LiteRT cannot run is a clear error, not a crash" 
 # --- Ship models to your users: a hub on a temporary data folder, deploy, pull, run. ---
 hubdata="$work/hub-data"
 store="$work/models"
-hubpid=""
-stop_hub() { if [ -n "$hubpid" ]; then kill "$hubpid" 2>/dev/null || true; wait "$hubpid" 2>/dev/null || true; hubpid=""; fi; }
-trap 'stop_hub; rm -rf "$work"' EXIT
+# shellcheck source=lib/hub.sh
+source "$root/scripts/lib/hub.sh"
+trap 'hub_stop; rm -rf "$work"' EXIT
 export TENSORBRIDGE_HUB_KEY="$("$bin" hub keys create --data "$hubdata" --scope admin)"
 export TENSORBRIDGE_CLIENT_KEY="$("$bin" hub keys create --data "$hubdata" --scope client)"
 step "Start a model hub on a temporary data folder" "tensorbridge hub serve --data hub-data --port 0 &"
-"$bin" hub serve --data "$hubdata" --port 0 --log-level warning > "$work/hub.log" 2>&1 &
-hubpid=$!
-for _ in $(seq 1 300); do
-  grep -q 'listening on http://' "$work/hub.log" 2>/dev/null && break
-  kill -0 "$hubpid" 2>/dev/null || { cat "$work/hub.log"; exit 1; }
-  sleep 0.1
-done
-export TENSORBRIDGE_HUB_URL="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/hub.log" | head -1)"
+hub_start "$bin" "$hubdata" "$work/hub.log" --log-level warning
+export TENSORBRIDGE_HUB_URL="$HUB_URL"
 echo "hub at $TENSORBRIDGE_HUB_URL"
 
 bundles="$root/Tests/Fixtures/bundles"
@@ -109,7 +103,7 @@ sentiment="$("$bin" pull sentiment --type local --dir "$store")"
 "$bin" classify-text "$sentiment" "A dull, boring waste of two hours"
 
 step "Stop the hub" "kill %1"
-stop_hub
+hub_stop
 echo "hub stopped"
 
 printf '\nDone. Try: %s inspect --help\n' "$bin"

@@ -22,6 +22,7 @@ command -v cc >/dev/null 2>&1 || debian_needed+=(gcc)
 command -v make >/dev/null 2>&1 || debian_needed+=(make)
 [ -f /usr/include/jpeglib.h ] || debian_needed+=(libjpeg62-turbo-dev)  # TensorBridgeVision: JPEG
 [ -f /usr/include/png.h ] || debian_needed+=(libpng-dev)  # TensorBridgeVision: PNG
+[ -f /usr/include/zlib.h ] || debian_needed+=(zlib1g-dev)  # TFLiteFormat: zipped metadata files
 if ((${#debian_needed[@]})); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing Debian packages: ${debian_needed[*]}"

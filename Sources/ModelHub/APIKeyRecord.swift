@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// A row of `apiKey`. Only the SHA-256 of the secret is stored. A revoked key keeps its row
 /// (so that `hub keys list` shows when it was revoked) and is refused from then on.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// API key secrets: `tbh_<scope>_<43 base64url characters>` (256 random bits). The hub stores
 /// only their SHA-256.
@@ -19,5 +19,5 @@ enum APIKeys {
   static func hash(_ secret: String) -> String { sha256Hex(Data(secret.utf8)) }
 
   /// Lowercase hex SHA-256.
-  static func sha256Hex(_ data: Data) -> String { Hex.encode(SHA256.hash(data: data)) }
+  static func sha256Hex(_ data: Data) -> String { HubHash.hex(SHA256.hash(data: data)) }
 }

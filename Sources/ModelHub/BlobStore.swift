@@ -1,4 +1,5 @@
 import Foundation
+import ModelHubAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,7 +64,7 @@ struct BlobStore: Sendable {
     guard let prefixes = try? fm.contentsOfDirectory(atPath: paths.blobs.path) else { return [] }
     return prefixes.flatMap { prefix -> [String] in
       let names = (try? fm.contentsOfDirectory(atPath: paths.blobs.appendingPathComponent(prefix).path)) ?? []
-      return names.filter { ModelName.isHash($0) && $0.hasPrefix(prefix) }
+      return names.filter { HubHash.isValid($0) && $0.hasPrefix(prefix) }
     }
   }
 

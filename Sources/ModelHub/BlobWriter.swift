@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ModelHubAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,7 +52,7 @@ final class BlobWriter {
     }
     _ = close(descriptor)
     descriptor = -1
-    return Hex.encode(hasher.finalize())
+    return HubHash.hex(hasher.finalize())
   }
 
   /// Closes and deletes the file.

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// The client API: `GET /v1/models/{name}:download` picks this installation's version and answers
 /// `304` if the client has it, else a signed, expiring `downloadUri`.
@@ -9,7 +9,7 @@ struct DownloadRoutes: Sendable {
 
   func download(name: String, request: Request) async throws -> Response {
     try await hub.authenticator.require(.client, request)
-    try ModelName.check(name)
+    try HubName.check(name)
     let client = RolloutAssigner.Client(
       // An empty or blank id is no id: such clients get the rollout's stable choice.
       installationID: try HTTPHelpers.header(request, HubHeaders.installationID)

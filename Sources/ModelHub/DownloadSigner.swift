@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ModelHubAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,7 +50,7 @@ struct DownloadSigner: Sendable {
   }
 
   private func signature(hash: String, expires: Int64) -> String {
-    Hex.encode(HMAC<SHA256>.authenticationCode(for: Data("\(hash)\n\(expires)".utf8), using: key))
+    HubHash.hex(HMAC<SHA256>.authenticationCode(for: Data("\(hash)\n\(expires)".utf8), using: key))
   }
 
   private static func bytes(hex: String) -> [UInt8]? {

@@ -1,4 +1,5 @@
 import HTTPTypes
+import ModelHubAPI
 
 /// How a request for a stored file is answered: the checks on its signed URL, then status,
 /// headers and which bytes. Both ways of sending the bytes use it — ``FileRoutes`` (streamed
@@ -27,7 +28,7 @@ struct FileResponsePlan: Sendable, Equatable {
   ///   ``HubError/fileNotFound``.
   static func checkURL(hash: String, expires: String?, signature: String?, signer: DownloadSigner) throws(HubError) {
     try signer.check(hash: hash, expires: expires, signature: signature)
-    guard ModelName.isHash(hash) else { throw .fileNotFound }
+    guard HubHash.isValid(hash) else { throw .fileNotFound }
   }
 
   /// The answer for blob `hash` of `size` bytes (nil when it is not stored) to a `GET` or `HEAD`

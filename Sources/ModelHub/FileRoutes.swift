@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ModelHubAPI
 
 /// `GET /v1/files/{sha256}?expires=…&signature=…`: the bytes of a stored model, for signed,
 /// unexpired URLs only, with `Content-Length`, `ETag` and single `Range` requests (resume);
@@ -15,8 +16,8 @@ struct FileRoutes: Sendable {
   let files = FileIO()
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get("/v1/files/{hash}", use: file)
-    router.head("/v1/files/{hash}", use: file)
+    router.get(RouterPath(HubAPI.getFile.routerPath), use: file)
+    router.head(RouterPath(HubAPI.headFile.routerPath), use: file)
   }
 
   @Sendable func file(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Small pieces of HTTP handling the routes share.
 enum HTTPHelpers {

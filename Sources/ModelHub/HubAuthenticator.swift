@@ -1,5 +1,5 @@
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Checks `Authorization: Bearer <key>` against the stored key hashes. Nothing is cached: each
 /// request reads the key's row (one indexed lookup), so a key revoked or deleted — through this

@@ -49,8 +49,8 @@ public struct HubConfiguration: Sendable {
   }
 }
 
-/// A command run as `executable arguments… MODEL_PATH` that loads a model and prints a JSON
-/// report with `runtime.loads` and `runtime.error` (as `tensorbridge inspect --json` does).
+/// A command run as `executable arguments… MODEL_PATH` that loads a model and prints a
+/// `LoadCheckReport` (ModelHubAPI) as JSON, as `tensorbridge inspect --json` does.
 /// Exit status 0 means the file was read; anything else, a crash or running past `timeLimit`
 /// rejects the upload.
 public struct LoadCheckCommand: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Everything the hub answers with an error status. Each case becomes a JSON body
 /// `{"error": {"code": ..., "message": ...}}` with the matching HTTP status.
@@ -103,7 +103,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidName(let name):
-      "Model name '\(name.prefix(80))' is not valid: use 1 to 60 letters, digits, '_' or '-'."
+      "Model name '\(name.prefix(80))' is not valid: use \(HubName.ruleDescription)."
     case .invalidArgument(let message): message
     case .invalidJSON(let message): "The request body is not valid JSON for this endpoint: \(message)"
     case .emptyBody: "The request body is empty."

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Turns every error into a JSON error body: ``HubError`` as is, Hummingbird's own errors (no
 /// route, body too large) by their status, anything else as a logged 500.

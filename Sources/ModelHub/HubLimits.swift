@@ -1,9 +1,11 @@
+import ModelHubAPI
+
 /// Every limit the hub documents (README, OpenAPI), in one place. Each holds exactly at its
 /// boundary: a value at the limit is accepted, one past it is refused with a 4xx naming the
 /// limit (`LimitTests` checks each one).
 enum HubLimits {
   /// Model names and tags: 1 to 60 of `[A-Za-z0-9_-]`.
-  static let nameCharacters = 60
+  static let nameCharacters = HubName.maxLength
   /// Tags per model.
   static let tagsPerModel = 20
   /// `displayName` characters (one line).

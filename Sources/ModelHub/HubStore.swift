@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Logging
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// The hub's metadata (SQLite via GRDB, WAL) and files (``BlobStore``), kept consistent with
 /// each other: a blob is renamed into place inside the write transaction that adds its first
@@ -25,7 +25,7 @@ public struct HubStore: Sendable {
 
   /// Creates a model.
   func createModel(_ request: HubCreateModelRequest, now: Date = Date()) async throws -> HubModel {
-    try ModelName.check(request.name)
+    try HubName.check(request.name)
     let tags = try Self.checkTags(request.tags ?? [])
     let displayName = try Self.checkDisplayName(request.displayName ?? request.name)
     let record = ModelRecord(name: request.name, displayName: displayName, tags: tags, createTime: now,
@@ -39,13 +39,13 @@ public struct HubStore: Sendable {
 
   /// Reads one model.
   func model(_ name: String) async throws -> HubModel {
-    try ModelName.check(name)
+    try HubName.check(name)
     return try await database.read { db in try Self.wireModel(db, try Self.fetchModel(db, name)) }
   }
 
   /// Updates display name and tags, optionally only if the etag still matches.
   func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date = Date()) async throws -> HubModel {
-    try ModelName.check(name)
+    try HubName.check(name)
     let tags = try request.tags.map(Self.checkTags)
     let displayName = try request.displayName.map(Self.checkDisplayName)
     return try await database.write { db in
@@ -65,7 +65,7 @@ public struct HubStore: Sendable {
   /// crash leaves either the whole model or none of it (never rows whose blobs are gone). Files
   /// a crash leaves behind are unreferenced blobs, which ``recover()`` removes at start-up.
   func deleteModel(_ name: String) async throws {
-    try ModelName.check(name)
+    try HubName.check(name)
     let hashes = try await database.write { db in
       _ = try Self.fetchModel(db, name)
       let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version WHERE model = ?", arguments: [name])
@@ -95,7 +95,7 @@ public struct HubStore: Sendable {
     var after = ""
     if let pageToken {
       guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
-            ModelName.isValid(name) else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
+            HubName.isValid(name) else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
       after = name
     }
     let start = after
@@ -145,7 +145,7 @@ public struct HubStore: Sendable {
 
   /// A model's versions, newest first.
   func versions(of name: String) async throws -> [HubModelVersion] {
-    try ModelName.check(name)
+    try HubName.check(name)
     return try await database.read { db in
       _ = try Self.fetchModel(db, name)
       return try VersionRecord.filter(Column("model") == name).order(Column("version").desc).fetchAll(db).map(\.wire)
@@ -154,13 +154,13 @@ public struct HubStore: Sendable {
 
   /// One version.
   func version(_ name: String, _ number: Int) async throws -> HubModelVersion {
-    try ModelName.check(name)
+    try HubName.check(name)
     return try await database.read { db in try Self.fetchVersion(db, name, number).wire }
   }
 
   /// Publishes or unpublishes a version. A version the rollout serves cannot be unpublished.
   func setPublished(_ name: String, _ number: Int, _ published: Bool, now: Date = Date()) async throws -> HubModelVersion {
-    try ModelName.check(name)
+    try HubName.check(name)
     return try await database.write { db in
       var model = try Self.fetchModel(db, name)
       var version = try Self.fetchVersion(db, name, number)
@@ -180,7 +180,7 @@ public struct HubStore: Sendable {
 
   /// Sets (or with nil clears) a model's rollout after checking it against its published versions.
   func setRollout(_ name: String, _ rollout: HubRollout?, now: Date = Date()) async throws -> HubRollout? {
-    try ModelName.check(name)
+    try HubName.check(name)
     if let rollout { try RolloutAssigner.check(rollout) }
     return try await database.write { db in
       var model = try Self.fetchModel(db, name)
@@ -199,13 +199,13 @@ public struct HubStore: Sendable {
 
   /// A model's rollout, if any.
   func rollout(of name: String) async throws -> HubRollout? {
-    try ModelName.check(name)
+    try HubName.check(name)
     return try await database.read { db in try Self.fetchModel(db, name).rollout }
   }
 
   /// What `:download` needs: the rollout and the published versions.
   func servingState(_ name: String) async throws -> (rollout: HubRollout?, published: [Int: VersionRecord]) {
-    try ModelName.check(name)
+    try HubName.check(name)
     return try await database.read { db in
       let model = try Self.fetchModel(db, name)
       let versions = try VersionRecord.filter(Column("model") == name && Column("published") == true).fetchAll(db)
@@ -350,8 +350,8 @@ public struct HubStore: Sendable {
     guard tags.count <= HubLimits.tagsPerModel else {
       throw .invalidArgument("A model has at most \(HubLimits.tagsPerModel) tags (got \(tags.count)).")
     }
-    for tag in tags where !ModelName.isValid(tag) {
-      throw .invalidArgument("Tag '\(tag.prefix(80))' is not valid: use 1 to 60 letters, digits, '_' or '-'.")
+    for tag in tags where !HubName.isValid(tag) {
+      throw .invalidArgument("Tag '\(tag.prefix(80))' is not valid: use \(HubName.ruleDescription).")
     }
     return Array(Set(tags)).sorted()
   }

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Admin routes for API keys: `GET /v1/keys` lists them (ids, scopes, times; never secrets or
 /// hashes) and `POST /v1/keys/{id}:revoke` revokes one, effective on the next request.
@@ -9,8 +9,8 @@ struct KeyRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get("/v1/keys", use: list)
-    router.post("/v1/keys/{id}", use: revoke)
+    router.get(RouterPath(HubAPI.listKeys.routerPath), use: list)
+    router.post(RouterPath(HubAPI.revokeKey.routerPath), use: revoke)
   }
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {

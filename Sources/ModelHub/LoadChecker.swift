@@ -1,4 +1,5 @@
 import Foundation
+import ModelHubAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,16 +13,10 @@ struct LoadChecker: Sendable {
   /// Where the child's output goes (the hub's `tmp/`).
   let scratch: URL
 
-  /// What the child reported.
-  struct Outcome: Sendable, Equatable {
-    var loads: Bool
-    var error: String?
-  }
-
-  /// Runs the check on the file at `model`.
+  /// Runs the check on the file at `model` and returns what the child reported.
   /// - Throws: ``HubError/modelRejected(_:)`` if the child exits non-zero, dies from a signal,
   ///   runs past the time limit or prints no report.
-  func check(model: URL) async throws(HubError) -> Outcome {
+  func check(model: URL) async throws(HubError) -> LoadCheckReport.Runtime {
     let stdoutURL = scratch.appendingPathComponent("check-\(UUID().uuidString).out")
     let stderrURL = scratch.appendingPathComponent("check-\(UUID().uuidString).err")
     defer {
@@ -43,15 +38,11 @@ struct LoadChecker: Sendable {
     guard status.code == 0 else {
       throw .modelRejected(errorText ?? "the loader exited with status \(status.code)")
     }
-    struct Report: Decodable {
-      struct Runtime: Decodable { var loads: Bool; var error: String? }
-      var runtime: Runtime
-    }
     guard let data = try? Data(contentsOf: stdoutURL),
-          let report = try? JSONDecoder().decode(Report.self, from: data) else {
+          let report = try? JSONDecoder().decode(LoadCheckReport.self, from: data) else {
       throw .modelRejected("the loader printed no report")
     }
-    return Outcome(loads: report.runtime.loads, error: report.runtime.error)
+    return report.runtime
   }
 
   /// Starts the child, kills it at the time limit, and waits for it.

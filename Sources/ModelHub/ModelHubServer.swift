@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ModelHubAPI
 import ServiceLifecycle
 
 /// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
@@ -56,12 +57,8 @@ public struct ModelHubServer: Sendable {
     shutdownGracePeriod: Duration = .seconds(10),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
-    let signer = try DownloadSigner.load(from: store.paths.signingKey)
-    let hub = HubContext(
-      configuration: configuration, store: store, authenticator: HubAuthenticator(store: store), signer: signer,
-      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
-      logger: logger)
-    let router = Self.router(hub)
+    let hub = try makeContext()
+    let router = try Self.router(hub)
     let logger = self.logger
     let serverName = "ModelHub"
     let descriptorLimit = ConnectionCap.descriptorLimit()
@@ -106,18 +103,26 @@ public struct ModelHubServer: Sendable {
       + "\(timeouts.body), keep-alive \(timeouts.keepAlive), send \(timeouts.send)"
   }
 
-  static func router(_ hub: HubContext) -> Router<BasicRequestContext> {
+  /// What the route handlers share: this server's store, configuration and logger, the URL
+  /// signer and the load checker.
+  /// - Throws: When the signing key cannot be read or created.
+  func makeContext() throws -> HubContext {
+    HubContext(
+      configuration: configuration, store: store, authenticator: HubAuthenticator(store: store),
+      signer: try DownloadSigner.load(from: store.paths.signingKey),
+      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
+      logger: logger)
+  }
+
+  /// The router with every route of ``HubAPI`` registered.
+  /// - Throws: ``ModelHubOpenAPIError`` when the OpenAPI document cannot be read.
+  static func router(_ hub: HubContext) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.middlewares.add(HubErrorMiddleware(logger: hub.logger))
     router.middlewares.add(LogRequestsMiddleware(.debug))
     router.middlewares.add(SignedFileMiddleware(signer: hub.signer))
-    router.get("/healthz") { _, _ in try HTTPHelpers.json(["status": "ok"]) }
-    router.get("/openapi.json") { _, _ in
-      Response(status: .ok, headers: [.contentType: "application/json"],
-               body: .init(byteBuffer: ByteBuffer(string: ModelHubOpenAPI.document)))
-    }
-    let download = DownloadRoutes(hub: hub)
-    ModelRoutes(hub: hub, download: download).register(on: router)
+    ServiceRoutes(openAPIDocument: try ModelHubOpenAPI.data()).register(on: router)
+    ModelRoutes(hub: hub, download: DownloadRoutes(hub: hub)).register(on: router)
     VersionRoutes(hub: hub).register(on: router)
     FileRoutes(hub: hub).register(on: router)
     KeyRoutes(hub: hub).register(on: router)

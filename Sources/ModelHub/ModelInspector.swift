@@ -1,6 +1,6 @@
 import Foundation
 import TFLiteFormat
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Checks an upload with the pure-Swift TFLite verifier and describes it.
 enum ModelInspector {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// A row of `model`.
 struct ModelRecord: Codable, Sendable, FetchableRecord, PersistableRecord {

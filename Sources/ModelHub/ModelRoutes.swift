@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Admin routes for models: create, list, read, update, delete. `GET /v1/models/{name}:download`
 /// shares its path segment with `GET /v1/models/{name}` and is forwarded to ``DownloadRoutes``.
@@ -9,11 +9,12 @@ struct ModelRoutes: Sendable {
   let download: DownloadRoutes
 
   func register(on router: Router<BasicRequestContext>) {
-    router.post("/v1/models", use: create)
-    router.get("/v1/models", use: list)
-    router.get("/v1/models/{name}", use: getOrDownload)
-    router.patch("/v1/models/{name}", use: update)
-    router.delete("/v1/models/{name}", use: delete)
+    router.post(RouterPath(HubAPI.createModel.routerPath), use: create)
+    router.get(RouterPath(HubAPI.listModels.routerPath), use: list)
+    // Also `HubAPI.downloadModel`: `{name}:download` is the same path segment.
+    router.get(RouterPath(HubAPI.getModel.routerPath), use: getOrDownload)
+    router.patch(RouterPath(HubAPI.updateModel.routerPath), use: update)
+    router.delete(RouterPath(HubAPI.deleteModel.routerPath), use: delete)
   }
 
   @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -54,7 +55,7 @@ struct ModelRoutes: Sendable {
     try await hub.authenticator.require(.admin, request)
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "PATCH", path: request.uri.path) }
-    try ModelName.check(name)
+    try HubName.check(name)
     let body = try await HTTPHelpers.decode(HubUpdateModelRequest.self, from: request)
     let model = try await hub.store.updateModel(name, body, ifMatch: request.headers[.ifMatch])
     return try HTTPHelpers.json(model, headers: [.eTag: model.etag])

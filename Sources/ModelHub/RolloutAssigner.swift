@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 
 extension HubRollout {
   /// Every version the rollout can serve.

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// A row of `version`: one stored file of a model.
 struct VersionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// Admin routes for versions: streamed upload with verification, listing, publish/unpublish,
 /// and the rollout.
@@ -8,13 +8,14 @@ struct VersionRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.post("/v1/models/{name}/versions", use: upload)
-    router.get("/v1/models/{name}/versions", use: list)
-    router.get("/v1/models/{name}/versions/{version}", use: get)
-    router.post("/v1/models/{name}/versions/{version}", use: publish)
-    router.get("/v1/models/{name}/rollout", use: getRollout)
-    router.put("/v1/models/{name}/rollout", use: putRollout)
-    router.delete("/v1/models/{name}/rollout", use: deleteRollout)
+    router.post(RouterPath(HubAPI.uploadVersion.routerPath), use: upload)
+    router.get(RouterPath(HubAPI.listVersions.routerPath), use: list)
+    router.get(RouterPath(HubAPI.getVersion.routerPath), use: get)
+    // `HubAPI.publishVersion` and `HubAPI.unpublishVersion`: the verb is in the `{version}` segment.
+    router.post(RouterPath(HubAPI.publishVersion.routerPath), use: publish)
+    router.get(RouterPath(HubAPI.getRollout.routerPath), use: getRollout)
+    router.put(RouterPath(HubAPI.setRollout.routerPath), use: putRollout)
+    router.delete(RouterPath(HubAPI.deleteRollout.routerPath), use: deleteRollout)
   }
 
   /// `POST /v1/models/{name}/versions[?publish=true]` with the model file as the body.
@@ -115,7 +116,7 @@ struct VersionRoutes: Sendable {
   private func plainName(_ context: BasicRequestContext, _ request: Request) throws(HubError) -> String {
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw .invalidName(name + ":" + (verb ?? "")) }
-    try ModelName.check(name)
+    try HubName.check(name)
     return name
   }
 

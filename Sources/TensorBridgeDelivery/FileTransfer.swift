@@ -1,7 +1,9 @@
+import Crypto
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ModelHubAPI
 
 /// One HTTP transfer of a model file into its `.partial` file, streamed through a
 /// `URLSessionDataDelegate`: bytes are hashed and written as they arrive (never held whole in
@@ -17,7 +19,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
 
   private struct State {
     var handle: FileHandle?
-    var digest = SHA256Digest()
+    var digest = SHA256()
     var written: Int64 = 0
     var resumedFrom: Int64 = 0
     var status = 0
@@ -111,19 +113,10 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
   private func openPartial() throws(ModelDownloaderError) -> Int64 {
     let fm = FileManager.default
     var existing: Int64 = 0
-    var digest = SHA256Digest()
+    var digest = SHA256()
     if let size = (try? fm.attributesOfItem(atPath: destination.path))?[.size] as? NSNumber,
        size.int64Value > 0, size.int64Value <= expectedSize {
-      do {
-        let handle = try FileHandle(forReadingFrom: destination)
-        defer { try? handle.close() }
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-          digest.update(chunk)
-          existing += Int64(chunk.count)
-        }
-      } catch {
-        throw .storeFailure(path: destination.path, operation: "read", reason: ModelStore.reason(error))
-      }
+      existing = try ModelStore.update(&digest, withContentsOf: destination)
     } else if !fm.createFile(atPath: destination.path, contents: nil) {
       throw .storeFailure(path: destination.path, operation: "create", reason: ModelStore.errnoReason())
     }
@@ -157,8 +150,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     guard written == expectedSize else {
       throw ModelDownloaderError.network(url: url.absoluteString, reason: "the body ended after \(written) of \(expectedSize) bytes", attempts: 1)
     }
-    var final = digest
-    return Outcome(hash: final.finalize().hexString, size: written, resumedFrom: resumedFrom)
+    return Outcome(hash: HubHash.hex(digest.finalize()), size: written, resumedFrom: resumedFrom)
   }
 
   /// Discards the partial file (its bytes cannot be resumed).
@@ -190,7 +182,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
           }
           state.written = 0
           state.resumedFrom = 0
-          state.digest = SHA256Digest()
+          state.digest = SHA256()
         }
       case 206:
         guard let header, let start = Self.rangeStart(header), start == state.written else {
@@ -235,7 +227,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       do { try state.handle?.write(contentsOf: data) } catch {
         return (.storeFailure(path: destination.path, operation: "write", reason: ModelStore.reason(error)), nil)
       }
-      state.digest.update(data)
+      state.digest.update(data: data)
       state.written += Int64(data.count)
       return (nil, state.written)
     }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ModelHubAPI
 
 /// The client side of `GET /v1/models/{name}:download`: which version this installation should
 /// have, or `304` when it already has it.
@@ -13,7 +14,7 @@ struct HubDownloadClient: Sendable {
                     session: URLSession) async throws -> HubDownloadInfo? {
     var base = configuration.hubURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
-    guard let url = URL(string: "\(base)/v1/models/\(name):download") else {
+    guard HubName.isValid(name), let url = URL(string: base + HubAPI.downloadModel.path(["name": name])) else {
       throw ModelDownloaderError.invalidModelName(name)
     }
     var request = URLRequest(url: url)
@@ -38,7 +39,7 @@ struct HubDownloadClient: Sendable {
       do { info = try HubJSON.decoder().decode(HubDownloadInfo.self, from: data) } catch {
         throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "the body is not a download description (\(error))")
       }
-      guard ModelStore.isValidHash(info.modelHash) else {
+      guard HubHash.isValid(info.modelHash) else {
         throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "modelHash '\(info.modelHash.prefix(80))' is not 64 lowercase hex digits")
       }
       guard info.sizeBytes > 0 else {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ModelHubAPI
 
 /// Gets the right model onto the device from a ModelHub, verified, under the app's conditions;
 /// shaped like Firebase's `ModelDownloader`.
@@ -59,7 +60,7 @@ public actor ModelDownloader {
   /// - Throws: ``ModelDownloaderError``.
   public func getModel(name: String, downloadType: ModelDownloadType,
                        conditions: ModelDownloadConditions = ModelDownloadConditions()) async throws -> CustomModel {
-    guard ModelStore.isValidName(name) else { throw ModelDownloaderError.invalidModelName(name) }
+    guard HubName.isValid(name) else { throw ModelDownloaderError.invalidModelName(name) }
     switch downloadType {
     case .localModel:
       if let local = try localModel(name) { return local }

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import ModelHubAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,19 +17,6 @@ struct ModelStore: Sendable {
   static let manifestName = "manifest.json"
   static let installationIDName = "installation-id"
 
-  /// Whether `name` can be a folder name (and a hub model name).
-  static func isValidName(_ name: String) -> Bool {
-    guard !name.isEmpty, name.utf8.count <= 60 else { return false }
-    return name.utf8.allSatisfy { c in
-      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 || c == 45
-    }
-  }
-
-  /// Whether `hash` is 64 lowercase hex digits.
-  static func isValidHash(_ hash: String) -> Bool {
-    hash.utf8.count == 64 && hash.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
-  }
-
   func folder(_ name: String) -> URL { directory.appendingPathComponent(name, isDirectory: true) }
   func file(_ name: String, hash: String) -> URL { folder(name).appendingPathComponent("\(hash).tflite") }
   func partial(_ name: String, hash: String) -> URL { folder(name).appendingPathComponent("\(hash).partial") }
@@ -38,9 +27,9 @@ struct ModelStore: Sendable {
   /// The installed model's manifest, if its file is present with the recorded size. A missing
   /// or unreadable manifest means nothing is installed.
   func installed(_ name: String) -> ModelManifest? {
-    guard Self.isValidName(name), let data = try? Data(contentsOf: manifestURL(name)),
+    guard HubName.isValid(name), let data = try? Data(contentsOf: manifestURL(name)),
           let manifest = try? HubJSON.decoder().decode(ModelManifest.self, from: data),
-          manifest.name == name, Self.isValidHash(manifest.hash), manifest.file == "\(manifest.hash).tflite",
+          manifest.name == name, HubHash.isValid(manifest.hash), manifest.file == "\(manifest.hash).tflite",
           size(of: file(name, hash: manifest.hash)) == manifest.size
     else { return nil }
     return manifest
@@ -67,23 +56,28 @@ struct ModelStore: Sendable {
 
   /// The SHA-256 of a file, read in 1 MiB pieces.
   func hash(of url: URL) throws(ModelDownloaderError) -> (hash: String, size: Int64) {
+    var digest = SHA256()
+    let size = try Self.update(&digest, withContentsOf: url)
+    return (HubHash.hex(digest.finalize()), size)
+  }
+
+  /// Feeds a file's bytes into `digest`, read in 1 MiB pieces; returns how many there were.
+  static func update(_ digest: inout SHA256, withContentsOf url: URL) throws(ModelDownloaderError) -> Int64 {
     let handle: FileHandle
     do { handle = try FileHandle(forReadingFrom: url) } catch {
-      throw .storeFailure(path: url.path, operation: "read", reason: Self.reason(error))
+      throw .storeFailure(path: url.path, operation: "read", reason: reason(error))
     }
     defer { try? handle.close() }
-    var digest = SHA256Digest()
     var total: Int64 = 0
     while true {
       let chunk: Data?
       do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-        throw .storeFailure(path: url.path, operation: "read", reason: Self.reason(error))
+        throw .storeFailure(path: url.path, operation: "read", reason: reason(error))
       }
-      guard let chunk, !chunk.isEmpty else { break }
-      digest.update(chunk)
+      guard let chunk, !chunk.isEmpty else { return total }
+      digest.update(data: chunk)
       total += Int64(chunk.count)
     }
-    return (digest.finalize().hexString, total)
   }
 
   // MARK: Writing
@@ -158,7 +152,7 @@ struct ModelStore: Sendable {
 
   /// Removes a model's folder.
   func delete(_ name: String) throws(ModelDownloaderError) {
-    guard Self.isValidName(name) else { throw .invalidModelName(name) }
+    guard HubName.isValid(name) else { throw .invalidModelName(name) }
     guard installed(name) != nil || FileManager.default.fileExists(atPath: folder(name).path) else {
       throw .modelNotDownloaded(name)
     }

@@ -1,3 +1,5 @@
+import ModelHubAPI
+
 /// The model file an app should load now: the downloaded one when present and verified,
 /// otherwise the one bundled with the app.
 public enum ResolvedModel: Sendable, Hashable {
@@ -21,7 +23,7 @@ extension ModelDownloader {
   /// is one, else `local`, so the app's ML feature works before the first download.
   /// - Throws: ``ModelDownloaderError/noModelAvailable(name:reason:)`` when there is neither.
   public func resolve(remote: CustomRemoteModel, local: CustomLocalModel?) throws -> ResolvedModel {
-    if ModelStore.isValidName(remote.name), let model = try localModel(remote.name) { return .downloaded(model) }
+    if HubName.isValid(remote.name), let model = try localModel(remote.name) { return .downloaded(model) }
     guard let local else {
       throw ModelDownloaderError.noModelAvailable(name: remote.name, reason: "nothing was downloaded yet")
     }

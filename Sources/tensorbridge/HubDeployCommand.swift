@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// `tensorbridge hub deploy NAME MODEL.tflite [--tags t1,t2] [--publish]`: creates the model if
 /// needed and uploads the file as its next version.
@@ -27,20 +27,19 @@ struct HubDeployCommand: ParsableCommand {
 
   func run() throws {
     let client = try connection.client()
-    let segment = try HubHTTPClient.segment(name)
     let bytes = try CLIFailure.read("model file", at: model)
     let tagList = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     do {
       let request = HubCreateModelRequest(name: name, displayName: displayName, tags: tagList)
-      _ = try client.send("POST", "/v1/models", body: try HubJSON.encoder().encode(request), as: HubModel.self)
+      _ = try client.send(HubAPI.createModel, body: try HubJSON.encoder().encode(request), as: HubModel.self)
     } catch let failure as CLIFailure where failure.description.contains("ALREADY_EXISTS") {
       if tagList != nil || displayName != nil {
         let update = HubUpdateModelRequest(displayName: displayName, tags: tagList)
-        _ = try client.send("PATCH", "/v1/models/\(segment)", body: try HubJSON.encoder().encode(update), as: HubModel.self)
+        _ = try client.send(HubAPI.updateModel, ["name": name], body: try HubJSON.encoder().encode(update), as: HubModel.self)
       }
     }
     let (version, raw) = try client.send(
-      "POST", "/v1/models/\(segment)/versions", query: publish ? [URLQueryItem(name: "publish", value: "true")] : [],
+      HubAPI.uploadVersion, ["name": name], query: publish ? [URLQueryItem(name: "publish", value: "true")] : [],
       body: bytes, contentType: "application/octet-stream", as: HubModelVersion.self)
     if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
     print("\(name) version \(version.version)\(version.published ? " (published)" : ""): \(version.sizeBytes) bytes, sha256 \(version.modelHash)")

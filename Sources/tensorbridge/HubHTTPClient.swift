@@ -2,16 +2,23 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// A small blocking client for the hub's admin API, used by the `hub` commands.
 struct HubHTTPClient: Sendable {
   let base: URL
   let key: String
 
-  /// Sends a request and decodes a JSON answer; hub errors become a `CLIFailure` with their code.
-  func send<T: Decodable & Sendable>(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
+  /// Sends a request on `route` and decodes a JSON answer; hub errors become a `CLIFailure`
+  /// with their code. A `name` parameter is checked against the hub's name rule first, so that
+  /// nothing else lands in the URL.
+  func send<T: Decodable & Sendable>(_ route: HubAPI.Route, _ parameters: [String: String] = [:],
+                                     query: [URLQueryItem] = [], body: Data? = nil,
                                      contentType: String = "application/json", as type: T.Type) throws -> (T, Data) {
+    if let name = parameters["name"], !HubName.isValid(name) {
+      throw CLIFailure("'\(name)' is not a model name: use \(HubName.ruleDescription)")
+    }
+    let method = route.method, path = route.path(parameters)
     guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
       throw CLIFailure("cannot build a URL for \(path)")
     }
@@ -43,14 +50,6 @@ struct HubHTTPClient: Sendable {
     }
   }
 
-  /// The path segment for a model name, checked so that nothing else lands in the URL.
-  static func segment(_ name: String) throws -> String {
-    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-    guard !name.isEmpty, name.count <= 60, name.unicodeScalars.allSatisfy(allowed.contains) else {
-      throw CLIFailure("'\(name)' is not a model name: use 1 to 60 letters, digits, '_' or '-'")
-    }
-    return name
-  }
 }
 
 /// Runs async work from the synchronous command line and waits for it.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// `tensorbridge hub keys create|list|revoke --data DIR`: API keys, managed directly in the data
 /// folder's database (works while hubs run on it: they read keys on every request).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// `tensorbridge hub list [--tag T]`: every model (all pages).
 struct HubListCommand: ParsableCommand {
@@ -19,7 +19,7 @@ struct HubListCommand: ParsableCommand {
       var query = [URLQueryItem(name: "pageSize", value: "100")]
       if let tag { query.append(URLQueryItem(name: "tag", value: tag)) }
       if let token { query.append(URLQueryItem(name: "pageToken", value: token)) }
-      let (page, _) = try client.send("GET", "/v1/models", query: query, as: HubModelPage.self)
+      let (page, _) = try client.send(HubAPI.listModels, query: query, as: HubModelPage.self)
       models += page.models
       token = page.nextPageToken
     } while token != nil

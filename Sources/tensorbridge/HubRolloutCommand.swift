@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// `tensorbridge hub rollout NAME 3=10 2=90 [--rules FILE.json] [--clear]`.
 struct HubRolloutCommand: ParsableCommand {
@@ -44,9 +44,8 @@ struct HubRolloutCommand: ParsableCommand {
 
   func run() throws {
     let client = try connection.client()
-    let path = "/v1/models/\(try HubHTTPClient.segment(name))/rollout"
     if clear {
-      _ = try client.send("DELETE", path, as: HubRollout.self)
+      _ = try client.send(HubAPI.deleteRollout, ["name": name], as: HubRollout.self)
       print("\(name): rollout removed")
       return
     }
@@ -58,7 +57,7 @@ struct HubRolloutCommand: ParsableCommand {
       }
     }
     let rollout = HubRollout(variants: try variants(), rules: ruleList)
-    let (result, raw) = try client.send("PUT", path, body: try HubJSON.encoder().encode(rollout), as: HubRollout.self)
+    let (result, raw) = try client.send(HubAPI.setRollout, ["name": name], body: try HubJSON.encoder().encode(rollout), as: HubRollout.self)
     if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
     let summary = result.variants.map { "v\($0.version) \($0.weight)%" }.joined(separator: ", ")
     print("\(name): \(summary.isEmpty ? "no variants" : summary)\(result.rules.isEmpty ? "" : ", \(result.rules.count) rules")")

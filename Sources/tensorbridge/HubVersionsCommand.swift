@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
 
 /// `tensorbridge hub versions NAME`.
 struct HubVersionsCommand: ParsableCommand {
@@ -14,7 +14,7 @@ struct HubVersionsCommand: ParsableCommand {
   func run() throws {
     let client = try connection.client()
     let (list, raw) = try client.send(
-      "GET", "/v1/models/\(try HubHTTPClient.segment(name))/versions", as: HubVersionList.self)
+      HubAPI.listVersions, ["name": name], as: HubVersionList.self)
     if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
     for version in list.versions {
       let state = version.published ? "published" : "draft"
@@ -45,9 +45,9 @@ struct HubPublishCommand: ParsableCommand {
 
   func run() throws {
     let client = try connection.client()
-    let verb = unpublish ? "unpublish" : "publish"
     let (result, raw) = try client.send(
-      "POST", "/v1/models/\(try HubHTTPClient.segment(name))/versions/\(version):\(verb)", as: HubModelVersion.self)
+      unpublish ? HubAPI.unpublishVersion : HubAPI.publishVersion, ["name": name, "version": String(version)],
+      as: HubModelVersion.self)
     if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
     print("\(name) v\(result.version) \(result.published ? "published" : "unpublished")")
   }
@@ -65,7 +65,7 @@ struct HubRemoveCommand: ParsableCommand {
   func run() throws {
     let client = try connection.client()
     struct Empty: Decodable, Sendable {}
-    _ = try client.send("DELETE", "/v1/models/\(try HubHTTPClient.segment(name))", as: Empty.self)
+    _ = try client.send(HubAPI.deleteModel, ["name": name], as: Empty.self)
     if !connection.json { print("\(name) deleted") } else { print("{}") }
   }
 }

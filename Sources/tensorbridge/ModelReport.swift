@@ -1,9 +1,11 @@
 import Foundation
+import ModelHubAPI
 import TFLiteFormat
 import TensorBridge
 
 /// What `inspect` reports about a model. Structure comes from TensorBridge's own reader (so
 /// a model LiteRT cannot run can still be inspected); `runtime` says whether LiteRT runs it.
+/// Its JSON is a `LoadCheckReport` (and more): `hub serve` runs `inspect --json` as its load check.
 struct ModelReport: Codable {
   struct TensorReport: Codable {
     var index: Int
@@ -62,14 +64,8 @@ struct ModelReport: Codable {
     var archive: [String]
     var error: String?
   }
-  struct RuntimeReport: Codable {
-    var loads: Bool
-    var library: String?
-    var error: String?
-    /// Fused recurrent operators TensorBridge lowered to builtin operators so that LiteRT loads
-    /// the model (their state in variable tensors), as `subgraphs[0].operators[0] NAME`.
-    var loweredOperators: [String] = []
-  }
+  /// Whether LiteRT loads the model: the part of this report the hub's load check reads.
+  typealias RuntimeReport = LoadCheckReport.Runtime
 
   var file: String
   var sizeBytes: Int

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
 
 /// `tensorbridge models list|rm`: the local model store.

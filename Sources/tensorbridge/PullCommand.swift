@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
 
 /// `tensorbridge pull NAME --hub URL`: fetch a model into the local store with `ModelDownloader`.

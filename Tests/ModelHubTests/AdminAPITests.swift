@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// The admin API against a real server: models, versions, publish, tags and pages.

@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Every bad input gets the right status and a JSON error body, and stores nothing.
@@ -108,7 +109,7 @@ final class BadInputTests: XCTestCase {
            400, "INVALID_ARGUMENT")
     try await assertNothingStored(hub)
     // A crasher from the fuzzer's corpus, if any are committed, is rejected too.
-    let crashers = HubFixtures.root.appendingPathComponent("crashers")
+    let crashers = TestPaths.fixtures.appendingPathComponent("crashers")
     for name in ((try? FileManager.default.contentsOfDirectory(atPath: crashers.path)) ?? []).filter({ $0.hasSuffix(".tflite") }).prefix(5) {
       let bytes = try Data(contentsOf: crashers.appendingPathComponent(name))
       guard bytes.count <= 64 * 1024 else { continue }
@@ -121,12 +122,16 @@ final class BadInputTests: XCTestCase {
   func testLoadCheckInAChildProcess() async throws {
     // The real check: this package's CLI (`inspect --json`) loads the model with LiteRT.
     let real = try await TestHub.start {
-      $0.loadCheck = LoadCheckCommand(executable: HubFixtures.cli, arguments: ["inspect", "--json"], timeLimit: 30)
+      $0.loadCheck = LoadCheckCommand(executable: BuiltProducts.cli, arguments: ["inspect", "--json"], timeLimit: 30)
     }
     addTeardownBlock { await real.stop() }
     try await real.createModel("m")
     let version = try await real.upload("m", try HubFixtures.data("linear"))
-    XCTAssertNotNil(version.validation.runtimeLoads)
+    XCTAssertEqual(version.validation.runtimeLoads, true)
+    // The CLI's report is read as a `LoadCheckReport`: a custom operator LiteRT lacks is named.
+    let custom = try await real.upload("m", try HubFixtures.data("custom_op"))
+    XCTAssertEqual(custom.validation.runtimeLoads, false)
+    XCTAssertNotNil(custom.validation.runtimeError, "the load check reported no error")
 
     // A loader that hangs is killed at the time limit (here a shell whose own child, a grandchild of
     // the hub, keeps its output open); one that crashes is reported; either way nothing is stored.

@@ -1,14 +1,15 @@
 import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// The whole story through the real CLI and server processes: keys, deploy, list, versions,
 /// publish, a 10/90 rollout observed over 10,000 installations, download with resume, rm.
 final class CLITests: XCTestCase {
   func testDeployListPublishRolloutDownloadRemove() async throws {
-    let folder = try HubFixtures.temporaryDirectory()
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     let data = folder.appendingPathComponent("hub")
     let admin = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "admin"])
     XCTAssertEqual(admin.status, 0, admin.stderr)

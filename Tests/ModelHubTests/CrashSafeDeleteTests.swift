@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// kill -9 of a real hub process in the middle of deleting a model with many versions: after a
@@ -17,7 +18,7 @@ final class CrashSafeDeleteTests: XCTestCase {
   }
 
   func testKilledDeleteLeavesTheWholeModelOrNone() async throws {
-    let folder = try HubFixtures.temporaryDirectory()
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("hub")
     let created = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "admin"])

@@ -1,5 +1,6 @@
 import Foundation
 import ModelHub
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 /// which deletes temporary upload files, does not run).
 final class DataFolderLockTests: XCTestCase {
   func testASecondHubOnTheSameFolderRefusesToStart() throws {
-    let data = try HubFixtures.temporaryDirectory().appendingPathComponent("data")
+    let data = try TestPaths.temporaryDirectory("modelhub-tests").appendingPathComponent("data")
     addTeardownBlock { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
     let first = HubProcess(data: data)
     try first.start(extra: ["--no-load-check"])
@@ -19,22 +20,10 @@ final class DataFolderLockTests: XCTestCase {
     let upload = data.appendingPathComponent("tmp/upload-in-progress")
     XCTAssertTrue(FileManager.default.createFile(atPath: upload.path, contents: Data("partial".utf8)))
 
-    let second = Process()
-    second.executableURL = HubFixtures.cli
-    second.arguments = ["hub", "serve", "--data", data.path, "--port", "0"]
-    let errors = Pipe()
-    second.standardError = errors
-    second.standardOutput = FileHandle.nullDevice
-    try second.run()
-    let deadline = Date().addingTimeInterval(20)
-    while second.isRunning, Date() < deadline { usleep(20_000) }
-    if second.isRunning {
-      kill(second.processIdentifier, SIGKILL)
-      second.waitUntilExit()
-      return XCTFail("the second hub started on a folder in use")
-    }
-    XCTAssertNotEqual(second.terminationStatus, 0)
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let second = try CLIRun.run(["hub", "serve", "--data", data.path, "--port", "0"], timeLimit: 20)
+    XCTAssertFalse(second.timedOut, "the second hub started on a folder in use")
+    XCTAssertNotEqual(second.status, 0)
+    let message = second.stderr
     let lines = message.split(separator: "\n")
     XCTAssertEqual(lines.count, 1, message)
     XCTAssertTrue(message.contains(data.path), message)

@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// The client API: `:download`, 304s, signed URLs, Range.

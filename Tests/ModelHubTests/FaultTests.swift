@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// kill -9 of the real server during an upload and during downloads: after a restart the store
@@ -13,7 +14,7 @@ final class FaultTests: XCTestCase {
   }
 
   func testKillDuringUploadLeavesNothingHalfWritten() async throws {
-    let folder = try HubFixtures.temporaryDirectory()
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     let data = folder.appendingPathComponent("hub")
     let key = try adminKey(data)
     let server = HubProcess(data: data)
@@ -65,7 +66,7 @@ final class FaultTests: XCTestCase {
   }
 
   func testKillDuringDownloadsThenResume() async throws {
-    let folder = try HubFixtures.temporaryDirectory()
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     let data = folder.appendingPathComponent("hub")
     let key = try adminKey(data)
     let server = HubProcess(data: data)

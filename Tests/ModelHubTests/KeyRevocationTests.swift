@@ -1,6 +1,8 @@
+import Crypto
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Keys can be listed and revoked (admin API and CLI), and a revoked key — or one whose row was
@@ -64,7 +66,7 @@ final class KeyRevocationTests: XCTestCase {
   /// `tensorbridge hub keys create|list|revoke` on the data folder of a hub running in another
   /// process: the revocation holds on that hub's next request.
   func testCLIRevokesAKeyOfARunningHub() async throws {
-    let data = try HubFixtures.temporaryDirectory().appendingPathComponent("data")
+    let data = try TestPaths.temporaryDirectory("modelhub-tests").appendingPathComponent("data")
     addTeardownBlock { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
     let hub = HubProcess(data: data)
     try hub.start(extra: ["--no-load-check"])
@@ -99,6 +101,6 @@ final class KeyRevocationTests: XCTestCase {
 /// The stored form of a key, as the hub computes it (to check that it is never listed).
 enum APIKeyHashing {
   static func sha256(_ secret: String) -> String {
-    SHA256Digest.hash(Array(secret.utf8)).hexString
+    HubHash.hex(SHA256.hash(data: Data(secret.utf8)))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Every documented limit (README "Limits", the OpenAPI document) holds exactly at its boundary:

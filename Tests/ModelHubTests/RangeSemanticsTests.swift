@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// RFC 9110 range semantics (§14.1–14.4, §13.1.5 `If-Range`), identical on the sendfile path (a

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// One HTTP/1.1 response read off a ``RawConnection``.
@@ -23,7 +24,7 @@ final class RawResponseReader {
   func next(bodiless: Bool = false) throws -> RawResponse {
     let separator = Data("\r\n\r\n".utf8)
     while buffer.range(of: separator) == nil { try fill() }
-    guard let end = buffer.range(of: separator) else { throw CLIRun.Failure("no header end") }
+    guard let end = buffer.range(of: separator) else { throw TestFailure("no header end") }
     let lines = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
     let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
     var headers: [String: String] = [:]
@@ -50,7 +51,7 @@ final class RawResponseReader {
 
   private func fill() throws {
     guard let chunk = connection.receiveChunk() else {
-      throw CLIRun.Failure("connection closed with \(buffer.count) bytes of a response")
+      throw TestFailure("connection closed with \(buffer.count) bytes of a response")
     }
     buffer.append(chunk)
   }

@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Signed file downloads answered on the connection with a `FileRegion` (sendfile) rather than

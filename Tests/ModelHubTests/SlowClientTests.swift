@@ -1,6 +1,7 @@
 import Foundation
 import ModelHub
-import TensorBridgeDelivery
+import ModelHubAPI
+import TestSupport
 import XCTest
 
 /// Slow and idle clients against the real hub over real sockets, with timeouts of a fraction of
@@ -224,7 +225,7 @@ final class SlowClientTests: XCTestCase {
   /// descriptors: health, version checks and downloads still answer.
   func testMoreIdleConnectionsThanDescriptorsUnderUlimit() async throws {
     XCTAssertGreaterThan(ConnectionCap.raiseDescriptorLimit(), 1300, "the test needs 1,300 descriptors of its own")
-    let folder = try HubFixtures.temporaryDirectory()
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("hub")
     func key(_ scope: String) throws -> String {
@@ -255,7 +256,9 @@ final class SlowClientTests: XCTestCase {
   }
 
   func testServeRefusesBadTimeoutAndCapFlags() throws {
-    let data = try HubFixtures.temporaryDirectory().appendingPathComponent("hub")
+    let folder = try TestPaths.temporaryDirectory("modelhub-tests")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = folder.appendingPathComponent("hub")
     for (flag, value) in [
       ("--first-byte-timeout", "0"), ("--header-timeout", "-1"), ("--body-timeout", "nan"), ("--keep-alive-timeout", "1e9"),
       ("--send-timeout", "0"), ("--body-min-bytes", "0"), ("--max-connections", "0"),

@@ -1,59 +1,28 @@
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
+import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Retries are bounded in count and in time, back off, and end in a typed error naming the
 /// cause; the installed model stays as it was. The fault: a proxy that strips `Range` and cuts
 /// every whole-file answer in half with a matching `Content-Length`, so every answer looks
 /// complete but is short.
 final class BoundedRetryTests: XCTestCase {
-  /// Runs the CLI, killing it after `deadline` seconds (nil then).
-  private static func run(_ arguments: [String], environment: [String: String], deadline: TimeInterval) throws -> Fixtures.RunResult? {
-    let folder = try Fixtures.temporaryDirectory("cli")
-    let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = Fixtures.cli
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    let end = Date().addingTimeInterval(deadline)
-    while process.isRunning, Date() < end { usleep(50_000) }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      return nil
-    }
-    return Fixtures.RunResult(status: process.terminationStatus, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                              stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-  }
-
   func testPullBehindARangeStrippingHalvingProxyGivesUp() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     let env = ["TENSORBRIDGE_CLIENT_KEY": hub.clientKey]
     let old = try await hub.deploy("m", try Fixtures.padded("linear", 64 << 10, seed: 1))
-    let first = try await Fixtures.cliAsync(["pull", "m", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
+    let first = try await CLIRun.runAsync(["pull", "m", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
     XCTAssertEqual(first.status, 0, first.stderr)
     _ = try await hub.deploy("m", try Fixtures.padded("linear", 2 << 20, seed: 2))
 
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(stripRange: true, halveFileAnswers: true))
     let started = Date()
     let arguments = ["pull", "m", "--hub", proxy.url.absoluteString, "--dir", store.path]
-    let pulled: Fixtures.RunResult? = try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        do { continuation.resume(returning: try Self.run(arguments, environment: env, deadline: 60)) } catch {
-          continuation.resume(throwing: error)
-        }
-      }
-    }
-    let pull = try XCTUnwrap(pulled, "pull kept retrying for a minute: \(proxy.requests.count) requests")
+    let pull = try await ProcessRun.runAsync(BuiltProducts.cli, arguments, environment: env, timeLimit: 60)
+    XCTAssertFalse(pull.timedOut, "pull kept retrying for a minute: \(proxy.requests.count) requests")
     XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     XCTAssertEqual(pull.status, 1)
     XCTAssertTrue(pull.stderr.contains("after 4 attempts"), pull.stderr)
@@ -62,7 +31,7 @@ final class BoundedRetryTests: XCTestCase {
     XCTAssertEqual(files.count, 4, files.joined(separator: "\n"))
 
     // The installed model is the old one, intact.
-    let local = try await Fixtures.cliAsync(["pull", "m", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"], environment: env)
+    let local = try await CLIRun.runAsync(["pull", "m", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"], environment: env)
     XCTAssertEqual(local.status, 0, local.stderr)
     let model = try HubJSON.decoder().decode(CustomModel.self, from: Data(local.stdout.utf8))
     XCTAssertEqual(model.hash, old.modelHash)
@@ -74,7 +43,7 @@ final class BoundedRetryTests: XCTestCase {
   /// The time limit holds even when many attempts are allowed: with 100 attempts and a 2 s
   /// budget, the downloader gives up within it, with the attempts made so far and the cause.
   func testRetriesStopAtTheTimeLimit() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let bytes = try Fixtures.padded("linear", 1 << 20, seed: 3)
     _ = try await hub.deploy("m", bytes)
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(stripRange: true, halveFileAnswers: true))

@@ -1,5 +1,7 @@
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -12,13 +14,14 @@ final class DeliveryFaultTests: XCTestCase {
   /// the next call resumes with `Range` from the bytes already on disk and installs the exact file.
   func testServerKilledMidDownloadThenRestartedResumes() async throws {
     let folder = try Fixtures.temporaryDirectory("kill")
-    let hub = HubChild(data: folder.appendingPathComponent("hub"))
+    let hub = HubProcess(data: folder.appendingPathComponent("hub"))
     let adminKey = try hub.createKey(scope: "admin")
     let clientKey = try hub.createKey(scope: "client")
-    try hub.start()
+    let options = ["--no-load-check", "--max-upload-mb", "64"]
+    try hub.start(extra: options)
     let port = hub.port
     let bytes = try Fixtures.padded("linear", 6 << 20, seed: 3)
-    try await AdminAPI(base: URL(string: "http://127.0.0.1:\(port)")!, key: adminKey).deploy("big", bytes)
+    try await HTTPClient(base: hub.base).deploy("big", bytes, key: adminKey)
     let proxy = try FaultProxy(upstreamPort: port, behaviour: .init(throttlePer64KiB: 0.004))
     let store = folder.appendingPathComponent("store")
     let downloader = Fixtures.downloader(proxy.url, key: clientKey, directory: store, attempts: 2)
@@ -40,7 +43,7 @@ final class DeliveryFaultTests: XCTestCase {
     let isDownloaded = await downloader.isModelDownloaded(name: "big")
     XCTAssertFalse(isDownloaded, "a partial file is never a model")
 
-    try hub.start(port: port)
+    try hub.start(port: port, extra: options)
     proxy.update { $0.throttlePer64KiB = 0 }
     let model = try await downloader.getModel(name: "big", downloadType: .latestModel)
     XCTAssertEqual(try Data(contentsOf: model.fileURL), bytes)
@@ -61,7 +64,7 @@ final class DeliveryFaultTests: XCTestCase {
   /// One flipped byte in transit: a typed hash error, nothing installed, the previous model
   /// still served; the next clean download works.
   func testFlippedByteIsRejectedAndOldModelKept() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port)
     let store = try Fixtures.temporaryDirectory("store")
     let center = NotificationCenter()
@@ -103,7 +106,7 @@ final class DeliveryFaultTests: XCTestCase {
   /// Hub down: localModel serves the local copy, latestModel fails with a typed network error
   /// after its retries, the bundled fallback still resolves, and background updates fail quietly.
   func testHubDown() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.model("linear"))
     let url = hub.url
@@ -127,7 +130,7 @@ final class DeliveryFaultTests: XCTestCase {
     XCTAssertEqual(background, local)
     await log.expect { if case .failed(_, .network) = $0 { true } else { false } }
 
-    let bundledPath = Fixtures.root.appendingPathComponent("models/linear.tflite").path
+    let bundledPath = TestPaths.fixtures.appendingPathComponent("models/linear.tflite").path
     let bundled = CustomLocalModel(path: bundledPath)
     let resolved = try await downloader.resolve(remote: CustomRemoteModel(name: "m"), local: bundled)
     XCTAssertEqual(resolved, .downloaded(local))
@@ -152,7 +155,7 @@ final class DeliveryFaultTests: XCTestCase {
   /// The store cannot be written (a file where the model's folder should be; a read-only
   /// folder): a typed store error, and what was installed stays installed.
   func testDiskWriteFailureLeavesStoreUnchanged() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("blocked", try Fixtures.model("linear"))
     FileManager.default.createFile(atPath: store.appendingPathComponent("blocked").path, contents: Data("x".utf8))
@@ -206,7 +209,7 @@ final class DeliveryFaultTests: XCTestCase {
   }
 
   func testUnknownModelAndBadNames() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("draft", try Fixtures.model("linear"), publish: false)
     let downloader = Fixtures.downloader(hub.url, key: hub.clientKey, directory: store)
@@ -242,7 +245,7 @@ final class DeliveryFaultTests: XCTestCase {
   /// A download URL that expired before it was used is refreshed once; a hub whose URLs are
   /// always expired gives a typed error after exactly one refresh.
   func testExpiredDownloadURLIsRefreshedOnce() async throws {
-    let hub = try await DeliveryHub.start { $0.downloadURLLifetime = 2 }
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20) { $0.downloadURLLifetime = 2 }
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(delayFirstFileRequest: 3.2))
     let store = try Fixtures.temporaryDirectory("store")
     let bytes = try Fixtures.model("linear")
@@ -255,7 +258,7 @@ final class DeliveryFaultTests: XCTestCase {
     XCTAssertEqual(lines.filter { $0.contains("/v1/files/") }.count, 2)
     await hub.stop()
 
-    let expired = try await DeliveryHub.start { $0.downloadURLLifetime = -60 }
+    let expired = try await TestHub.start(maxUploadBytes: 8 << 20) { $0.downloadURLLifetime = -60 }
     let proxy2 = try FaultProxy(upstreamPort: expired.port)
     try await expired.deploy("m", bytes)
     let downloader2 = Fixtures.downloader(proxy2.url, key: expired.clientKey, directory: try Fixtures.temporaryDirectory("store"))
@@ -271,7 +274,7 @@ final class DeliveryFaultTests: XCTestCase {
 
   /// 5xx answers are retried with backoff; more of them than attempts is a typed HTTP error.
   func testRetriesServerErrors() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(unavailableRequests: 2))
     try await hub.deploy("m", try Fixtures.model("linear"))
     let downloader = Fixtures.downloader(proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), attempts: 3)
@@ -292,7 +295,7 @@ final class DeliveryFaultTests: XCTestCase {
 
   /// Answers that are not what the hub promises are typed errors, never crashes or installs.
   func testMalformedHubAnswers() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port)
     let store = try Fixtures.temporaryDirectory("store")
     let hash = String(repeating: "a", count: 64)
@@ -321,8 +324,8 @@ final class DeliveryFaultTests: XCTestCase {
     // Announced 100 bytes shorter than the file: only the announced bytes are asked for, their
     // hash is not the announced one, and nothing is kept.
     try await hub.deploy("m", try Fixtures.model("linear"))
-    let real = try await AdminAPI(base: hub.url, key: hub.clientKey).send("GET", "/v1/models/m:download")
-    var announced = try HubJSON.decoder().decode(HubDownloadInfo.self, from: real.1)
+    let real = try await hub.download("m")
+    var announced = try HubJSON.decoder().decode(HubDownloadInfo.self, from: real.body)
     announced.sizeBytes -= 100
     announced.downloadUri = announced.downloadUri.replacingOccurrences(of: ":\(hub.port)/", with: ":\(proxy.port)/")
     let answer = String(decoding: try HubJSON.encoder().encode(announced), as: UTF8.self)

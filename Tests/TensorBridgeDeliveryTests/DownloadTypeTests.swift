@@ -1,12 +1,14 @@
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
+import TestSupport
 import XCTest
 
 /// The three download types, the conditions, events, notifications and the store, against the
 /// real hub on loopback.
 final class DownloadTypeTests: XCTestCase {
   func testLatestModelDownloadsVerifiesAndReportsProgress() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     let bytes = try Fixtures.padded("linear", 3 << 20)
     let version = try await hub.deploy("flowers", bytes)
@@ -64,7 +66,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testLocalModelReturnsLocalCopyWithoutAskingTheHub() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.model("linear"))
@@ -83,7 +85,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testLocalModelUpdateInBackgroundReturnsLocalNowAndUpdatesForNextTime() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.model("linear"))
     let downloader = Fixtures.downloader(hub.url, key: hub.clientKey, directory: store)
@@ -102,7 +104,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testLatestModelWithCurrentCopyGets304AndKeepsIt() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.model("linear"))
@@ -122,7 +124,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testConcurrentCallsShareOneDownload() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(throttlePer64KiB: 0.002))
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.padded("linear", 2 << 20))
@@ -152,7 +154,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testStoreSurvivesAppUpgrade() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.model("linear"))
@@ -175,7 +177,7 @@ final class DownloadTypeTests: XCTestCase {
   /// A local file whose bytes no longer match its hash is never served: it is dropped and the
   /// model downloaded again.
   func testCorruptedLocalFileIsNotServed() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     let bytes = try Fixtures.model("linear")
     try await hub.deploy("m", bytes)
@@ -193,7 +195,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testDeleteAndList() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("a", try Fixtures.model("linear"))
     try await hub.deploy("b", try Fixtures.model("two_vectors"))
@@ -217,7 +219,7 @@ final class DownloadTypeTests: XCTestCase {
   }
 
   func testCompletionHandlerAndProgressHandler() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.padded("linear", 2 << 20))
     let downloader = Fixtures.downloader(hub.url, key: hub.clientKey, directory: store)
@@ -261,7 +263,7 @@ final class DownloadTypeTests: XCTestCase {
     XCTAssertTrue(defaults.allowsCellularAccess)
     XCTAssertFalse(defaults.allowsBackgroundDownloading)
 
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     try await hub.deploy("m", try Fixtures.model("linear"))
     for conditions in [ModelDownloadConditions(allowsCellularAccess: false, allowsBackgroundDownloading: false),
                        ModelDownloadConditions(allowsCellularAccess: true, allowsBackgroundDownloading: true)] {
@@ -275,10 +277,10 @@ final class DownloadTypeTests: XCTestCase {
 
   /// The configured installation id reaches the hub's rollout: an id-targeted rule picks v1.
   func testInstallationIDDrivesRollout() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     try await hub.deploy("m", try Fixtures.model("linear"))
     try await hub.deploy("m", try Fixtures.model("two_vectors"))
-    try await AdminAPI(base: hub.url, key: hub.adminKey)
+    try await hub
       .setRollout("m", HubRollout(variants: [.init(version: 2, weight: 100)], rules: [.init(version: 1, installationIds: ["tester"])]))
     let tester = ModelDownloader(configuration: ModelDownloaderConfiguration(
       hubURL: hub.url, clientKey: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), installationID: "tester"))

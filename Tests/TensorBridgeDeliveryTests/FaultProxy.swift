@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,7 +41,7 @@ final class FaultProxy: @unchecked Sendable {
     self.upstreamPort = upstreamPort
     self.behaviour = behaviour
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw Fixtures.Failure("socket failed") }
+    guard fd >= 0 else { throw TestFailure("socket failed") }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = Self.loopback(port: 0)
@@ -49,7 +50,7 @@ final class FaultProxy: @unchecked Sendable {
     }
     guard bound == 0, listen(fd, 64) == 0 else {
       Glibc.close(fd)
-      throw Fixtures.Failure("bind/listen failed")
+      throw TestFailure("bind/listen failed")
     }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {

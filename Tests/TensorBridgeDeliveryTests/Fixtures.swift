@@ -1,20 +1,13 @@
 import Foundation
 import TensorBridgeDelivery
+import TestSupport
 import XCTest
 
-/// Fixture models, temporary folders, the built CLI and small helpers.
+/// Fixture models, temporary folders, downloaders and event logs.
 enum Fixtures {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-  }
-
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-
   /// A committed fixture model's bytes.
   static func model(_ name: String) throws -> Data {
-    try Data(contentsOf: root.appendingPathComponent("models/\(name).tflite"))
+    try Data(contentsOf: TestPaths.fixtureModel(name))
   }
 
   /// A valid model followed by `padding` bytes (the flatbuffer ignores trailing bytes), filled
@@ -32,9 +25,7 @@ enum Fixtures {
   }
 
   static func temporaryDirectory(_ label: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("delivery-\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TestPaths.temporaryDirectory("delivery-\(label)")
   }
 
   /// A downloader with tiny backoffs for tests.
@@ -50,62 +41,8 @@ enum Fixtures {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
     try data.write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [file.path])
+    let result = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [file.path])
     return String(result.stdout.prefix(64))
-  }
-
-  /// The `tensorbridge` executable built next to the test bundle.
-  static var cli: URL { executable("tensorbridge") }
-
-  /// An executable product of this package built next to the test bundle.
-  static func executable(_ name: String) -> URL {
-    let bundle = Bundle(for: Marker.self).bundleURL
-    let candidates = [bundle.appendingPathComponent(name),
-                      bundle.deletingLastPathComponent().appendingPathComponent(name)]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-  }
-  private final class Marker {}
-
-  struct RunResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
-  /// Runs a program to completion, capturing its output through files.
-  static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
-    let folder = try temporaryDirectory("run")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus,
-                     stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                     stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-  }
-
-  /// Runs the CLI without blocking the concurrency pool.
-  static func cliAsync(_ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
-    try await runAsync(cli, arguments, environment: environment)
-  }
-
-  /// Runs `executable` on a separate thread, so the in-process hub keeps serving meanwhile.
-  static func runAsync(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws -> RunResult {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        do { continuation.resume(returning: try run(executable, arguments, environment: environment)) } catch {
-          continuation.resume(throwing: error)
-        }
-      }
-    }
   }
 
   /// Collects events from `stream` in the background.

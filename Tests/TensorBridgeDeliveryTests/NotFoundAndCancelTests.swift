@@ -1,5 +1,7 @@
 import Foundation
+import ModelHubAPI
 import TensorBridgeDelivery
+import TestSupport
 import XCTest
 
 /// A wrong hub URL (no such route) and an unknown model are different errors on the wire and in
@@ -7,11 +9,11 @@ import XCTest
 /// without cancelling the download for the others.
 final class NotFoundAndCancelTests: XCTestCase {
   func testWrongHubURLAndUnknownModelAreDistinct() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let store = try Fixtures.temporaryDirectory("store")
-    let (routeStatus, routeBody) = try await AdminAPI(base: hub.url, key: hub.clientKey).send("GET", "/v2/nothing/here")
-    XCTAssertEqual(routeStatus, 404)
-    XCTAssertEqual(try HubJSON.decoder().decode(HubErrorBody.self, from: routeBody).error.code, "ROUTE_NOT_FOUND")
+    let route = try await hub.http.send("GET", "/v2/nothing/here", key: hub.clientKey)
+    XCTAssertEqual(route.status, 404)
+    XCTAssertEqual(route.errorCode, "ROUTE_NOT_FOUND")
     let right = Fixtures.downloader(hub.url, key: hub.clientKey, directory: store)
     do {
       _ = try await right.getModel(name: "missing", downloadType: .latestModel)
@@ -33,7 +35,7 @@ final class NotFoundAndCancelTests: XCTestCase {
   }
 
   func testCancellingOneCallerLeavesTheSharedDownloadToTheOthers() async throws {
-    let hub = try await DeliveryHub.start()
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(throttlePer64KiB: 0.01))
     let bytes = try Fixtures.padded("linear", 2 << 20, seed: 5)
     try await hub.deploy("m", bytes)

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `tensorbridge` executable end to end: output, files written, exit codes.
 final class CLITests: XCTestCase {
-  func run(_ arguments: [String], environment: [String: String]? = nil) throws -> CLIHarness.Result {
-    try CLIHarness.run(arguments, environment: environment)
+  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    try CLIRun.run(arguments, environment: environment)
   }
 
-  func temporaryFolder() throws -> URL { try CLIHarness.temporaryFolder(for: self) }
+  func temporaryFolder() throws -> URL { try TestPaths.temporaryDirectory(for: self, "tb-cli") }
 
   func testInspectText() throws {
     let result = try run(["inspect", Fixtures.model("two_vectors_uint8")])

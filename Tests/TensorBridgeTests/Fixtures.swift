@@ -23,17 +23,6 @@ enum Fixtures {
       .map { String($0.dropLast(".reference.json".count)) }
       .sorted()
   }
-
-  /// The `tensorbridge` executable built next to the test bundle.
-  /// (On Linux the bundle URL is the products folder itself; on Apple platforms it is the
-  /// `.xctest` bundle inside it.)
-  static var cli: URL {
-    let bundle = Bundle(for: Marker.self).bundleURL
-    let candidates = [bundle.appendingPathComponent("tensorbridge"),
-                      bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-  }
-  private final class Marker {}
 }
 
 /// `<model>.reference.json`, written by scripts/fixtures/make_fixtures.py.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Regression tests for `tensorbridge fuzz`: every saved crasher must now fail cleanly (a typed
@@ -83,13 +84,6 @@ final class FuzzRegressionTests: XCTestCase {
     var replayOutcomes: [String: String]?
   }
 
-  struct CLIResult {
-    var status: Int32
-    var signaled: Bool
-    var stdout: Data
-    var stderr: String
-  }
-
   static func files(in folder: String) throws -> [URL] {
     let directory = fixtures.appendingPathComponent(folder)
     guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
@@ -98,42 +92,12 @@ final class FuzzRegressionTests: XCTestCase {
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
   }
 
-  /// The `tensorbridge` executable built next to the test bundle.
-  func executable() throws -> URL {
-    let bundle = Bundle(for: Self.self).bundleURL
-    let candidates = [
-      bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge"),
-      bundle.appendingPathComponent("tensorbridge"),
-    ]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-      throw XCTSkip("tensorbridge executable not found next to \(bundle.path)")
-    }
-    return found
+  func runCLI(_ arguments: [String]) throws -> ProcessResult {
+    try CLIRun.run(arguments)
   }
 
-  func runCLI(_ arguments: [String]) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
-    let stdout = Pipe()
-    let stderrURL = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-test-\(UUID().uuidString).stderr")
-    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: stderrURL) }
-    let stderr = try FileHandle(forWritingTo: stderrURL)
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try? stderr.close()
-    let errorText = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
-    let signaled = process.terminationReason == .uncaughtSignal
-    XCTAssertFalse(signaled, "tensorbridge \(arguments.prefix(2).joined(separator: " ")) died by signal \(process.terminationStatus)")
-    return CLIResult(status: process.terminationStatus, signaled: signaled, stdout: output, stderr: errorText)
-  }
-
-  func decodeReport(_ result: CLIResult) throws -> Report {
-    do { return try JSONDecoder().decode(Report.self, from: result.stdout) } catch {
+  func decodeReport(_ result: ProcessResult) throws -> Report {
+    do { return try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8)) } catch {
       XCTFail("cannot decode fuzz JSON (exit \(result.status)): \(error); stderr: \(result.stderr)")
       throw error
     }

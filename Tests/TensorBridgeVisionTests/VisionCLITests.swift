@@ -1,36 +1,11 @@
 import Foundation
-import XCTest
 @testable import TensorBridgeVision
+import TestSupport
+import XCTest
 
 /// `tensorbridge classify` and `tensorbridge detect`, run as a process.
 final class VisionCLITests: XCTestCase {
-  private struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  private var cli: URL {
-    let bundle = Bundle(for: VisionCLITests.self).bundleURL
-    let candidates = [bundle.appendingPathComponent("tensorbridge"), bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-  }
-
-  private func run(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = cli
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationReason, .exit, "tensorbridge \(arguments) died by a signal")
-    return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                  stderr: String(decoding: stderr, as: UTF8.self))
-  }
+  private func run(_ arguments: [String]) throws -> ProcessResult { try CLIRun.run(arguments) }
 
   func testClassifyJSONAndTop() throws {
     let samples = ["0_red_circle.png", "1_green_square.png", "4_blue_triangle.jpg"].map { VisionFixtures.url("samples/\($0)").path }

@@ -1,7 +1,8 @@
-// delivery-pull: what an app that only downloads models links — TensorBridgeDelivery and
-// Foundation, nothing else. Pulls one model with `ModelDownloader` (.latestModel), prints the
-// stored file's path, and reports the process's peak resident memory (VmHWM) on standard error,
-// so that tests and bench/delivery/pull.sh can measure a download's true footprint.
+// delivery-pull: what an app that only downloads models links — TensorBridgeDelivery (with
+// ModelHubAPI, Foundation and swift-crypto), nothing else. Pulls one model with `ModelDownloader`
+// (.latestModel), prints the stored file's path, and reports the process's peak resident memory
+// (VmHWM) on standard error, so that tests and bench/delivery/pull.sh can measure a download's
+// true footprint.
 //
 //   TENSORBRIDGE_CLIENT_KEY=… delivery-pull HUB_URL NAME DIR
 import Foundation

@@ -18,22 +18,13 @@ if [ ! -x "$venv/bin/st" ] || ! cmp -s "$root/scripts/schemathesis/requirements.
 fi
 
 work="$(mktemp -d)"
-hubpid=""
-cleanup() {
-  if [ -n "$hubpid" ]; then kill "$hubpid" 2>/dev/null || true; wait "$hubpid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=../lib/hub.sh
+source "$root/scripts/lib/hub.sh"
+trap 'hub_stop; rm -rf "$work"' EXIT
 data="$work/hub-data"
 admin="$("$bin" hub keys create --data "$data" --scope admin)"
-"$bin" hub serve --data "$data" --port 0 --log-level error --no-load-check > "$work/hub.log" 2>&1 &
-hubpid=$!
-for _ in $(seq 1 300); do
-  grep -q 'listening on http://' "$work/hub.log" 2>/dev/null && break
-  kill -0 "$hubpid" 2>/dev/null || { cat "$work/hub.log"; exit 1; }
-  sleep 0.1
-done
-url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/hub.log" | head -1)"
+hub_start "$bin" "$data" "$work/hub.log" --log-level error --no-load-check
+url="$HUB_URL"
 
 # Data for the operations to find: two models with published versions, tags and a rollout.
 export TENSORBRIDGE_HUB_URL="$url" TENSORBRIDGE_HUB_KEY="$admin"

@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import ModelHub
+import ModelHubAPI
+import XCTest
+
+/// A real hub in this process, on an ephemeral loopback port, with a real SQLite file in a
+/// temporary folder, and an admin and a client key.
+public final class TestHub: Sendable {
+  /// The data folder (removed by ``stop()``).
+  public let directory: URL
+  /// The bound port.
+  public let port: Int
+  /// An admin key's secret.
+  public let adminKey: String
+  /// A client key's secret.
+  public let clientKey: String
+  /// A client for this hub.
+  public let http: HTTPClient
+  /// The hub's store.
+  public let store: HubStore
+  /// Downloads answered by the sendfile path.
+  public let directFiles: DirectFileCounters
+  /// Connections accepted, refused and cut.
+  public let connections: ConnectionCounters
+  private let task: Task<Void, any Error>
+
+  /// `http://127.0.0.1:<port>`.
+  public let url: URL
+
+  private init(directory: URL, url: URL, port: Int, adminKey: String, clientKey: String, server: ModelHubServer,
+               task: Task<Void, any Error>) {
+    self.directory = directory
+    self.url = url
+    self.port = port
+    self.adminKey = adminKey
+    self.clientKey = clientKey
+    store = server.store
+    directFiles = server.directFiles
+    connections = server.connections
+    self.task = task
+    http = HTTPClient(base: "http://127.0.0.1:\(port)")
+  }
+
+  /// Starts a hub taking uploads up to `maxUploadBytes`; `configure` may change the rest of the
+  /// configuration (limits, load check, URL lifetime).
+  public static func start(directory: URL? = nil, maxUploadBytes: Int64 = 1 << 20,
+                           _ configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> TestHub {
+    let directory = try directory ?? TestPaths.temporaryDirectory("modelhub-tests")
+    var configuration = HubConfiguration(dataDirectory: directory, host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes)
+    configure(&configuration)
+    var logger = Logger(label: "modelhub-tests")
+    logger.logLevel = .critical  // cancelling the server task at the end of a test logs errors
+    let server = try ModelHubServer(configuration: configuration, logger: logger)
+    let admin = try server.store.createKey(scope: .admin)
+    let client = try server.store.createKey(scope: .client)
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    let task = Task {
+      defer { continuation.finish() }
+      try await server.run(handleSignals: false) { port in continuation.yield(port) }
+    }
+    var port = 0
+    for await bound in ports {
+      port = bound
+      break
+    }
+    guard port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else { throw TestFailure("the hub did not start") }
+    return TestHub(directory: directory, url: url, port: port, adminKey: admin.key, clientKey: client.key, server: server, task: task)
+  }
+
+  /// Stops the server, waits for it and removes its data folder.
+  public func stop() async {
+    task.cancel()
+    _ = await task.result
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  // MARK: Shortcuts
+
+  /// Creates a model; a status other than 201 fails the test.
+  @discardableResult
+  public func createModel(_ name: String, tags: [String] = [], file: StaticString = #filePath, line: UInt = #line)
+    async throws -> HubModel {
+    let answer = try await http.json("POST", HubAPI.createModel.path([:]), key: adminKey, HubCreateModelRequest(name: name, tags: tags))
+    XCTAssertEqual(answer.status, 201, answer.text, file: file, line: line)
+    return try answer.decode(HubModel.self, file: file, line: line)
+  }
+
+  /// Uploads a version of an existing model; a status other than 201 fails the test.
+  @discardableResult
+  public func upload(_ name: String, _ data: Data, publish: Bool = false, file: StaticString = #filePath,
+                     line: UInt = #line) async throws -> HubModelVersion {
+    let path = HubAPI.uploadVersion.path(["name": name]) + (publish ? "?publish=true" : "")
+    let answer = try await http.send("POST", path, key: adminKey, body: data)
+    XCTAssertEqual(answer.status, 201, answer.text, file: file, line: line)
+    return try answer.decode(HubModelVersion.self, file: file, line: line)
+  }
+
+  /// Creates `name` if new and uploads `data` as its next version, published by default.
+  @discardableResult
+  public func deploy(_ name: String, _ data: Data, publish: Bool = true) async throws -> HubModelVersion {
+    try await http.deploy(name, data, key: adminKey, publish: publish)
+  }
+
+  /// Sets a model's rollout.
+  public func setRollout(_ name: String, _ rollout: HubRollout) async throws {
+    try await http.setRollout(name, rollout, key: adminKey)
+  }
+
+  /// Asks `:download` with the client key, as an installation would.
+  public func download(_ name: String, installation: String? = nil, headers: [String: String] = [:]) async throws
+    -> HTTPAnswer {
+    var headers = headers
+    if let installation { headers[HubHeaders.installationID] = installation }
+    return try await http.send("GET", HubAPI.downloadModel.path(["name": name]), key: clientKey, headers: headers)
+  }
+
+  /// Files under `blobs/` and `tmp/`.
+  public func storedFiles() -> (blobs: Int, temporary: Int) {
+    let fm = FileManager.default
+    let blobs = fm.enumerator(atPath: directory.appendingPathComponent("blobs").path)?
+      .compactMap { $0 as? String }.filter { $0.count > 3 }.count ?? 0
+    let temporary = (try? fm.contentsOfDirectory(atPath: directory.appendingPathComponent("tmp").path).count) ?? 0
+    return (blobs, temporary)
+  }
+}
