@@ -74,7 +74,7 @@ OWN_INPUTS = [
 INPUTS = TASK_LIBRARY_INPUTS + OWN_INPUTS
 
 REGEX_VOCAB = ["<PAD>", "<START>", "<UNKNOWN>", "hello", "Hello", "HELLO", "world", "World", "I", "ve", "I've",
-               "don't", "Don", "t", "caf", "na", "ve", "r", "sum", "the", "The", "movie", "was", "GREAT", "great",
+               "don't", "Don", "t", "caf", "na", "r", "sum", "the", "The", "movie", "was", "GREAT", "great",
                "under_score", "snake_case_word", "x_1", "42", "3", "14", "1", "000", "what", "wait", "e", "mail",
                "user", "example", "com", "http", "x", "y", "z", "q", "it's", "a", "and", "this", "is", "long"]
 
