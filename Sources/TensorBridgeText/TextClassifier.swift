@@ -28,7 +28,7 @@ public final class TextClassifier {
     contentsOf url: URL, options: TextClassifierOptions = TextClassifierOptions(),
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(TextError) {
-    try self.init(textModel: TextModel(contentsOf: url, options: interpreterOptions), options: options)
+    try self.init(textModel: TextModel(contentsOf: url, options: interpreterOptions, lowercase: options.lowercase), options: options)
   }
 
   /// Uses a prepared text model.
@@ -53,16 +53,7 @@ public final class TextClassifier {
   public func classify(_ text: String) throws(TextError) -> [Category] {
     let outputs = try textModel.run(on: text)
     guard let output = outputs[outputName] else { throw .noScores(outputs: outputs.layers.map(\.name)) }
-    var categories = output.top(Int.max, threshold: options.scoreThreshold ?? -.infinity)
-    if !options.categoryAllowlist.isEmpty {
-      let allowed = Set(options.categoryAllowlist)
-      categories = categories.filter { $0.label.map(allowed.contains) ?? false }
-    }
-    if !options.categoryDenylist.isEmpty {
-      let denied = Set(options.categoryDenylist)
-      categories = categories.filter { !($0.label.map(denied.contains) ?? false) }
-    }
-    if options.maxResults > 0 { categories = Array(categories.prefix(options.maxResults)) }
+    let categories = options.filter(output.top(Int.max, threshold: -.infinity))
     return categories
   }
 }

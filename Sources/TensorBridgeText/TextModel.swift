@@ -26,15 +26,21 @@ public final class TextModel {
   private let layers: [(input: Model.BoundInput, role: TextLayer.Role)]
 
   /// Loads a bundle folder or a `.tflite` with tokenizer metadata.
-  public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(TextError) {
+  ///
+  /// - Parameter lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
+  public convenience init(
+    contentsOf url: URL, options: Interpreter.Options = Interpreter.Options(), lowercase: Bool? = nil
+  ) throws(TextError) {
     let model: Model
     do { model = try Model(contentsOf: url, options: options) } catch { throw .model(error) }
-    try self.init(model: model)
+    try self.init(model: model, lowercase: lowercase)
   }
 
   /// Prepares a loaded model: every input must be a text layer, one of them the `ids` layer
   /// with a tokenizer and vocabulary.
-  public init(model: Model) throws(TextError) {
+  ///
+  /// - Parameter lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
+  public init(model: Model, lowercase: Bool? = nil) throws(TextError) {
     self.model = model
     let inputs = model.boundInputs
     if !inputs.contains(where: { $0.layer.kind == .text }) {
@@ -46,6 +52,8 @@ public final class TextModel {
       guard input.layer.kind == .text, let text = input.layer.text else { throw .nonTextInput(layer: input.layer.name) }
       if text.role == .ids {
         if let ids { throw .incompleteLayer(layer: input.layer.name, reason: "layer '\(ids.0.layer.name)' already holds the token ids") }
+        var text = text
+        if let lowercase { text.lowercase = lowercase }
         ids = (input, text)
       }
       layers.append((input, text.role))

@@ -3,34 +3,9 @@ import XCTest
 
 /// `tensorbridge classify-text` and `tensorbridge tokenize`, run as the built executable.
 final class ClassifyTextCLITests: XCTestCase {
-  private final class Marker {}
+  typealias Result = CLIResult
 
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
-    let folder = Bundle(for: Marker.self).bundleURL
-    let candidates = [folder.appendingPathComponent("tensorbridge"), folder.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
-    let process = Process()
-    process.executableURL = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationReason, .exit)
-    return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                  stderr: String(decoding: stderr, as: UTF8.self))
-  }
+  func run(_ arguments: [String], stdin: Data? = nil) throws -> Result { try runCLI(arguments, stdin: stdin) }
 
   func testOneTextAsATable() throws {
     let result = try run(["classify-text", TextFixtures.url("sentiment_metadata.tflite").path, "This is terrible, awful and boring."])
