@@ -13,6 +13,9 @@ Writes Tests/Fixtures/text/sentencepiece/:
 * bpe.model       BPE, vocabulary 700, nfkc_cf (case folding), byte fallback, user-defined <sep>
 * unigram_identity.model  unigram, no normalization, extra whitespace kept, no dummy prefix
 * bpe_suffix.model        BPE, no normalization, whitespace as a suffix
+* tflite_support.model  not trained here: tflite-support's own test model
+                  (custom_ops/kernel/sentencepiece/testdata/sentencepiece.model, Apache-2.0;
+                  a 4,000-piece NMT-NFKC unigram model), committed; only its references are made
 * reference.json  for every model and every test text: pieces and ids from `encode`, and
                   `normalize`, plus the sentencepiece version
 
@@ -21,7 +24,9 @@ Deterministic: seeded generation, one training thread.
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -97,15 +102,19 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     rng = random.Random(2026)
     corpus = [sentence(rng, 0.1) for _ in range(4000)]
-    corpus_file = Path(tempfile.mkdtemp()) / "corpus.txt"  # the training text, regenerated each time
-    corpus_file.write_text("\n".join(corpus) + "\n", encoding="utf-8")
+    # The training text, regenerated each time, in a temporary folder that training runs in:
+    # the model records its input and prefix as given, so relative names keep it reproducible.
+    work = Path(tempfile.mkdtemp())
+    (work / "corpus.txt").write_text("\n".join(corpus) + "\n", encoding="utf-8")
     texts = test_texts(random.Random(7))
     reference = {"sentencepiece": spm.__version__, "texts": texts, "models": {}}
     for name, options in MODELS.items():
+        os.chdir(work)
         spm.SentencePieceTrainer.train(
-            input=str(corpus_file), model_prefix=str(OUT / name), num_threads=1, seed_sentencepiece_size=20000,
+            input="corpus.txt", model_prefix=name, num_threads=1, seed_sentencepiece_size=20000,
             shuffle_input_sentence=False, minloglevel=2, **options)
-        (OUT / f"{name}.vocab").unlink()
+        shutil.move(work / f"{name}.model", OUT / f"{name}.model")
+    for name in list(MODELS) + ["tflite_support"]:
         processor = spm.SentencePieceProcessor(model_file=str(OUT / f"{name}.model"))
         reference["models"][name] = {
             "pieces": [processor.encode(text, out_type=str) for text in texts],

@@ -8,7 +8,8 @@
 #                   bindings: NLClassifier, BertNLClassifier), sentencepiece (the C++ library's
 #                   Python package), google-re2 and libusb-package: the references.
 #
-#   bash scripts/text/setup_venvs.sh
+#   bash scripts/text/setup_venvs.sh        # both
+#   bash scripts/text/setup_venvs.sh ref    # only .venv-text-ref (bench/text_bench.sh needs only this one)
 #
 # Versions come from scripts/versions.env. Environment: PYTHON (default python3) creates the venvs.
 set -euo pipefail
@@ -38,7 +39,9 @@ ensure() {
   fi
 }
 
+if [[ "${1:-}" != ref ]]; then
 ensure .venv-text-tf "tensorflow-cpu==$TENSORFLOW_VERSION numpy==$NUMPY_VERSION libusb-package==$LIBUSB_PACKAGE_VERSION" \
   "tflite-support==$TFLITE_SUPPORT_VERSION"
+fi
 ensure .venv-text-ref "tflite-support==$TFLITE_SUPPORT_VERSION sentencepiece==$SENTENCEPIECE_VERSION \
 google-re2==$GOOGLE_RE2_VERSION libusb-package==$LIBUSB_PACKAGE_VERSION numpy==$NUMPY_VERSION"
