@@ -147,7 +147,7 @@ public struct TextEncoder: Sendable {
     } else if let pieces = tokenizer as? WordPieceTokenizer {
       pieces.forEachPiece(in: text) { _, id in if let id = id ?? unknownID { ids.append(id) } }
     } else if let sentencePiece = tokenizer as? SentencePieceTokenizer {
-      sentencePiece.forEachPiece(in: text) { _, id in ids.append(id) }
+      ids += sentencePiece.encode(text)
     } else {
       for token in tokenizer.tokenize(text) {
         if let id = map[token] ?? unknownID { ids.append(id) }

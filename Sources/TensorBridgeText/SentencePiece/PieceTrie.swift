@@ -95,4 +95,20 @@ struct PieceTrie: Sendable {
     let value = values[node]
     return value >= 0 && !range.isEmpty ? Int(value) : nil
   }
+
+  /// The node reached from `node` (0: the root) by the bytes `bytes[range]`, if that path exists.
+  func walk(from node: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    var node = node
+    for index in range {
+      guard let next = child(of: node, bytes[index]) else { return nil }
+      node = next
+    }
+    return node
+  }
+
+  /// The value stored at `node`, if a key ends there.
+  func value(at node: Int) -> Int? {
+    let value = values[node]
+    return value >= 0 ? Int(value) : nil
+  }
 }

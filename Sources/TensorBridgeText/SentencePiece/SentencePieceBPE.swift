@@ -8,6 +8,8 @@ enum SentencePieceBPE {
     var previous: Int
     var next: Int
     var frozen: Bool
+    /// The piece trie's node for this symbol's bytes (−1: no piece starts with them).
+    var node: Int
   }
 
   private struct Pair {
@@ -15,13 +17,15 @@ enum SentencePieceBPE {
     var right: Int
     var score: Float
     var size: Int
+    /// The trie node of the merged piece.
+    var node: Int
 
     /// The agenda's order: higher score first, then the leftmost.
     func precedes(_ other: Pair) -> Bool { score > other.score || (score == other.score && left < other.left) }
   }
 
-  /// `(piece bytes, id)` of each piece of the normalized text, in order.
-  static func encode(_ text: UnsafeBufferPointer<UInt8>, vocabulary: SentencePieceVocabulary) -> [([UInt8], Int)] {
+  /// `(byte range, id)` of each piece of the normalized text, in order.
+  static func encode(_ text: UnsafeBufferPointer<UInt8>, vocabulary: SentencePieceVocabulary) -> [(Range<Int>, Int)] {
     guard text.count > 0 else { return [] }
     var symbols: [Symbol] = []
     symbols.reserveCapacity(text.count)
@@ -33,21 +37,25 @@ enum SentencePieceBPE {
         (length, frozen) = (match.length, true)
       }
       let index = symbols.count
+      let node = vocabulary.trie.walk(from: 0, text, position..<position + length) ?? -1
       symbols.append(Symbol(range: position..<position + length, previous: index - 1,
-                            next: position + length < text.count ? index + 1 : -1, frozen: frozen))
+                            next: position + length < text.count ? index + 1 : -1, frozen: frozen, node: node))
       position += length
     }
     var agenda = PairHeap()
-    var reverseMerges: [[UInt8]: ([UInt8], [UInt8])] = [:]
+    // Merged UNUSED piece → the length of its left part (SentencePiece's `rev_merge`).
+    var reverseMerges: [[UInt8]: Int] = [:]
     func addPair(_ left: Int, _ right: Int) {
       guard left >= 0, right >= 0, !symbols[left].frozen, !symbols[right].frozen else { return }
       let range = symbols[left].range.lowerBound..<symbols[right].range.upperBound
-      // Adjacent symbols are contiguous in the text, so the pair is one byte range.
-      guard symbols[left].range.upperBound == symbols[right].range.lowerBound,
-            let id = vocabulary.trie.value(of: text, range) else { return }
-      agenda.push(Pair(left: left, right: right, score: vocabulary.scores[id], size: range.count))
+      // Adjacent symbols are contiguous in the text, so the pair is one byte range; its trie
+      // node is reached from the left symbol's by the right symbol's bytes.
+      guard symbols[left].node >= 0, symbols[left].range.upperBound == symbols[right].range.lowerBound,
+            let node = vocabulary.trie.walk(from: symbols[left].node, text, symbols[right].range),
+            let id = vocabulary.trie.value(at: node) else { return }
+      agenda.push(Pair(left: left, right: right, score: vocabulary.scores[id], size: range.count, node: node))
       if vocabulary.types[id] == .unused {
-        reverseMerges[Array(text[range])] = (Array(text[symbols[left].range]), Array(text[symbols[right].range]))
+        reverseMerges[Array(text[range])] = symbols[left].range.count
       }
     }
     for index in 1..<symbols.count { addPair(index - 1, index) }
@@ -56,24 +64,25 @@ enum SentencePieceBPE {
       guard !left.range.isEmpty, !right.range.isEmpty, left.range.count + right.range.count == top.size else { continue }
       symbols[top.left].range = left.range.lowerBound..<left.range.lowerBound + top.size
       symbols[top.left].next = right.next
+      symbols[top.left].node = top.node
       if right.next >= 0 { symbols[right.next].previous = top.left }
       symbols[top.right].range = right.range.lowerBound..<right.range.lowerBound
       addPair(symbols[top.left].previous, top.left)
       addPair(top.left, symbols[top.left].next)
     }
-    var output: [([UInt8], Int)] = []
-    func resegment(_ piece: [UInt8]) {
-      let id = vocabulary.id(of: String(decoding: piece, as: UTF8.self))
-      if vocabulary.types[id] == .unused, let (left, right) = reverseMerges[piece] {
-        resegment(left)
-        resegment(right)
+    var output: [(Range<Int>, Int)] = []
+    func resegment(_ range: Range<Int>) {
+      let id = vocabulary.id(of: text, range)
+      if vocabulary.types[id] == .unused, let left = reverseMerges[Array(text[range])] {
+        resegment(range.lowerBound..<range.lowerBound + left)
+        resegment(range.lowerBound + left..<range.upperBound)
       } else {
-        output.append((piece, id))
+        output.append((range, id))
       }
     }
     var index = 0
     while index >= 0, index < symbols.count {
-      resegment(Array(text[symbols[index].range]))
+      resegment(symbols[index].range)
       index = symbols[index].next
     }
     return output

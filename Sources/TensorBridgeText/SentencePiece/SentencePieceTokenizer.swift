@@ -63,50 +63,47 @@ public struct SentencePieceTokenizer: TextTokenizer {
 
   /// The pieces of `text`.
   public func tokenize(_ text: String) -> [String] {
-    var pieces: [String] = []
-    forEachPiece(in: text) { piece, _ in pieces.append(String(decoding: piece, as: UTF8.self)) }
-    return pieces
+    let (normalized, pieces) = segment(text)
+    return pieces.map { piece in
+      piece.byte >= 0 ? String(format: "<0x%02X>", piece.byte) : String(decoding: normalized[piece.range], as: UTF8.self)
+    }
   }
 
   /// The ids of `text`'s pieces.
-  public func encode(_ text: String) -> [Int] {
-    var ids: [Int] = []
-    forEachPiece(in: text) { _, id in ids.append(id) }
-    return ids
+  public func encode(_ text: String) -> [Int] { segment(text).pieces.map(\.id) }
+
+  /// One final piece: its bytes in the normalized text (or, for byte fallback, its byte).
+  struct Piece {
+    var range: Range<Int>
+    var id: Int
+    /// The byte of a `<0xXX>` piece, else −1.
+    var byte: Int
   }
 
-  /// Calls `body` with each final piece's bytes and id (`PopulateSentencePieceText`: unknown
-  /// runs merged, or byte fallback).
-  func forEachPiece(in text: String, _ body: ([UInt8], Int) -> Void) {
+  /// The normalized text and its final pieces (`PopulateSentencePieceText`: adjacent unknown
+  /// pieces merged, or with byte fallback each unknown piece as its bytes).
+  func segment(_ text: String) -> (normalized: [UInt8], pieces: [Piece]) {
     let normalized = normalizer.normalize(lowercasesASCII ? Self.asciiLowercased(text) : text)
+    var pieces: [Piece] = []
     normalized.withUnsafeBufferPointer { bytes in
-      var pending: [UInt8]?  // a run of unknown pieces
-      func emit(_ piece: [UInt8], _ id: Int) {
-        let isUnknown = id == vocabulary.unknownID
+      let raw = model.modelType == .unigram
+        ? SentencePieceUnigram.encode(bytes, vocabulary: vocabulary) : SentencePieceBPE.encode(bytes, vocabulary: vocabulary)
+      pieces.reserveCapacity(raw.count)
+      let unknown = vocabulary.unknownID
+      var previousUnknown = false
+      for (range, id) in raw {
+        let isUnknown = id == unknown
         if isUnknown, let byteIDs = vocabulary.byteIDs {
-          if let run = pending { body(run, vocabulary.unknownID); pending = nil }
-          for byte in piece {
-            body(Array(String(format: "<0x%02X>", byte).utf8), byteIDs[Int(byte)])
-          }
-          return
+          for offset in range { pieces.append(Piece(range: offset..<offset + 1, id: byteIDs[Int(bytes[offset])], byte: Int(bytes[offset]))) }
+        } else if isUnknown, previousUnknown, let last = pieces.last {
+          pieces[pieces.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+          pieces.append(Piece(range: range, id: id, byte: -1))
         }
-        if isUnknown {
-          pending = (pending ?? []) + piece
-          return
-        }
-        if let run = pending { body(run, vocabulary.unknownID); pending = nil }
-        body(piece, id)
+        previousUnknown = isUnknown
       }
-      switch model.modelType {
-      case .unigram:
-        for (range, id) in SentencePieceUnigram.encode(bytes, vocabulary: vocabulary) {
-          emit(Array(bytes[range]), id)
-        }
-      case .bpe:
-        for (piece, id) in SentencePieceBPE.encode(bytes, vocabulary: vocabulary) { emit(piece, id) }
-      }
-      if let run = pending { body(run, vocabulary.unknownID) }
     }
+    return (normalized, pieces)
   }
 
   /// `absl::AsciiStrToLower`: A–Z to a–z, every other byte unchanged.

@@ -15,6 +15,8 @@ struct SentencePieceVocabulary: Sendable {
   let trie: PieceTrie
   /// USER_DEFINED pieces only (`nil` when there are none).
   let userDefined: PieceTrie?
+  /// UNKNOWN, CONTROL and BYTE pieces (`PieceToId` looks here first).
+  let reserved: PieceTrie
   /// The lowest and highest NORMAL scores (SentencePiece starts them at FLT_MAX and FLT_MIN).
   let minScore: Float
   let maxScore: Float
@@ -24,6 +26,7 @@ struct SentencePieceVocabulary: Sendable {
     var unknownID: Int?
     var bytes = [Int](repeating: -1, count: 256)
     var trieEntries: [(key: [UInt8], value: Int)] = [], userEntries: [(key: [UInt8], value: Int)] = []
+    var reservedEntries: [(key: [UInt8], value: Int)] = []
     var minScore = Float.greatestFiniteMagnitude, maxScore = Float.leastNormalMagnitude
     for (id, piece) in model.pieces.enumerated() {
       guard !piece.text.isEmpty else { throw .invalidModel(reason: "piece \(id) is empty") }
@@ -35,6 +38,7 @@ struct SentencePieceVocabulary: Sendable {
       } else {
         guard reservedIDs[piece.text] == nil else { throw .invalidModel(reason: "piece \"\(piece.text)\" is defined twice") }
         reservedIDs[piece.text] = id
+        reservedEntries.append((Array(piece.text.utf8), id))
       }
       switch piece.type {
       case .userDefined: userEntries.append((Array(piece.text.utf8), id))
@@ -63,6 +67,7 @@ struct SentencePieceVocabulary: Sendable {
     byteIDs = model.byteFallback ? bytes : nil
     trie = PieceTrie(trieEntries)
     userDefined = userEntries.isEmpty ? nil : PieceTrie(userEntries)
+    reserved = PieceTrie(reservedEntries)
     self.minScore = minScore
     self.maxScore = maxScore
   }
@@ -78,4 +83,9 @@ struct SentencePieceVocabulary: Sendable {
 
   /// SentencePiece's `PieceToId`: reserved pieces, then the others, else the unknown id.
   func id(of piece: String) -> Int { reservedIDs[piece] ?? pieceIDs[piece] ?? unknownID }
+
+  /// `PieceToId` of the piece `text[range]`, without building a string.
+  func id(of text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    reserved.value(of: text, range) ?? trie.value(of: text, range) ?? unknownID
+  }
 }
