@@ -6,7 +6,10 @@ import TensorBridgeModels
 ///
 /// Works with a bundle folder whose `model.json` has a `"type": "text"` input, or a `.tflite`
 /// with TFLite metadata naming its tokenizer and vocabulary (TFLite Model Maker's text
-/// classifiers, average-word-embedding or BERT).
+/// classifiers: average-word-embedding with a regex tokenizer, BERT, ALBERT with SentencePiece),
+/// which are tokenized exactly as the TFLite Task Library does (see ``TextLayer/Rules``). For
+/// models without metadata, or to pick tensors by the Task Library's options, use
+/// ``NLClassifier``.
 ///
 /// ```swift
 /// let classifier = try TextClassifier(
