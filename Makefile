@@ -46,7 +46,7 @@ bench: ## Swift vs C vs Python LiteRT: invoke latency and load + compile time
 bench-vision: ## TensorBridgeVision vs PIL + numpy + ai_edge_litert: JPEG -> top-5, preprocessing
 	bash bench/vision_bench.sh
 
-bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python, 10 MB
+bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python; SentencePiece vs the sentencepiece package (C++); 10 MB
 	bash bench/text_bench.sh
 
 fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)

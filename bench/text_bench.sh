@@ -7,6 +7,11 @@
 #   bash bench/text_bench.sh              # 10 MB, sequence length 128
 #   MEGABYTES=2 bash bench/text_bench.sh  # smaller
 #   PYTHON=.venv-fixtures/bin/python bash bench/text_bench.sh   # any Python 3 with numpy
+#
+# Then SentencePiece: text-bench against the `sentencepiece` package (C++) on the same text,
+# with the committed unigram (NMT-NFKC) and BPE (NFKC case folding, byte fallback) models of
+# Tests/Fixtures/text/sentencepiece; the package comes from .venv-text-ref (created by
+# scripts/text/setup_venvs.sh ref unless SP_PYTHON names a Python that has it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -37,6 +42,27 @@ same = "equal" if s["checksum"] == p["checksum"] else f"DIFFER ({s['checksum']} 
 cell = lambda r: f"{r['mb_per_s']:.2f} [{r['wall_mb_per_s']:.2f}]"
 print(f"{kind:<10} {cell(s):>20} {cell(p):>20} {s['mb_per_s'] / p['mb_per_s']:7.1f}x  {same}")
 if s["checksum"] != p["checksum"]:
+    sys.exit(1)
+PY
+done
+
+sp_python="${SP_PYTHON:-$root/.venv-text-ref/bin/python}"
+if [[ -z "${SP_PYTHON:-}" ]]; then bash scripts/text/setup_venvs.sh ref >&2; fi
+echo
+echo "SentencePiece: MB/s per CPU second; baseline = sentencepiece $("$sp_python" -c 'import sentencepiece; print(sentencepiece.__version__)') encode(lines, num_threads=1)"
+printf '%-22s %20s %20s %8s  %s\n' model "swift MB/s" "C++ MB/s" ratio checksums
+for model in unigram bpe; do
+  file="Tests/Fixtures/text/sentencepiece/$model.model"
+  swift_json="$("$bin" sentencepiece "$file" "$out/text.txt" 0)"
+  cpp_json="$("$sp_python" bench/sentencepiece_bench.py "$file" "$out/text.txt")"
+  "$python" - "$model" "$swift_json" "$cpp_json" <<'PY'
+import json, sys
+model, s, p = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+same = "equal" if s["checksum"] == p["checksum"] and s["tokens"] == p["tokens"] else f"DIFFER ({s['checksum']} vs {p['checksum']})"
+cell = lambda r: f"{r['mb_per_s']:.2f} [{r['wall_mb_per_s']:.2f}]"
+print(f"{model:<22} {cell(s):>20} {cell(p):>20} {s['mb_per_s'] / p['mb_per_s']:7.2f}x  {same}"
+      f"   (Python loop of encode(line): {p['loop_mb_per_s']:.2f} MB/s)")
+if same != "equal":
     sys.exit(1)
 PY
 done

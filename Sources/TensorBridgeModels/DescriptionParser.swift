@@ -160,7 +160,7 @@ struct DescriptionParser {
   // MARK: Text layers
 
   /// The keys only text layers have.
-  static let textKeys = ["role", "tokenizer", "vocabulary", "delimiter", "lowercase", "start_token", "special_tokens", "max_word_length"]
+  static let textKeys = ["role", "tokenizer", "vocabulary", "delimiter", "lowercase", "start_token", "special_tokens", "max_word_length", "rules"]
 
   private mutating func parseText(_ object: [String: JSONValue], path: String, isInput: Bool) -> TextLayer? {
     guard isInput else {
@@ -179,7 +179,13 @@ struct DescriptionParser {
     if let name = optionalString(object, "tokenizer", at: path) {
       text.tokenizer = TextLayer.Tokenizer(rawValue: name)
       if text.tokenizer == nil {
-        problems.append(BundleProblem("\(path).tokenizer", "\"\(name)\" is not \"word\", \"regex\" or \"wordpiece\""))
+        problems.append(BundleProblem("\(path).tokenizer", "\"\(name)\" is not \"word\", \"regex\", \"wordpiece\" or \"sentencepiece\""))
+      }
+    }
+    if let name = optionalString(object, "rules", at: path) {
+      text.rules = TextLayer.Rules(rawValue: name)
+      if text.rules == nil {
+        problems.append(BundleProblem("\(path).rules", "\"\(name)\" is not \"tensorbridge\" or \"task_library\""))
       }
     }
     text.vocabularyFile = optionalString(object, "vocabulary", at: path)
@@ -213,7 +219,7 @@ struct DescriptionParser {
     }
     if text.role == .ids {
       if text.tokenizer == nil, object["tokenizer"] == nil {
-        problems.append(BundleProblem("\(path).tokenizer", "is required for text ids layers (\"word\", \"regex\" or \"wordpiece\")"))
+        problems.append(BundleProblem("\(path).tokenizer", "is required for text ids layers (\"word\", \"regex\", \"wordpiece\" or \"sentencepiece\")"))
       }
       if text.vocabularyFile == nil, object["vocabulary"] == nil {
         problems.append(BundleProblem("\(path).vocabulary", "is required for text ids layers (a file in assets/)"))

@@ -64,6 +64,7 @@ extension ModelDescription {
       fields.append("\"special_tokens\": { \(tokens.joined(separator: ", ")) }")
     }
     if let length = text.maxWordLength { fields.append("\"max_word_length\": \(length)") }
+    if let rules = text.rules { fields.append("\"rules\": \(quote(rules.rawValue))") }
     return fields
   }
 

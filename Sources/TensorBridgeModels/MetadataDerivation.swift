@@ -97,8 +97,9 @@ enum MetadataDerivation {
 
   /// A text layer from a tokenizer process unit (on the tensor, or on the subgraph for BERT
   /// models, where the `ids`, `mask` and `segment_ids` inputs are told apart by name), with the
-  /// vocabulary read from the associated files. Model Maker lowercases training text and writes
-  /// lowercase vocabularies, so text is lowercased; a `<START>` in the vocabulary starts sequences.
+  /// vocabulary (or SentencePiece model) read from the associated files. Such layers follow the
+  /// TFLite Task Library's rules (``TextLayer/Rules/taskLibrary``): the regex tokenizer does not
+  /// lowercase; BERT and SentencePiece lowercase ASCII letters, as its `BertPreprocessor` does.
   private static func textLayer(
     _ units: [ProcessUnit], layerName: String, archive: AssociatedFiles?, path: String
   ) throws(ModelBundleError) -> TextLayer? {
@@ -106,12 +107,13 @@ enum MetadataDerivation {
       let tokenizer: TextLayer.Tokenizer, files: [AssociatedFileInfo], delimiter: String?
       switch unit {
       case .bertTokenizer(let vocabFiles): (tokenizer, files, delimiter) = (.wordpiece, vocabFiles, nil)
+      case .sentencePieceTokenizer(let modelFiles, _): (tokenizer, files, delimiter) = (.sentencepiece, modelFiles, nil)
       case .regexTokenizer(let regex, let vocabFiles): (tokenizer, files, delimiter) = (.regex, vocabFiles, regex)
       default: continue
       }
       let name = LayerBinding.normalize(layerName)
-      if tokenizer == .wordpiece, name.contains("mask") { return TextLayer(role: .mask) }
-      if tokenizer == .wordpiece, name.contains("segment") || name.contains("type") { return TextLayer(role: .segmentIds) }
+      if tokenizer != .regex, name.contains("mask") { return TextLayer(role: .mask) }
+      if tokenizer != .regex, name.contains("segment") || name.contains("type") { return TextLayer(role: .segmentIds) }
       guard let file = files.first?.name else {
         throw .invalidDescription([BundleProblem("\(path).vocabulary", "the metadata's tokenizer names no vocabulary file")])
       }
@@ -123,7 +125,7 @@ enum MetadataDerivation {
         throw .invalidDescription([BundleProblem("\(path).vocabulary", "the metadata names \(file) but the model's archive has no such file")])
       }
       return TextLayer(role: .ids, tokenizer: tokenizer, vocabularyFile: file, vocabulary: data, delimiter: delimiter,
-                       lowercase: true)
+                       rules: .taskLibrary)
     }
     return nil
   }

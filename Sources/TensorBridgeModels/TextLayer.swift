@@ -22,6 +22,19 @@ public struct TextLayer: Sendable, Equatable {
     case regex
     /// BERT WordPiece (uncased); one token per line vocabulary (`vocab.txt`).
     case wordpiece
+    /// SentencePiece (unigram or BPE); the vocabulary is the `.model` file itself.
+    case sentencepiece
+  }
+
+  /// Whose tokenization rules a layer follows.
+  public enum Rules: String, Sendable, Equatable, CaseIterable {
+    /// TensorBridge's documented rules (the default for `model.json`): Unicode word classes,
+    /// lowercasing by default, google-research/bert's basic tokenization for WordPiece.
+    case tensorBridge = "tensorbridge"
+    /// Exactly what the TFLite Task Library does (the default for TFLite metadata): RE2 regex
+    /// syntax with no lowercasing for `regex`; ASCII lowercasing and the Task Library's
+    /// delimiters for `wordpiece` and `sentencepiece` (its `BertPreprocessor`).
+    case taskLibrary = "task_library"
   }
 
   /// What a text layer's tensor holds.
@@ -44,8 +57,11 @@ public struct TextLayer: Sendable, Equatable {
   public var vocabulary: Data?
   /// The delimiter regex of a `regex` tokenizer; Model Maker's `[^\w\']+` when not given.
   public var delimiter: String?
-  /// Whether text is lowercased first (default: true).
+  /// Whether text is lowercased first (default: true under ``Rules/tensorBridge``; under
+  /// ``Rules/taskLibrary`` false for `regex`, ASCII-only true for `wordpiece`/`sentencepiece`).
   public var lowercase: Bool?
+  /// Whose tokenization rules apply (default ``Rules/tensorBridge``).
+  public var rules: Rules?
   /// Whether a start token (`<START>`) begins the sequence of a `word`/`regex` layer
   /// (default: when the vocabulary has one).
   public var startToken: Bool?
@@ -59,7 +75,7 @@ public struct TextLayer: Sendable, Equatable {
   public init(
     role: Role = .ids, tokenizer: Tokenizer? = nil, vocabularyFile: String? = nil, vocabulary: Data? = nil,
     delimiter: String? = nil, lowercase: Bool? = nil, startToken: Bool? = nil,
-    specialTokens: [String: String] = [:], maxWordLength: Int? = nil
+    specialTokens: [String: String] = [:], maxWordLength: Int? = nil, rules: Rules? = nil
   ) {
     self.role = role
     self.tokenizer = tokenizer
@@ -70,6 +86,7 @@ public struct TextLayer: Sendable, Equatable {
     self.startToken = startToken
     self.specialTokens = specialTokens
     self.maxWordLength = maxWordLength
+    self.rules = rules
   }
 
   /// The special-token roles `special_tokens` may name.

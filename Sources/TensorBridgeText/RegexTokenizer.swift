@@ -3,12 +3,17 @@ import Foundation
 /// Splits text with a delimiter regular expression, as TFLite Model Maker's `RegexTokenizer`
 /// metadata describes (`[^\w\']+` for its average-word-embedding models).
 ///
-/// The text is lowercased first (when ``lowercase`` is set; Model Maker lowercases training text
-/// and writes lowercase vocabularies), split at every match of the delimiter, and empty pieces
-/// are dropped. The regex is ICU's (NSRegularExpression); Model Maker's own delimiter is matched
-/// by an equivalent scanner without the regex engine (tests check they agree). Where ICU's `\w` differs from Python's
-/// `re` (used by Model Maker): ICU's also matches marks (M*) and the joiners U+200C/U+200D, and
-/// does not match other numbers (No, e.g. `½`).
+/// The text is lowercased first (when ``lowercase`` is set), split at every match of the
+/// delimiter, and empty pieces are dropped. Two dialects (``Syntax``):
+///
+/// - ``Syntax/re2`` — the TFLite Task Library's (its C++ `RegexTokenizer` runs RE2): `\w`, `\d`
+///   and `\s` are ASCII classes (`[0-9A-Za-z_]`, `[0-9]`, `[\t\n\f\r ]`), so `é` or `’` is a
+///   delimiter under `[^\w\']+`. Perl classes are rewritten to those ASCII sets and the pattern
+///   runs on ICU; Model Maker's delimiter is matched by a native scanner. Not translated:
+///   `\b`/`\B` and POSIX classes such as `[[:alpha:]]` (ICU's are Unicode, RE2's ASCII).
+/// - ``Syntax/icu`` — ICU's own (NSRegularExpression), Unicode-aware. Where ICU's `\w` differs
+///   from Python's `re` (used by Model Maker to train): ICU's also matches marks (M*) and the
+///   joiners U+200C/U+200D, and does not match other numbers (No, e.g. `½`).
 public struct RegexTokenizer: TextTokenizer {
   /// Model Maker's delimiter.
   public static let modelMakerDelimiter = #"[^\w\']+"#
@@ -17,15 +22,33 @@ public struct RegexTokenizer: TextTokenizer {
   public let delimiter: String
   /// Whether text is lowercased before splitting.
   public let lowercase: Bool
+  /// The regex dialect the delimiter is read in.
+  public let syntax: Syntax
   private let regex: CompiledRegex
+
+  /// The regex dialects a delimiter can be written in.
+  public enum Syntax: String, Sendable, Equatable, CaseIterable {
+    /// RE2's, as the TFLite Task Library runs it: ASCII `\w`, `\d`, `\s`.
+    case re2
+    /// ICU's (NSRegularExpression): Unicode `\w`, `\d`, `\s`.
+    case icu
+  }
 
   /// Compiles the delimiter.
   ///
+  /// - Parameters:
+  ///   - delimiter: The pattern of the text between tokens.
+  ///   - lowercase: Whether text is lowercased (Unicode, code point by code point) first.
+  ///   - syntax: The dialect of `delimiter` (default ICU; TFLite metadata models use RE2).
   /// - Throws: ``TextError/invalidDelimiter(pattern:reason:)``.
-  public init(delimiter: String = RegexTokenizer.modelMakerDelimiter, lowercase: Bool = true) throws(TextError) {
+  public init(
+    delimiter: String = RegexTokenizer.modelMakerDelimiter, lowercase: Bool = true, syntax: Syntax = .icu
+  ) throws(TextError) {
     self.delimiter = delimiter
     self.lowercase = lowercase
-    do { regex = CompiledRegex(try NSRegularExpression(pattern: delimiter)) } catch {
+    self.syntax = syntax
+    let pattern = syntax == .re2 ? RE2Pattern.asciiClasses(delimiter) : delimiter
+    do { regex = CompiledRegex(try NSRegularExpression(pattern: pattern)) } catch {
       throw .invalidDelimiter(pattern: delimiter, reason: (error as NSError).localizedDescription)
     }
   }
@@ -41,7 +64,7 @@ public struct RegexTokenizer: TextTokenizer {
     } else {
       input = text
     }
-    if delimiter == Self.modelMakerDelimiter { return Self.modelMakerPieces(input) }
+    if delimiter == Self.modelMakerDelimiter { return Self.modelMakerPieces(input, asciiWords: syntax == .re2) }
     // Matches are UTF-16 ranges; pieces are cut from the scalar view, because slicing a String
     // itself rounds to Character (grapheme) boundaries, which a delimiter may split.
     let utf16 = input.utf16
@@ -66,10 +89,10 @@ public struct RegexTokenizer: TextTokenizer {
 
 extension RegexTokenizer {
   /// Model Maker's `[^\w\']+` without the regex engine: the pieces are the maximal runs of
-  /// ICU word characters (`\p{Alphabetic}`, marks, `\p{Nd}`, `\p{Pc}`, U+200C, U+200D) and
-  /// apostrophes — exactly what splitting on the delimiter leaves, for every code point that
-  /// both the Swift standard library and Foundation's ICU know (tested up to Unicode 15.1).
-  static func modelMakerPieces(_ text: String) -> [String] {
+  /// word characters and apostrophes — exactly what splitting on the delimiter leaves. Word
+  /// characters are RE2's ASCII `[0-9A-Za-z_]` when `asciiWords` is set, else ICU's
+  /// (`\p{Alphabetic}`, marks, `\p{Nd}`, `\p{Pc}`, U+200C, U+200D; tested up to Unicode 15.1).
+  static func modelMakerPieces(_ text: String, asciiWords: Bool = false) -> [String] {
     var text = text
     return text.withUTF8 { bytes in
       var pieces: [String] = []
@@ -83,7 +106,7 @@ extension RegexTokenizer {
         } else {
           let (scalar, size) = TextUnicode.decode(bytes, at: index)
           length = size
-          isWord = isICUWordCharacter(scalar)
+          isWord = !asciiWords && isICUWordCharacter(scalar)
         }
         if isWord {
           if start < 0 { start = index }
@@ -117,8 +140,8 @@ private final class CompiledRegex: @unchecked Sendable {
 }
 
 extension RegexTokenizer: Equatable {
-  /// Tokenizers are equal when their delimiter and lowercasing are.
+  /// Tokenizers are equal when their delimiter, lowercasing and syntax are.
   public static func == (lhs: RegexTokenizer, rhs: RegexTokenizer) -> Bool {
-    lhs.delimiter == rhs.delimiter && lhs.lowercase == rhs.lowercase
+    lhs.delimiter == rhs.delimiter && lhs.lowercase == rhs.lowercase && lhs.syntax == rhs.syntax
   }
 }

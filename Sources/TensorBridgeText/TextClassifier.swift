@@ -6,7 +6,10 @@ import TensorBridgeModels
 ///
 /// Works with a bundle folder whose `model.json` has a `"type": "text"` input, or a `.tflite`
 /// with TFLite metadata naming its tokenizer and vocabulary (TFLite Model Maker's text
-/// classifiers, average-word-embedding or BERT).
+/// classifiers: average-word-embedding with a regex tokenizer, BERT, ALBERT with SentencePiece),
+/// which are tokenized exactly as the TFLite Task Library does (see ``TextLayer/Rules``). For
+/// models without metadata, or to pick tensors by the Task Library's options, use
+/// ``NLClassifier``.
 ///
 /// ```swift
 /// let classifier = try TextClassifier(
@@ -28,7 +31,7 @@ public final class TextClassifier {
     contentsOf url: URL, options: TextClassifierOptions = TextClassifierOptions(),
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(TextError) {
-    try self.init(textModel: TextModel(contentsOf: url, options: interpreterOptions), options: options)
+    try self.init(textModel: TextModel(contentsOf: url, options: interpreterOptions, lowercase: options.lowercase), options: options)
   }
 
   /// Uses a prepared text model.
@@ -53,16 +56,7 @@ public final class TextClassifier {
   public func classify(_ text: String) throws(TextError) -> [Category] {
     let outputs = try textModel.run(on: text)
     guard let output = outputs[outputName] else { throw .noScores(outputs: outputs.layers.map(\.name)) }
-    var categories = output.top(Int.max, threshold: options.scoreThreshold ?? -.infinity)
-    if !options.categoryAllowlist.isEmpty {
-      let allowed = Set(options.categoryAllowlist)
-      categories = categories.filter { $0.label.map(allowed.contains) ?? false }
-    }
-    if !options.categoryDenylist.isEmpty {
-      let denied = Set(options.categoryDenylist)
-      categories = categories.filter { !($0.label.map(denied.contains) ?? false) }
-    }
-    if options.maxResults > 0 { categories = Array(categories.prefix(options.maxResults)) }
+    let categories = options.filter(output.top(Int.max, threshold: -.infinity))
     return categories
   }
 }

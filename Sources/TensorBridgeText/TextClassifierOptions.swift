@@ -1,3 +1,5 @@
+import TensorBridgeModels
+
 /// Options of a ``TextClassifier``, named as in MediaPipe's and ML Kit's task options.
 public struct TextClassifierOptions: Sendable, Equatable {
   /// At most this many categories, best first; `-1` (the default) returns all.
@@ -11,17 +13,40 @@ public struct TextClassifierOptions: Sendable, Equatable {
   /// The output layer holding the class scores; by default the first output with labels, or
   /// the only output.
   public var outputLayer: String?
+  /// Overrides whether text is lowercased before tokenizing (`nil`: what the model's text layer
+  /// says — for TFLite metadata models the Task Library's choice, see ``TextModel``).
+  public var lowercase: Bool?
 
   /// Creates options.
   public init(
     maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
-    categoryDenylist: [String] = [], outputLayer: String? = nil
+    categoryDenylist: [String] = [], outputLayer: String? = nil, lowercase: Bool? = nil
   ) {
     self.maxResults = maxResults
     self.scoreThreshold = scoreThreshold
     self.categoryAllowlist = categoryAllowlist
     self.categoryDenylist = categoryDenylist
     self.outputLayer = outputLayer
+    self.lowercase = lowercase
+  }
+
+  /// `categories` best first (ties keep class order), with the threshold, allow- and denylist
+  /// and `maxResults` applied.
+  public func filter(_ categories: [Category]) -> [Category] {
+    let threshold = scoreThreshold ?? -.infinity
+    var result = categories.enumerated().filter { $0.element.score >= threshold }
+      .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
+      .map(\.element)
+    if !categoryAllowlist.isEmpty {
+      let allowed = Set(categoryAllowlist)
+      result = result.filter { $0.label.map(allowed.contains) ?? false }
+    }
+    if !categoryDenylist.isEmpty {
+      let denied = Set(categoryDenylist)
+      result = result.filter { !($0.label.map(denied.contains) ?? false) }
+    }
+    if maxResults > 0 { result = Array(result.prefix(maxResults)) }
+    return result
   }
 
   /// Checks the options as MediaPipe does: `maxResults` is −1 or positive, the allow- and

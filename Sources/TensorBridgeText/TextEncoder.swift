@@ -6,8 +6,9 @@
 ///   or by default when the vocabulary has it), the word ids (`<UNKNOWN>` for unknown words, or
 ///   unknown words dropped when the vocabulary has no `<UNKNOWN>`), truncated to the length,
 ///   padded with `<PAD>` (0 when the vocabulary has none).
-/// - **bert** (WordPiece): `[CLS]`, the piece ids truncated to length − 2, `[SEP]`, padded with
-///   `[PAD]` (0 when absent); the mask is 1 over `[CLS]`…`[SEP]`; segment ids are 0.
+/// - **bert** (WordPiece, SentencePiece): `[CLS]`, the piece ids truncated to length − 2,
+///   `[SEP]`, padded with `[PAD]` (0 when absent; always 0 under the Task Library's rules); the
+///   mask is 1 over `[CLS]`…`[SEP]`; segment ids are 0.
 ///
 /// ```swift
 /// let vocabulary = try Vocabulary(contentsOf: vocabURL, format: .wordIndex)
@@ -63,8 +64,16 @@ public struct TextEncoder: Sendable {
   ///
   /// - Throws: ``TextError/missingSpecialToken(role:name:)`` when the vocabulary lacks the
   ///   classification, separator or unknown token.
+  /// - Parameters:
+  ///   - vocabulary: The pieces (`vocab.txt`).
+  ///   - specialTokens: The names of `[CLS]`, `[SEP]`, `[UNK]` and `[PAD]`.
+  ///   - maxWordLength: See ``WordPieceTokenizer/maxWordLength``.
+  ///   - lowercase: See ``WordPieceTokenizer/init(vocabulary:unknownToken:maxWordLength:lowercase:rules:)``.
+  ///   - rules: google-research/bert's (default) or the TFLite Task Library's; the Task Library
+  ///     pads with 0 whatever the vocabulary's `[PAD]` is.
   public static func bert(
-    vocabulary: Vocabulary, specialTokens: SpecialTokens = .bert, maxWordLength: Int = 100, lowercase: Bool = true
+    vocabulary: Vocabulary, specialTokens: SpecialTokens = .bert, maxWordLength: Int = 100, lowercase: Bool = true,
+    rules: WordPieceTokenizer.Rules = .googleResearch
   ) throws(TextError) -> TextEncoder {
     guard let cls = vocabulary.specialTokenID(named: specialTokens.classification) else {
       throw .missingSpecialToken(role: "classification", name: specialTokens.classification)
@@ -77,10 +86,42 @@ public struct TextEncoder: Sendable {
     }
     guard maxWordLength >= 1 else { throw .invalidOption(name: "maxWordLength", reason: "it must be at least 1, not \(maxWordLength)") }
     let tokenizer = WordPieceTokenizer(
-      vocabulary: vocabulary, unknownToken: specialTokens.unknown, maxWordLength: maxWordLength, lowercase: lowercase)
+      vocabulary: vocabulary, unknownToken: specialTokens.unknown, maxWordLength: maxWordLength, lowercase: lowercase,
+      rules: rules)
     return TextEncoder(tokenizer: tokenizer, vocabulary: vocabulary, scheme: .bert,
-                       padID: vocabulary.specialTokenID(named: specialTokens.pad) ?? 0,
+                       padID: rules == .taskLibrary ? 0 : vocabulary.specialTokenID(named: specialTokens.pad) ?? 0,
                        startID: cls, endID: sep, unknownID: unknown)
+  }
+
+  /// A SentencePiece encoder.
+  ///
+  /// With `framing` ``Scheme/bert`` the ids are `[CLS]` pieces `[SEP]` (the TFLite Task
+  /// Library's `BertPreprocessor` for ALBERT-style models), looked up as SentencePiece's
+  /// `PieceToId` does (the unknown id when the model lacks them), padded with 0. With
+  /// ``Scheme/words`` the ids are the pieces alone, padded with the model's `<pad>` (0 when it
+  /// has none).
+  ///
+  /// - Parameters:
+  ///   - tokenizer: The SentencePiece tokenizer.
+  ///   - specialTokens: The names of the classification, separator and pad pieces.
+  ///   - framing: How the pieces are framed.
+  public static func sentencePiece(
+    _ tokenizer: SentencePieceTokenizer, specialTokens: SpecialTokens = SpecialTokens(pad: "<pad>", start: "[CLS]", unknown: "<unk>"),
+    framing: Scheme = .bert
+  ) -> TextEncoder {
+    var ids: [String: Int] = [:]
+    for (id, piece) in tokenizer.model.pieces.enumerated() where ids[piece.text] == nil { ids[piece.text] = id }
+    let vocabulary = Vocabulary(ids: ids)
+    let pad = tokenizer.id(of: specialTokens.pad)
+    switch framing {
+    case .bert:
+      return TextEncoder(tokenizer: tokenizer, vocabulary: vocabulary, scheme: .bert, padID: 0,
+                         startID: tokenizer.id(of: specialTokens.classification),
+                         endID: tokenizer.id(of: specialTokens.separator), unknownID: tokenizer.unknownID)
+    case .words:
+      return TextEncoder(tokenizer: tokenizer, vocabulary: vocabulary, scheme: .words,
+                         padID: pad == tokenizer.unknownID ? 0 : pad, startID: nil, endID: nil, unknownID: tokenizer.unknownID)
+    }
   }
 
   private init(tokenizer: any TextTokenizer, vocabulary: Vocabulary, scheme: Scheme, padID: Int, startID: Int?,
@@ -105,6 +146,8 @@ public struct TextEncoder: Sendable {
       }
     } else if let pieces = tokenizer as? WordPieceTokenizer {
       pieces.forEachPiece(in: text) { _, id in if let id = id ?? unknownID { ids.append(id) } }
+    } else if let sentencePiece = tokenizer as? SentencePieceTokenizer {
+      ids += sentencePiece.encode(text)
     } else {
       for token in tokenizer.tokenize(text) {
         if let id = map[token] ?? unknownID { ids.append(id) }

@@ -5,6 +5,8 @@ import TensorBridgeModels
 public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A vocabulary file is bad.
   case vocabulary(VocabularyError)
+  /// A SentencePiece model is bad.
+  case sentencePiece(SentencePieceError)
   /// Loading or running the model failed.
   case model(ModelError)
   /// The delimiter of a regex tokenizer does not compile.
@@ -38,6 +40,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .vocabulary(let error): return error.description
+    case .sentencePiece(let error): return error.description
     case .model(let error): return error.description
     case .invalidDelimiter(let pattern, let reason):
       return "The delimiter regex \"\(pattern)\" is invalid: \(reason)."

@@ -26,15 +26,21 @@ public final class TextModel {
   private let layers: [(input: Model.BoundInput, role: TextLayer.Role)]
 
   /// Loads a bundle folder or a `.tflite` with tokenizer metadata.
-  public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(TextError) {
+  ///
+  /// - Parameter lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
+  public convenience init(
+    contentsOf url: URL, options: Interpreter.Options = Interpreter.Options(), lowercase: Bool? = nil
+  ) throws(TextError) {
     let model: Model
     do { model = try Model(contentsOf: url, options: options) } catch { throw .model(error) }
-    try self.init(model: model)
+    try self.init(model: model, lowercase: lowercase)
   }
 
   /// Prepares a loaded model: every input must be a text layer, one of them the `ids` layer
   /// with a tokenizer and vocabulary.
-  public init(model: Model) throws(TextError) {
+  ///
+  /// - Parameter lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
+  public init(model: Model, lowercase: Bool? = nil) throws(TextError) {
     self.model = model
     let inputs = model.boundInputs
     if !inputs.contains(where: { $0.layer.kind == .text }) {
@@ -46,6 +52,8 @@ public final class TextModel {
       guard input.layer.kind == .text, let text = input.layer.text else { throw .nonTextInput(layer: input.layer.name) }
       if text.role == .ids {
         if let ids { throw .incompleteLayer(layer: input.layer.name, reason: "layer '\(ids.0.layer.name)' already holds the token ids") }
+        var text = text
+        if let lowercase { text.lowercase = lowercase }
         ids = (input, text)
       }
       layers.append((input, text.role))
@@ -65,32 +73,53 @@ public final class TextModel {
     }
   }
 
-  /// Builds the encoder a text layer describes.
+  /// Builds the encoder a text layer describes. Under ``TextLayer/Rules/taskLibrary`` (layers
+  /// derived from TFLite metadata) tokenization is the TFLite Task Library's: the regex
+  /// tokenizer reads its delimiter as RE2, does not lowercase and needs `<UNKNOWN>` and `<PAD>`;
+  /// WordPiece and SentencePiece lowercase ASCII letters only (unless `lowercase` is false),
+  /// WordPiece splits as ``TaskLibraryBertSplitter`` does, and BERT sequences pad with 0.
+  ///
+  /// - Throws: ``TextError`` naming what the layer lacks or what is wrong with its vocabulary.
   public static func encoder(for text: TextLayer, layer: String) throws(TextError) -> TextEncoder {
     guard let tokenizer = text.tokenizer else { throw .incompleteLayer(layer: layer, reason: "it names no tokenizer") }
     guard let data = text.vocabulary else {
       throw .incompleteLayer(layer: layer, reason: "its vocabulary \(text.vocabularyFile ?? "(none named)") is not loaded")
     }
     let file = text.vocabularyFile ?? "vocabulary"
-    let lowercase = text.lowercase ?? true
+    let taskLibrary = text.rules == .taskLibrary
     do {
       switch tokenizer {
       case .word:
         let vocabulary = try Vocabulary(data: data, format: .wordIndex, file: file)
-        return try TextEncoder(tokenizer: WordTokenizer(lowercase: lowercase), vocabulary: vocabulary,
+        return try TextEncoder(tokenizer: WordTokenizer(lowercase: text.lowercase ?? true), vocabulary: vocabulary,
                                specialTokens: SpecialTokens.wordIndex.overridden(by: text.specialTokens), startToken: text.startToken)
       case .regex:
         let vocabulary = try Vocabulary(data: data, format: .wordIndex, file: file)
-        let regex = try RegexTokenizer(delimiter: text.delimiter ?? RegexTokenizer.modelMakerDelimiter, lowercase: lowercase)
-        return try TextEncoder(tokenizer: regex, vocabulary: vocabulary,
-                               specialTokens: SpecialTokens.wordIndex.overridden(by: text.specialTokens), startToken: text.startToken)
+        let special = SpecialTokens.wordIndex.overridden(by: text.specialTokens)
+        let regex = try RegexTokenizer(delimiter: text.delimiter ?? RegexTokenizer.modelMakerDelimiter,
+                                       lowercase: text.lowercase ?? !taskLibrary, syntax: taskLibrary ? .re2 : .icu)
+        if taskLibrary {
+          // The Task Library refuses a regex vocabulary without these two.
+          if vocabulary.specialTokenID(named: special.unknown) == nil { throw TextError.missingSpecialToken(role: "unknown", name: special.unknown) }
+          if vocabulary.specialTokenID(named: special.pad) == nil { throw TextError.missingSpecialToken(role: "pad", name: special.pad) }
+        }
+        return try TextEncoder(tokenizer: regex, vocabulary: vocabulary, specialTokens: special, startToken: text.startToken)
       case .wordpiece:
         let vocabulary = try Vocabulary(data: data, format: .tokenList, file: file)
         return try TextEncoder.bert(vocabulary: vocabulary, specialTokens: SpecialTokens.bert.overridden(by: text.specialTokens),
-                                    maxWordLength: text.maxWordLength ?? 100, lowercase: lowercase)
+                                    maxWordLength: text.maxWordLength ?? 100, lowercase: text.lowercase ?? true,
+                                    rules: taskLibrary ? .taskLibrary : .googleResearch)
+      case .sentencepiece:
+        let sentencePiece = try SentencePieceTokenizer(data: data, lowercasesASCII: text.lowercase ?? taskLibrary)
+        let special = SpecialTokens(pad: "<pad>", start: "[CLS]", unknown: "<unk>").overridden(by: text.specialTokens)
+        let framed = taskLibrary || (sentencePiece.id(of: special.classification) != sentencePiece.unknownID
+                                     && sentencePiece.id(of: special.separator) != sentencePiece.unknownID)
+        return TextEncoder.sentencePiece(sentencePiece, specialTokens: special, framing: framed ? .bert : .words)
       }
     } catch let error as VocabularyError {
       throw .vocabulary(error)
+    } catch let error as SentencePieceError {
+      throw .sentencePiece(error)
     } catch let error as TextError {
       throw error
     } catch {

@@ -76,6 +76,17 @@ enum TextUnicode {
   }
 
   @inline(__always)
+  /// The length of the UTF-8 sequence a lead byte starts (1 for a continuation byte, as
+  /// SentencePiece's `OneCharLen` counts).
+  static func utf8Length(lead: UInt8) -> Int {
+    switch lead >> 4 {
+    case 12, 13: return 2
+    case 14: return 3
+    case 15: return 4
+    default: return 1
+    }
+  }
+
   static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
     let value = scalar.value
     switch value {

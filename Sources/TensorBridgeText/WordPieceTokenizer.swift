@@ -1,10 +1,13 @@
-/// BERT's WordPiece tokenizer (uncased): ``BasicTokenizer``, then each token split greedily into
-/// the longest vocabulary pieces, continuation pieces prefixed with `##`
+/// BERT's WordPiece tokenizer (uncased): a splitter, then each token split greedily into the
+/// longest vocabulary pieces, continuation pieces prefixed with `##`
 /// (`unbelievable` → `un`, `##believ`, `##able`).
 ///
-/// A token longer than ``maxWordLength`` code points, or one that cannot be covered by
-/// vocabulary pieces, becomes the unknown token (`[UNK]`) as a whole. `[CLS]` and `[SEP]` are
-/// added by ``TextEncoder``, not here.
+/// The splitter is google-research/bert's ``BasicTokenizer`` (``Rules/googleResearch``, the
+/// default) or the TFLite Task Library's ``TaskLibraryBertSplitter`` (``Rules/taskLibrary``).
+/// A token longer than ``maxWordLength`` — code points under google-research's rules, UTF-8
+/// bytes under the Task Library's (tensorflow_text's `max_bytes_per_token`) — or one that
+/// cannot be covered by vocabulary pieces, becomes the unknown token (`[UNK]`) as a whole.
+/// `[CLS]` and `[SEP]` are added by ``TextEncoder``, not here.
 public struct WordPieceTokenizer: TextTokenizer {
   /// The vocabulary the pieces come from.
   public let vocabulary: Vocabulary
@@ -13,14 +16,36 @@ public struct WordPieceTokenizer: TextTokenizer {
   /// The longest word in code points; longer words become ``unknownToken``. The default, 100,
   /// is HuggingFace's and the TFLite Task Library's; google-research/bert's own default is 200.
   public let maxWordLength: Int
-  /// The basic tokenization in front.
+  /// The basic tokenization in front (used under ``Rules/googleResearch``).
   public let basic: BasicTokenizer
+  /// Whose splitting and length limit apply.
+  public let rules: Rules
+
+  /// The implementations whose rules the tokenizer can follow.
+  public enum Rules: String, Sendable, Equatable, CaseIterable {
+    /// google-research/bert's (and HuggingFace's): ``BasicTokenizer``, length in code points.
+    case googleResearch
+    /// The TFLite Task Library's: ``TaskLibraryBertSplitter``, length in UTF-8 bytes.
+    case taskLibrary
+  }
 
   /// Creates the tokenizer.
-  public init(vocabulary: Vocabulary, unknownToken: String = "[UNK]", maxWordLength: Int = 100, lowercase: Bool = true) {
+  ///
+  /// - Parameters:
+  ///   - vocabulary: The pieces (`vocab.txt`).
+  ///   - unknownToken: The token for words that cannot be split.
+  ///   - maxWordLength: The longest word (code points, or bytes under the Task Library's rules).
+  ///   - lowercase: Whether text is lowercased (Unicode plus accent stripping under
+  ///     google-research's rules, ASCII only under the Task Library's).
+  ///   - rules: Whose splitting applies (default google-research/bert's).
+  public init(
+    vocabulary: Vocabulary, unknownToken: String = "[UNK]", maxWordLength: Int = 100, lowercase: Bool = true,
+    rules: Rules = .googleResearch
+  ) {
     self.vocabulary = vocabulary
     self.unknownToken = unknownToken
     self.maxWordLength = maxWordLength
+    self.rules = rules
     basic = BasicTokenizer(lowercase: lowercase)
   }
 
@@ -47,13 +72,14 @@ public struct WordPieceTokenizer: TextTokenizer {
     var candidate: [UInt8] = []
     var found: [(String, Int)] = []
     var boundaries: [Int] = []
-    basic.forEachToken(in: text) { word in
+    let countsBytes = rules == .taskLibrary
+    func handle(_ word: UnsafeBufferPointer<UInt8>) {
       // Code-point boundaries (byte offsets) of the word.
       boundaries.removeAll(keepingCapacity: true)
       for offset in 0..<word.count where word[offset] & 0xC0 != 0x80 { boundaries.append(offset) }
       let scalarCount = boundaries.count
       boundaries.append(word.count)
-      guard scalarCount <= maxWordLength else {
+      guard (countsBytes ? word.count : scalarCount) <= maxWordLength else {
         body(unknownToken, unknownID)
         return
       }
@@ -84,6 +110,11 @@ public struct WordPieceTokenizer: TextTokenizer {
         start = end
       }
       for (piece, id) in found { body(piece, id) }
+    }
+    if countsBytes {
+      TaskLibraryBertSplitter(lowercase: basic.lowercase).forEachToken(in: text, handle)
+    } else {
+      basic.forEachToken(in: text, handle)
     }
   }
 }

@@ -8,11 +8,18 @@ import TensorBridgeText
 struct ClassifyTextCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "classify-text",
-    abstract: "Classify text with a text model (a bundle with a \"text\" input, or a .tflite with tokenizer metadata).",
+    abstract: "Classify text with a text model (a bundle with a \"text\" input, a .tflite with tokenizer metadata, or a string-input .tflite).",
     discussion: """
       Classifies TEXT, or else every line of --file, or else every line of standard input. \
       Prints a table (one row per text: the best categories with scores) or, with --json, \
       one JSON array of {text, categories: [{index, label, score}]}.
+
+      Models with TFLite metadata tokenize as the TFLite Task Library does (regex: RE2 \\w, no \
+      lowercasing; BERT and SentencePiece: ASCII lowercasing). The tensor options \
+      (--input-tensor, --score-tensor, --label-tensor and their --…-index forms, or \
+      --nl-classifier) run the Task Library's NLClassifier instead, with its defaults: input \
+      INPUT or index 0, scores OUTPUT_SCORE or index 0, labels OUTPUT_LABEL or none. Models \
+      with a string input and no text layer use it too.
       """)
 
   @Argument(help: "A .tiobundle folder or a .tflite with tokenizer metadata.")
@@ -42,31 +49,87 @@ struct ClassifyTextCommand: ParsableCommand {
   @Flag(name: .long, help: "Also print each text's token ids.")
   var ids = false
 
+  @Option(name: .long, help: "Lowercase the text first (true/false), whatever the model's text layer says.")
+  var lowercase: Bool?
+
+  @Flag(name: .long, help: "Run the Task Library's NLClassifier (single input, tensor options below) even without tensor options.")
+  var nlClassifier = false
+
+  @Option(name: .long, help: "NLClassifier: the input tensor's name (default INPUT).")
+  var inputTensor: String?
+
+  @Option(name: .long, parsing: .unconditional, help: "NLClassifier: the input tensor's index when no tensor has the name (default 0).")
+  var inputIndex: Int?
+
+  @Option(name: .long, help: "NLClassifier: the score tensor's name (default OUTPUT_SCORE).")
+  var scoreTensor: String?
+
+  @Option(name: .long, parsing: .unconditional, help: "NLClassifier: the score tensor's index when no tensor has the name (default 0).")
+  var scoreIndex: Int?
+
+  @Option(name: .long, help: "NLClassifier: the label tensor's name, a string or int32 tensor (default OUTPUT_LABEL).")
+  var labelTensor: String?
+
+  @Option(name: .long, parsing: .unconditional, help: "NLClassifier: the label tensor's index when no tensor has the name (default -1: none).")
+  var labelIndex: Int?
+
   @OptionGroup var runtime: RuntimeOptions
 
   func validate() throws {
     if text != nil, file != nil { throw ValidationError("give either TEXT or --file, not both") }
+    if ids, usesNLClassifier { throw ValidationError("--ids is not available with the NLClassifier tensor options") }
+    if lowercase != nil, usesNLClassifier { throw ValidationError("--lowercase does not apply to the NLClassifier (the Task Library never lowercases there)") }
+  }
+
+  /// Whether a tensor option asks for the Task Library's NLClassifier.
+  private var usesNLClassifier: Bool {
+    nlClassifier || inputTensor != nil || inputIndex != nil || scoreTensor != nil || scoreIndex != nil
+      || labelTensor != nil || labelIndex != nil
+  }
+
+  private var nlOptions: NLClassifierOptions {
+    let defaults = NLClassifierOptions()
+    return NLClassifierOptions(
+      inputTensorName: inputTensor ?? defaults.inputTensorName, inputTensorIndex: inputIndex ?? defaults.inputTensorIndex,
+      outputScoreTensorName: scoreTensor ?? defaults.outputScoreTensorName,
+      outputScoreTensorIndex: scoreIndex ?? defaults.outputScoreTensorIndex,
+      outputLabelTensorName: labelTensor ?? defaults.outputLabelTensorName,
+      outputLabelTensorIndex: labelIndex ?? defaults.outputLabelTensorIndex)
   }
 
   func run() throws {
     let texts = try readTexts()
     let options = TextClassifierOptions(
-      maxResults: maxResults, scoreThreshold: scoreThreshold, categoryAllowlist: allowlist, categoryDenylist: denylist)
+      maxResults: maxResults, scoreThreshold: scoreThreshold, categoryAllowlist: allowlist, categoryDenylist: denylist,
+      lowercase: lowercase)
     let results = try runtime.quietly { () throws -> [Result] in
-      let classifier: TextClassifier
-      do {
-        classifier = try TextClassifier(contentsOf: URL(fileURLWithPath: model), options: options,
-                                        interpreterOptions: runtime.interpreterOptions)
-      } catch { throw CLIFailure(error) }
-      var results: [Result] = []
-      for text in texts {
+      let url = URL(fileURLWithPath: model)
+      var classify: (String) throws -> (categories: [Category], ids: [Int32]?)
+      if usesNLClassifier {
+        classify = try nlClassify(url, options: options)
+      } else {
         do {
-          let categories = try classifier.classify(text)
-          let tokenIDs = ids ? try classifier.textModel.encode(text).ids : nil
-          results.append(Result(text: text, categories: categories.map(ResultCategory.init), ids: tokenIDs))
+          let classifier = try TextClassifier(contentsOf: url, options: options, interpreterOptions: runtime.interpreterOptions)
+          classify = { text in
+            do {
+              return (try classifier.classify(text), ids ? try classifier.textModel.encode(text).ids : nil)
+            } catch { throw CLIFailure(error) }
+          }
+        } catch let error as TextError {
+          switch error {
+          case .noTextLayer, .nonTextInput, .model:
+            // No text layer (e.g. a string input): the Task Library's NLClassifier, if it can
+            // run the model; else the text layer's error stands.
+            guard let fallback = try? nlClassify(url, options: options) else { throw CLIFailure(error) }
+            classify = fallback
+          default: throw CLIFailure(error)
+          }
         } catch { throw CLIFailure(error) }
       }
-      return results
+      return try texts.map { text in
+        let (categories, tokenIDs) = try classify(text)
+        return Result(text: text, categories: categories.map(ResultCategory.init), ids: tokenIDs)
+      }
     }
     if json {
       let encoder = JSONEncoder()
@@ -74,6 +137,18 @@ struct ClassifyTextCommand: ParsableCommand {
       print(String(decoding: try encoder.encode(results), as: UTF8.self))
     } else {
       for result in results { print(Self.row(result)) }
+    }
+  }
+
+  /// A classify function over the Task Library's NLClassifier, sorted and filtered like TextClassifier's.
+  private func nlClassify(_ url: URL, options: TextClassifierOptions) throws -> (String) throws -> ([Category], [Int32]?) {
+    do { try options.validate() } catch { throw CLIFailure(error) }
+    let classifier: NLClassifier
+    do {
+      classifier = try NLClassifier(contentsOf: url, options: nlOptions, interpreterOptions: runtime.interpreterOptions)
+    } catch { throw CLIFailure(error) }
+    return { text in
+      do { return (options.filter(try classifier.classify(text)), nil) } catch { throw CLIFailure(error) }
     }
   }
 

@@ -2,23 +2,27 @@ import ArgumentParser
 import Foundation
 import TensorBridgeText
 
+extension RegexTokenizer.Syntax: ExpressibleByArgument {}
+
 /// `tensorbridge tokenize`: text to token ids with a vocabulary, and a throughput benchmark.
 struct TokenizeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tokenize",
-    abstract: "Turn text into token ids (word, regex or WordPiece tokenizer) with a vocabulary file.",
+    abstract: "Turn text into token ids (word, regex, WordPiece or SentencePiece tokenizer) with a vocabulary or .model file.",
     discussion: """
       Prints one JSON array of ids per text (TEXT, or each line of --file or standard input): \
       the sequence padded or truncated to --length, or all ids with their special tokens. \
       With --bench, encodes every line of --file at --length (default 128) and prints one JSON \
-      object: bytes, seconds, MB/s, token count and a checksum (the sum of all sequence ids).
+      object: bytes, seconds, MB/s, token count and a checksum (the sum of all sequence ids). \
+      SentencePiece takes the .model file as --vocabulary and gives its piece ids alone \
+      (no special tokens; padded with <pad>, or 0).
       """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case word, regex, wordpiece
+    case word, regex, wordpiece, sentencepiece
   }
 
-  @Option(name: .long, help: "word (word-index vocabulary), regex (word-index) or wordpiece (one token per line).")
+  @Option(name: .long, help: "word (word-index vocabulary), regex (word-index), wordpiece (one token per line) or sentencepiece (a .model file).")
   var tokenizer: Kind
 
   @Option(name: .long, help: "The vocabulary file.")
@@ -29,6 +33,9 @@ struct TokenizeCommand: ParsableCommand {
 
   @Option(name: .long, help: "Delimiter regex of the regex tokenizer.")
   var delimiter: String = RegexTokenizer.modelMakerDelimiter
+
+  @Option(name: .long, help: "Regex dialect of --delimiter: icu (Unicode \\w) or re2 (ASCII \\w, as the TFLite Task Library).")
+  var syntax: RegexTokenizer.Syntax = .icu
 
   @Option(name: .long, help: "Read one text per line from this file ('-' for standard input).")
   var file: String?
@@ -73,9 +80,12 @@ struct TokenizeCommand: ParsableCommand {
       case .word:
         return try TextEncoder(tokenizer: WordTokenizer(), vocabulary: Vocabulary(contentsOf: url, format: .wordIndex))
       case .regex:
-        return try TextEncoder(tokenizer: RegexTokenizer(delimiter: delimiter), vocabulary: Vocabulary(contentsOf: url, format: .wordIndex))
+        return try TextEncoder(tokenizer: RegexTokenizer(delimiter: delimiter, syntax: syntax),
+                               vocabulary: Vocabulary(contentsOf: url, format: .wordIndex))
       case .wordpiece:
         return try TextEncoder.bert(vocabulary: Vocabulary(contentsOf: url, format: .tokenList))
+      case .sentencepiece:
+        return TextEncoder.sentencePiece(try SentencePieceTokenizer(contentsOf: url), framing: .words)
       }
     } catch let error as VocabularyError {
       throw CLIFailure(error)

@@ -37,11 +37,11 @@ final class TextBundleTests: XCTestCase {
 
   func testMissingAndInvalidFieldsAreLocated() throws {
     XCTAssertEqual(try problems(#"[{ "name": "text", "type": "text" }]"#), [
-      #"inputs[0].tokenizer: is required for text ids layers ("word", "regex" or "wordpiece")"#,
+      #"inputs[0].tokenizer: is required for text ids layers ("word", "regex", "wordpiece" or "sentencepiece")"#,
       "inputs[0].vocabulary: is required for text ids layers (a file in assets/)",
     ])
     XCTAssertEqual(try problems(#"[{ "name": "text", "type": "text", "tokenizer": "bpe", "vocabulary": "vocab.txt" }]"#),
-                   [#"inputs[0].tokenizer: "bpe" is not "word", "regex" or "wordpiece""#])
+                   [#"inputs[0].tokenizer: "bpe" is not "word", "regex", "wordpiece" or "sentencepiece""#])
     XCTAssertEqual(try problems(#"[{ "name": "text", "type": "text", "role": "labels", "tokenizer": "word", "vocabulary": "vocab.txt" }]"#),
                    [#"inputs[0].role: "labels" is not "ids", "mask" or "segment_ids""#])
     XCTAssertEqual(try problems(#"[{ "name": "text", "type": "text", "tokenizer": "word", "vocabulary": "vocab.txt", "lowercase": "yes", "max_word_length": 0 }]"#), [

@@ -3,6 +3,7 @@
 // wall second, tokens, checksum).
 //
 //   text-bench word|regex|wordpiece VOCABULARY TEXT_FILE LENGTH
+//   text-bench sentencepiece MODEL_FILE TEXT_FILE 0    (piece ids only: tokens and their sum)
 import Foundation
 import TensorBridgeText
 
@@ -12,13 +13,15 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let length = Int(arguments[4]), length >= 2 else {
-  fail("usage: text-bench word|regex|wordpiece VOCABULARY TEXT_FILE LENGTH")
+guard arguments.count == 5, let length = Int(arguments[4]), length >= 2 || arguments[1] == "sentencepiece" else {
+  fail("usage: text-bench word|regex|wordpiece|sentencepiece VOCABULARY TEXT_FILE LENGTH")
 }
 let vocabularyURL = URL(fileURLWithPath: arguments[2])
-let encoder: TextEncoder
+var encoder: TextEncoder?
+var sentencePiece: SentencePieceTokenizer?
 do {
   switch arguments[1] {
+  case "sentencepiece": sentencePiece = try SentencePieceTokenizer(contentsOf: vocabularyURL)
   case "word": encoder = try TextEncoder(tokenizer: WordTokenizer(), vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .wordIndex))
   case "regex": encoder = try TextEncoder(tokenizer: RegexTokenizer(), vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .wordIndex))
   case "wordpiece": encoder = try TextEncoder.bert(vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .tokenList))
@@ -38,10 +41,18 @@ let wallClock = ContinuousClock()
 let elapsed: Duration
 do {
   elapsed = try wallClock.measure {
-    for line in lines {
-      let encoded = try encoder.encode(line, length: length)
-      tokens += encoded.tokenCount
-      for id in encoded.ids { checksum &+= Int(id) }
+    if let sentencePiece {
+      for line in lines {
+        let ids = sentencePiece.encode(line)
+        tokens += ids.count
+        for id in ids { checksum &+= id }
+      }
+    } else if let encoder {
+      for line in lines {
+        let encoded = try encoder.encode(line, length: length)
+        tokens += encoded.tokenCount
+        for id in encoded.ids { checksum &+= Int(id) }
+      }
     }
   }
 } catch { fail("\(error)") }

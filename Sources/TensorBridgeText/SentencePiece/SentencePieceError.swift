@@ -1,0 +1,30 @@
+/// Why a SentencePiece model could not be read or used.
+public enum SentencePieceError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file could not be read.
+  case unreadable(file: String, reason: String)
+  /// The bytes are not a well-formed `ModelProto`.
+  case malformedModel(offset: Int, reason: String)
+  /// A field has a value SentencePiece itself rejects (an empty or repeated piece, no `<unk>`, …).
+  case invalidModel(reason: String)
+  /// The model type is one this tokenizer does not implement (only unigram and BPE are).
+  case unsupportedModelType(Int)
+  /// The normalization rules (`precompiled_charsmap`) are malformed.
+  case invalidCharsMap(reason: String)
+
+  /// The error as a sentence.
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let reason):
+      return "The SentencePiece model \(file) cannot be read: \(reason)."
+    case .malformedModel(let offset, let reason):
+      return "The SentencePiece model is not a valid ModelProto at byte \(offset): \(reason)."
+    case .invalidModel(let reason):
+      return "The SentencePiece model is invalid: \(reason)."
+    case .unsupportedModelType(let type):
+      let name = [3: "WORD", 4: "CHAR"][type] ?? "\(type)"
+      return "The SentencePiece model type \(name) is not supported; only UNIGRAM (1) and BPE (2) are."
+    case .invalidCharsMap(let reason):
+      return "The SentencePiece model's normalization rules (precompiled_charsmap) are invalid: \(reason)."
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// The TFLite Task Library's splitting in front of WordPiece (`BertPreprocessor` +
+/// `BertTokenizer` in tensorflow/tflite-support), which differs from google-research/bert's
+/// ``BasicTokenizer``:
+///
+/// 1. only ASCII letters are lowercased (`absl::AsciiStrToLower`), and only when ``lowercase``
+///    is set; accents are kept;
+/// 2. runs of RE2's `\s` (`[\t\n\f\r ]`, ASCII only: U+00A0 or U+3000 are not separators)
+///    separate tokens and are dropped;
+/// 3. ASCII punctuation (`[!-/]`, `[:-@]`, `[\[-`]`, `[{-~]`), Unicode punctuation (`\p{P}`) and
+///    CJK ideographs (BERT's ranges) are tokens of their own;
+/// 4. nothing else is removed (control characters and U+FFFD stay inside tokens).
+public struct TaskLibraryBertSplitter: TextTokenizer {
+  /// Whether ASCII letters are lowercased first (the Task Library always does; default true).
+  public var lowercase: Bool
+
+  /// Creates the splitter.
+  public init(lowercase: Bool = true) { self.lowercase = lowercase }
+
+  /// The tokens of `text` (see the type's rules).
+  public func tokenize(_ text: String) -> [String] {
+    var tokens: [String] = []
+    forEachToken(in: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
+    return tokens
+  }
+
+  /// Calls `body` with each token's UTF-8 bytes (valid only during the call).
+  public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var text = text
+    text.withUTF8 { bytes in
+      var token: [UInt8] = []
+      token.reserveCapacity(64)
+      func flush() {
+        guard !token.isEmpty else { return }
+        token.withUnsafeBufferPointer(body)
+        token.removeAll(keepingCapacity: true)
+      }
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x80 {
+          index += 1
+          switch byte {
+          case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
+            flush()
+          case 33...47, 58...64, 91...96, 123...126:
+            flush()
+            token.append(byte)
+            flush()
+          case 65...90:
+            token.append(lowercase ? byte + 32 : byte)
+          default:
+            token.append(byte)
+          }
+          continue
+        }
+        let (scalar, length) = TextUnicode.decode(bytes, at: index)
+        if TextUnicode.isPunctuation(scalar) || TextUnicode.isCJK(scalar.value) {
+          flush()
+          token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+          flush()
+        } else {
+          token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+        }
+        index += length
+      }
+      flush()
+    }
+  }
+}
