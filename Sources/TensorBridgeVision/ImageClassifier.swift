@@ -25,6 +25,10 @@ public final class ImageClassifier {
   public let inputIndex: Int
   /// The output layer holding the scores.
   public let scoresLayer: String
+  /// Display names in ``ImageClassifierOptions/displayNamesLocale``, from the model's metadata.
+  public let displayNames: [String]?
+  /// Score calibration from the model's metadata (`ScoreCalibrationOptions`).
+  public let calibration: ScoreCalibration?
 
   /// Loads a bundle folder or a `.tflite` (described by its metadata).
   public convenience init(
@@ -47,13 +51,24 @@ public final class ImageClassifier {
               metadataNormalization: Bool = false) throws(VisionError) {
     try options.categoryFilter.validate()
     self.model = model
-    self.options = options
+    var options = options
     (inputIndex, inputFormat) = try Self.imageInput(of: model, metadataNormalization: metadataNormalization)
     let outputs = model.description.outputs
     guard let layer = outputs.first(where: { $0.labels != nil }) ?? outputs.first else {
       throw .missingTensor(role: "output", reason: "a classifier needs a scores output")
     }
     scoresLayer = layer.name
+    var displayNames: [String]?, calibration: ScoreCalibration?
+    if metadataNormalization, let index = model.outputTensorIndex(forLayer: layer.name),
+       let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorAxisLabels, locale: options.displayNamesLocale),
+       metadata.indices.contains(index) {
+      displayNames = metadata[index].displayNames
+      calibration = try metadata[index].calibration(labels: layer.labels ?? metadata[index].labels)
+      if options.scoreThreshold == nil { options.scoreThreshold = metadata[index].scoreThreshold }
+    }
+    self.displayNames = displayNames
+    self.calibration = calibration
+    self.options = options
   }
 
   /// The image input of a model: the first `"type": "image"` layer, else the first input whose
@@ -92,7 +107,8 @@ public final class ImageClassifier {
       throw .outputShape(tensor: scoresLayer, shape: scores.shape, expected: "one score per label (\(labels.count))")
     }
     return ImageClassificationResult(
-      categories: options.categories(scores: scores.values, labels: scores.labels), transform: transform)
+      categories: options.categories(scores: scores.values, labels: scores.labels, displayNames: displayNames, calibration: calibration),
+      transform: transform)
   }
 
   /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in

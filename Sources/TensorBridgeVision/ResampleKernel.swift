@@ -23,7 +23,7 @@ struct ResampleKernel {
   init(inputSize: Int, start: Double, end: Double, outputSize: Int, filter: ResizeFilter) {
     let start = Double(Float(start))
     let scale = Double(Float(end) - Float(start)) / Double(outputSize)
-    let filterScale = max(scale, 1)
+    let filterScale = filter.widensOnDownscale ? max(scale, 1) : 1
     let inverseFilterScale = 1 / filterScale
     let support = filter.support * filterScale
     let taps = Int(support.rounded(.up)) * 2 + 1
