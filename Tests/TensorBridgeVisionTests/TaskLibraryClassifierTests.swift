@@ -31,6 +31,14 @@ final class TaskLibraryClassifierTests: XCTestCase {
     XCTAssertEqual(result.categories.first?.score ?? 0, 0.96, accuracy: 0.02)
   }
 
+  /// `CreateFromOptionsTest.FailsWithCombinedWhitelistAndBlacklist`.
+  func testAllowAndDenyListTogetherFail() {
+    XCTAssertThrowsError(try ImageClassifier(contentsOf: TaskLibraryFixtures.mobileNetQuant,
+                                             options: ImageClassifierOptions(categoryAllowlist: ["foo"], categoryDenylist: ["bar"]))) { error in
+      XCTAssertTrue("\(error)".contains("cannot be used together"), "\(error)")
+    }
+  }
+
   // MARK: PostprocessTest: the AutoML model's uint8 output filled with fixed values.
 
   private func postprocess(_ options: ImageClassifierOptions) throws -> [Category] {

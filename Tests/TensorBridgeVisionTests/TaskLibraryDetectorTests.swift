@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import XCTest
 @testable import TensorBridgeVision
 
@@ -116,6 +117,14 @@ final class TaskLibraryDetectorTests: XCTestCase {
       .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
       .init(x: 8, y: 2, width: 8, height: 2, index: 3, name: "motorcycle", score: 0.4),
     ])
+  }
+
+  /// `CreateFromOptionsTest.SucceedsWithNumberOfThreads` (4 threads), checked by detecting too.
+  func testSucceedsWithNumberOfThreads() throws {
+    let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: Self.options,
+                                      interpreterOptions: Interpreter.Options(threadCount: 4))
+    let result = try detector.detect(try TaskLibraryFixtures.image("cats_and_dogs.jpg"))
+    TaskLibraryFixtures.expect(result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
 
   /// `CreateFromOptionsTest.FailsWithCombinedWhitelistAndBlacklist`.
