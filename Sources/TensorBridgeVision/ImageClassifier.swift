@@ -45,8 +45,11 @@ public final class ImageClassifier {
   /// Classifies with an already loaded model.
   ///
   /// - Parameter metadataNormalization: take the input normalization from the model's TFLite
-  ///   metadata (every channel's own mean and std) rather than from the description; right
-  ///   for models loaded from a `.tflite` without `model.json`.
+  ///   metadata (every channel's own mean and std) rather than from the description, and the
+  ///   scores' display names, calibration and default threshold from it too; right for models
+  ///   loaded from a `.tflite` without `model.json`.
+  /// - Throws: ``VisionError`` when the model has no image input or scores output, the options
+  ///   conflict, or the metadata's files are missing or malformed.
   public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
               metadataNormalization: Bool = false) throws(VisionError) {
     try options.categoryFilter.validate()

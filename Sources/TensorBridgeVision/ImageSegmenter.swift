@@ -98,6 +98,9 @@ public final class ImageSegmenter {
       throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores")
     }
     let dims = tensor.shape.dimensions
+    guard dims.count == 4 else {
+      throw .outputShape(tensor: tensor.name, shape: dims, expected: "[1, height, width, classes]")
+    }
     let segmentation = try Segmentation.decode(
       scores: scores, width: dims[2], height: dims[1], classes: dims[3], orientation: orientation,
       outputType: options.outputType, coloredLabels: coloredLabels)

@@ -45,8 +45,8 @@ public final class ObjectDetector {
   public let labels: [String]?
   /// AutoML metadata, when loaded from an AutoML export.
   public let automl: AutoMLMetadata?
-  /// How post-processed outputs become detections (box order, calibration, display names).
-  public internal(set) var decoding = SSDDecoding()
+  /// How post-processed outputs become detections (box order, calibration, display names, labels).
+  public let decoding: SSDDecoding
 
   /// Loads a bundle folder, an AutoML export folder or a `.tflite` with metadata.
   public convenience init(
@@ -97,10 +97,7 @@ public final class ObjectDetector {
       }
     }
     try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, head: .postProcessed(outputs),
-                  labels: labels, automl: nil, options: options)
-    self.decoding.displayNames = decoding.displayNames
-    self.decoding.boxOrder = decoding.boxOrder
-    self.decoding.calibration = decoding.calibration
+                  labels: labels, automl: nil, options: options, decoding: decoding)
   }
 
   /// Loads an AutoML Vision Edge export: `model.tflite` (or the folder's only `.tflite`),
@@ -153,8 +150,12 @@ public final class ObjectDetector {
   }
 
   /// A detector from its parts.
+  ///
+  /// - Parameter decoding: how post-processed outputs are read (box order, score calibration,
+  ///   display names); its `labels` are replaced by `labels`.
   public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, head: Head,
-              labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions) throws(VisionError) {
+              labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
+              decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
     try options.categoryFilter.validate()
     self.interpreter = interpreter
     self.inputIndex = inputIndex
@@ -163,6 +164,9 @@ public final class ObjectDetector {
     self.labels = labels
     self.automl = automl
     self.options = options
+    var decoding = decoding
+    decoding.labels = labels
+    self.decoding = decoding
   }
 
   /// Detects objects in an image; boxes come back in the image's pixels.
@@ -202,9 +206,7 @@ public final class ObjectDetector {
 
   private func postProcessed(_ outputs: SSDOutputs, transform: ImageTransform, width: Double, height: Double,
                              bounds: ImageRect?) throws(VisionError) -> [Detection] {
-    var decoding = decoding
-    decoding.labels = labels
-    return try decoding.decode(boxes: try values(outputs.boxes), classes: try values(outputs.classes),
+    try decoding.decode(boxes: try values(outputs.boxes), classes: try values(outputs.classes),
                                scores: try values(outputs.scores), count: try values(outputs.count),
                                inputWidth: width, inputHeight: height, transform: transform, bounds: bounds)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import TensorBridge
+import TensorBridgeModels
 import XCTest
 @testable import TensorBridgeVision
 
@@ -29,7 +30,13 @@ final class TaskLibraryDetectorTests: XCTestCase {
   func testDetectSucceeds() throws {
     let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: Self.options)
     XCTAssertEqual(detector.labels?.count, 90, "labelmap.txt (TENSOR_VALUE_LABELS on the category tensor)")
-    XCTAssertEqual(detector.decoding.boxOrder, [1, 0, 3, 2], "BoundingBoxProperties.index from the location tensor's metadata")
+    let metadata = try XCTUnwrap(TaskOutputMetadata.read(detector.interpreter.model, labelKind: .tensorValueLabels))
+    XCTAssertEqual(metadata.map(\.name), ["locations", "classes", "scores", "number of detections"])
+    XCTAssertEqual(metadata[0].boxOrder, [1, 0, 3, 2], "BoundingBoxProperties.index on the location tensor")
+    XCTAssertEqual(metadata[1].labels?.first, "person")
+    XCTAssertNil(metadata[1].displayNames, "labelmap.txt has no locale")
+    XCTAssertNil(metadata[2].calibrationSource, "the plain model has no calibration")
+    XCTAssertNil(detector.decoding.calibration)
     let result = try detector.detect(try TaskLibraryFixtures.image("cats_and_dogs.jpg"))
     TaskLibraryFixtures.expect(result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
@@ -68,8 +75,7 @@ final class TaskLibraryDetectorTests: XCTestCase {
     boxes += Array(repeating: 0, count: 40 - boxes.count)
     let classes: [Float] = [1, 2, 3] + Array(repeating: 0, count: 7)
     let scores: [Float] = [0.8, 0.6, 0.4] + Array(repeating: 0, count: 7)
-    var decoding = detector.decoding
-    decoding.labels = detector.labels
+    let decoding = detector.decoding
     // The frame as stored is 20×10; upright it is the same size for kBottomRight.
     let (width, height) = (20.0, 10.0)
     let fit = ImageTransform(scaleX: width / 300, scaleY: height / 300, translationX: 0, translationY: 0)
@@ -117,6 +123,22 @@ final class TaskLibraryDetectorTests: XCTestCase {
       .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
       .init(x: 8, y: 2, width: 8, height: 2, index: 3, name: "motorcycle", score: 0.4),
     ])
+  }
+
+  /// Our own: the box order of `BoundingBoxProperties.index` is honoured (here left, top,
+  /// right, bottom, the metadata's default), display names are reported.
+  func testDecodingHonoursBoxOrderAndDisplayNames() throws {
+    var decoding = SSDDecoding()
+    decoding.boxOrder = [0, 1, 2, 3]
+    decoding.labels = ["a", "b"]
+    decoding.displayNames = ["A", "B"]
+    let detections = try decoding.decode(boxes: [0.2, 0.2, 0.4, 0.6], classes: [1], scores: [0.9], count: [1],
+                                         inputWidth: 100, inputHeight: 50, transform: .identity, bounds: nil)
+    XCTAssertEqual(detections.first?.boundingBox.x ?? 0, 20, accuracy: 1e-4)  // float32 box values
+    XCTAssertEqual(detections.first?.boundingBox.y ?? 0, 10, accuracy: 1e-4)  // float32 box values
+    XCTAssertEqual(detections.first?.boundingBox.width ?? 0, 20, accuracy: 1e-4)  // float32 box values
+    XCTAssertEqual(detections.first?.boundingBox.height ?? 0, 20, accuracy: 1e-4)  // float32 box values
+    XCTAssertEqual(detections.first?.categories.first, Category(index: 1, label: "b", score: 0.9, displayName: "B"))
   }
 
   /// `CreateFromOptionsTest.SucceedsWithNumberOfThreads` (4 threads), checked by detecting too.
