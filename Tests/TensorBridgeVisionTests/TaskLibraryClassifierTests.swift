@@ -31,6 +31,37 @@ final class TaskLibraryClassifierTests: XCTestCase {
     XCTAssertEqual(result.categories.first?.score ?? 0, 0.96, accuracy: 0.02)
   }
 
+  /// Our own, on the same model with a calibration and French labels added to its metadata
+  /// (`scripts/vision/make_calibrated_classifier.py`): scores are the Task Library's formula
+  /// applied to the plain model's scores (computed here in Double, tolerance 1e-5), classes
+  /// without parameters get the default score 0.01, a score under `min_score` too, and display
+  /// names come from the file in the requested locale.
+  func testScoreCalibrationAndDisplayNamesFromMetadata() throws {
+    let image = try TaskLibraryFixtures.image("burger.jpg")
+    let plain = try ImageClassifier(contentsOf: TaskLibraryFixtures.mobileNetQuant, options: ImageClassifierOptions())
+    let raw = try plain.classify(image).categories
+    let cheeseburger = try XCTUnwrap(raw.first { $0.index == 934 }).score
+    let bagel = try XCTUnwrap(raw.first { $0.index == 932 }).score
+    XCTAssertLessThan(bagel, 0.5, "bagel is under its min_score")
+    let x = 2 * (log(Double(cheeseburger)) - log(1 - Double(cheeseburger))) - 1
+    let expected = 0.9 / (1 + exp(-x))
+
+    let calibrated = try ImageClassifier(contentsOf: TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite"),
+                                         options: ImageClassifierOptions(maxResults: 3, displayNamesLocale: "fr"))
+    XCTAssertNotNil(calibrated.calibration)
+    let top = try calibrated.classify(image).categories
+    XCTAssertEqual(top.map(\.index), [934, 0, 1], "then the default score, ties by index")
+    XCTAssertEqual(Double(top[0].score), expected, accuracy: 1e-5)
+    XCTAssertEqual(top[1].score, 0.01, accuracy: 1e-7)
+    XCTAssertEqual(top.map(\.label), ["cheeseburger", "background", "tench"])
+    XCTAssertEqual(top.map(\.displayName), ["fr:cheeseburger", "fr:background", "fr:tench"])
+
+    let onlyBagel = try ImageClassifier(contentsOf: TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite"),
+                                        options: ImageClassifierOptions(categoryAllowlist: ["bagel"]))
+    XCTAssertEqual(try onlyBagel.classify(image).categories.map(\.score), [0.01])
+    XCTAssertEqual(try onlyBagel.classify(image).categories.first?.displayName, nil, "no file in the default locale (en)")
+  }
+
   /// `CreateFromOptionsTest.FailsWithCombinedWhitelistAndBlacklist`.
   func testAllowAndDenyListTogetherFail() {
     XCTAssertThrowsError(try ImageClassifier(contentsOf: TaskLibraryFixtures.mobileNetQuant,
