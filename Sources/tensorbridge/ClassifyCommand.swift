@@ -38,6 +38,9 @@ struct ClassifyCommand: ParsableCommand {
   @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
   var exactResize = false
 
+  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
+  var displayNamesLocale = "en"
+
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
 
@@ -50,7 +53,7 @@ struct ClassifyCommand: ParsableCommand {
 
   func run() throws {
     let options = ImageClassifierOptions(maxResults: maxResults, scoreThreshold: threshold, fitMode: fit.mode,
-                                         filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap)
+                                         filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: displayNamesLocale)
     let classifier: ImageClassifier
     do {
       classifier = try runtime.quietly {

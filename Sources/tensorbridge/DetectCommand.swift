@@ -43,6 +43,9 @@ struct DetectCommand: ParsableCommand {
   @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
   var exactResize = false
 
+  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
+  var displayNamesLocale = "en"
+
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
 
@@ -58,7 +61,7 @@ struct DetectCommand: ParsableCommand {
 
   func run() throws {
     let options = ObjectDetectorOptions(maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: fit.mode,
-                                        filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, clipsBoxesToImage: !unclipped)
+                                        filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: displayNamesLocale, clipsBoxesToImage: !unclipped)
     let detector: ObjectDetector
     do {
       detector = try runtime.quietly {

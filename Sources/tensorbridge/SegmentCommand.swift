@@ -37,6 +37,9 @@ struct SegmentCommand: ParsableCommand {
   @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
   var fit: FitOption = .stretch
 
+  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
+  var displayNamesLocale = "en"
+
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
 
@@ -47,7 +50,7 @@ struct SegmentCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ImageSegmenterOptions(fitMode: fit.mode, filter: resize.filter)
+    let options = ImageSegmenterOptions(fitMode: fit.mode, filter: resize.filter, displayNamesLocale: displayNamesLocale)
     let segmenter: ImageSegmenter
     do {
       segmenter = try runtime.quietly {

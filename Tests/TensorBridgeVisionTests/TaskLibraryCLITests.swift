@@ -67,6 +67,16 @@ final class TaskLibraryCLITests: XCTestCase {
     XCTAssertEqual(bad.status, 2, "an orientation outside 1…8 is a usage error: \(bad.stderr)")
   }
 
+  func testClassifyReportsDisplayNamesInTheRequestedLocale() throws {
+    let model = TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite").path
+    let french = try run(["classify", model, path("burger.jpg"), "--max-results", "1", "--display-names-locale", "fr", "--json"])
+    XCTAssertEqual(french.status, 0, french.stderr)
+    let category = (french.lines.first?["categories"] as? [[String: Any]])?.first
+    XCTAssertEqual(category?["displayName"] as? String, "fr:cheeseburger")
+    let english = try run(["classify", model, path("burger.jpg"), "--max-results", "1", "--json"])
+    XCTAssertNil(((english.lines.first?["categories"] as? [[String: Any]])?.first)?["displayName"], english.stdout)
+  }
+
   func testSegmentWritesMaskOverlayAndJSON() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segment-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
