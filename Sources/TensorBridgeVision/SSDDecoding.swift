@@ -32,11 +32,15 @@ public struct SSDDecoding: Sendable, Equatable {
   ///   - transform: Maps model-input pixels to the image's pixels.
   ///   - bounds: The image's rectangle to clip boxes to, or `nil` to leave them unclipped.
   /// - Returns: One detection per valid row, in the model's order.
-  /// - Throws: ``VisionError/outputShape(tensor:shape:expected:)`` when the count is missing.
+  /// - Throws: ``VisionError/outputShape(tensor:shape:expected:)`` when the count is missing,
+  ///   ``VisionError/invalidOption(name:reason:)`` when ``boxOrder`` is not an order of 0…3.
   public func decode(
     boxes: [Float], classes: [Float], scores: [Float], count countValues: [Float],
     inputWidth: Double, inputHeight: Double, transform: ImageTransform, bounds: ImageRect?
   ) throws(VisionError) -> [Detection] {
+    guard boxOrder.count == 4, Set(boxOrder) == Set(0..<4) else {
+      throw .invalidOption(name: "boxOrder", reason: "\(boxOrder) is not an order of the four box coordinates 0…3")
+    }
     guard let countValue = countValues.first, countValue.isFinite else {
       throw .outputShape(tensor: "count", shape: [countValues.count], expected: "one detection count")
     }

@@ -32,9 +32,11 @@ public struct SegmentationResult: Sendable, Equatable {
   /// the orientation and the fit (stretch, letterbox or crop). Pixels the model did not see
   /// (letterbox padding's complement, crops) are class 0.
   ///
-  /// - Returns: `nil` when the segmentation holds confidence masks only.
+  /// - Returns: `nil` when the segmentation holds confidence masks only (or sizes that do not
+  ///   fit together).
   public func categoryMaskOverImage() -> [UInt8]? {
-    guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0 else { return nil }
+    guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0, imageWidth > 0, imageHeight > 0,
+          mask.count == segmentation.width * segmentation.height else { return nil }
     let inverse = fitTransform.inverted()
     // The tensor is upright; the segmentation's mask is stored-oriented.
     let swaps = orientation.swapsDimensions

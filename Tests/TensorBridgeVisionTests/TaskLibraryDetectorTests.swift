@@ -139,6 +139,11 @@ final class TaskLibraryDetectorTests: XCTestCase {
     XCTAssertEqual(detections.first?.boundingBox.width ?? 0, 20, accuracy: 1e-4)  // float32 box values
     XCTAssertEqual(detections.first?.boundingBox.height ?? 0, 20, accuracy: 1e-4)  // float32 box values
     XCTAssertEqual(detections.first?.categories.first, Category(index: 1, label: "b", score: 0.9, displayName: "B"))
+    decoding.boxOrder = [0, 1, 2, 4]
+    XCTAssertThrowsError(try decoding.decode(boxes: [0.2, 0.2, 0.4, 0.6], classes: [1], scores: [0.9], count: [1],
+                                             inputWidth: 100, inputHeight: 50, transform: .identity, bounds: nil)) {
+      XCTAssertTrue("\($0)".contains("boxOrder"), "\($0)")
+    }
   }
 
   /// `CreateFromOptionsTest.SucceedsWithNumberOfThreads` (4 threads), checked by detecting too.
