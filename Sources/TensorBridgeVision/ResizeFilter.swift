@@ -14,7 +14,8 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
   /// Plain bilinear interpolation between the two nearest pixels of each axis, also when
   /// shrinking (no antialiasing, no block averaging): what libyuv's `kFilterBilinear` and
   /// OpenCV's `INTER_LINEAR` do, and so what the TFLite Task Library feeds its models.
-  /// Reproduces the Task Library's results; aliases on large downscales.
+  /// When enlarging it aligns corners (the first and last output pixels sample the first and last
+  /// input pixels), as libyuv does. Reproduces the Task Library's results; aliases on large downscales.
   case bilinearTwoTap
 
   /// The default `reducingGap` of resizes and image inputs: a region more than 4 times larger
