@@ -67,6 +67,27 @@ final class TaskLibraryDetectorTests: XCTestCase {
     TaskLibraryFixtures.expect(result.detections, rotated, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
 
+  /// `tensorflow_lite_support/python/test/task/vision/object_detector_test.py`:
+  /// `test_score_threshold_option` (0.3), `test_max_results_option` (3),
+  /// `test_allow_list_option` (cat, dog) and `test_deny_list_option` (cat) on the real photo.
+  func testPythonSuiteOptionCases() throws {
+    let image = try TaskLibraryFixtures.image("cats_and_dogs.jpg")
+    func detect(_ options: ObjectDetectorOptions) throws -> [Detection] {
+      try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: options).detect(image).detections
+    }
+    let thresholded = try detect(ObjectDetectorOptions(scoreThreshold: 0.3))
+    XCTAssertFalse(thresholded.isEmpty)
+    XCTAssertTrue(thresholded.allSatisfy { ($0.categories.first?.score ?? 0) >= 0.3 })
+    XCTAssertLessThan(thresholded.count, try detect(ObjectDetectorOptions()).count, "the threshold removes some")
+    XCTAssertEqual(try detect(ObjectDetectorOptions(maxResults: 3)).count, 3)
+    let allowed = try detect(ObjectDetectorOptions(categoryAllowlist: ["cat", "dog"]))
+    XCTAssertFalse(allowed.isEmpty)
+    XCTAssertTrue(allowed.allSatisfy { ["cat", "dog"].contains($0.categories.first?.label ?? "") })
+    let denied = try detect(ObjectDetectorOptions(categoryDenylist: ["cat"]))
+    XCTAssertFalse(denied.isEmpty)
+    XCTAssertFalse(denied.contains { $0.categories.first?.label == "cat" })
+  }
+
   // MARK: PostprocessTest: fixed outputs on a 20×10 frame.
 
   private func postprocess(_ options: ObjectDetectorOptions, orientation: ImageOrientation = .up) throws -> [Detection] {
