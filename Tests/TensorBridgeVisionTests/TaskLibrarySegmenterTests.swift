@@ -69,6 +69,23 @@ final class TaskLibrarySegmenterTests: XCTestCase {
     XCTAssertEqual(result.categoryMaskOverImage(), result.segmentation.categoryMask)
   }
 
+  /// `python/test/task/vision/image_segmenter_test.py`,
+  /// `test_segmentation_confidence_mask_matches_category_mask`: one confidence mask per class,
+  /// whose per-pixel argmax is the category mask.
+  func testConfidenceMasksMatchTheCategoryMask() throws {
+    let image = try TaskLibraryFixtures.image("segmentation_input_rotation0.jpg")
+    let category = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab).segment(image).segmentation
+    let confidence = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab,
+                                        options: ImageSegmenterOptions(outputType: .confidenceMasks)).segment(image).segmentation
+    let masks = try XCTUnwrap(confidence.confidenceMasks)
+    XCTAssertEqual(masks.count, confidence.coloredLabels.count)
+    let mask = try XCTUnwrap(category.categoryMask)
+    let argmax = (0..<mask.count).map { pixel in
+      UInt8(masks.indices.max { masks[$0][pixel] < masks[$1][pixel] } ?? 0)
+    }
+    XCTAssertEqual(argmax, mask)
+  }
+
   // MARK: PostprocessTest: top-left scores set (car highest), the rest zeros.
 
   static let cornerScores: [Float] = [0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.21, 0.60, 0.01, 0.01, 0.01,
