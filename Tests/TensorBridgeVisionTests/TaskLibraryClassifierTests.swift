@@ -34,8 +34,9 @@ final class TaskLibraryClassifierTests: XCTestCase {
   /// Our own, on the same model with a calibration and French labels added to its metadata
   /// (`scripts/vision/make_calibrated_classifier.py`): scores are the Task Library's formula
   /// applied to the plain model's scores (computed here in Double, tolerance 1e-5), classes
-  /// without parameters get the default score 0.01, a score under `min_score` too, and display
-  /// names come from the file in the requested locale.
+  /// without parameters get the default score 0.01, a score under `min_score` too, the
+  /// metadata's score threshold is the default one, and display names come from the file in
+  /// the requested locale.
   func testScoreCalibrationAndDisplayNamesFromMetadata() throws {
     let image = try TaskLibraryFixtures.image("burger.jpg")
     let plain = try ImageClassifier(contentsOf: TaskLibraryFixtures.mobileNetQuant, options: ImageClassifierOptions())
@@ -46,8 +47,14 @@ final class TaskLibraryClassifierTests: XCTestCase {
     let x = 2 * (log(Double(cheeseburger)) - log(1 - Double(cheeseburger))) - 1
     let expected = 0.9 / (1 + exp(-x))
 
-    let calibrated = try ImageClassifier(contentsOf: TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite"),
-                                         options: ImageClassifierOptions(maxResults: 3, displayNamesLocale: "fr"))
+    let model = TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite")
+    // The metadata's ScoreThresholdingOptions (0.02) applies unless the caller sets a threshold.
+    let withMetadataThreshold = try ImageClassifier(contentsOf: model, options: ImageClassifierOptions(maxResults: 3))
+    XCTAssertEqual(withMetadataThreshold.options.scoreThreshold, 0.02)
+    XCTAssertEqual(try withMetadataThreshold.classify(image).categories.map(\.index), [934], "the default scores (0.01) fall under 0.02")
+
+    let calibrated = try ImageClassifier(contentsOf: model,
+                                         options: ImageClassifierOptions(maxResults: 3, scoreThreshold: 0, displayNamesLocale: "fr"))
     XCTAssertNotNil(calibrated.calibration)
     let top = try calibrated.classify(image).categories
     XCTAssertEqual(top.map(\.index), [934, 0, 1], "then the default score, ties by index")
@@ -56,8 +63,7 @@ final class TaskLibraryClassifierTests: XCTestCase {
     XCTAssertEqual(top.map(\.label), ["cheeseburger", "background", "tench"])
     XCTAssertEqual(top.map(\.displayName), ["fr:cheeseburger", "fr:background", "fr:tench"])
 
-    let onlyBagel = try ImageClassifier(contentsOf: TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite"),
-                                        options: ImageClassifierOptions(categoryAllowlist: ["bagel"]))
+    let onlyBagel = try ImageClassifier(contentsOf: model, options: ImageClassifierOptions(scoreThreshold: 0, categoryAllowlist: ["bagel"]))
     XCTAssertEqual(try onlyBagel.classify(image).categories.map(\.score), [0.01])
     XCTAssertEqual(try onlyBagel.classify(image).categories.first?.displayName, nil, "no file in the default locale (en)")
   }

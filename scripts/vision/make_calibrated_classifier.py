@@ -8,7 +8,9 @@ locale are tested on a real model:
     cheeseburger (934: scale 0.9, slope 2, offset -1) and bagel (932: scale 1, slope 1,
     offset 0, min_score 0.5), empty lines for every other class;
   * a second TENSOR_AXIS_LABELS file "labels_fr.txt" with locale "fr"
-    ("fr:" + each English label).
+    ("fr:" + each English label);
+  * ScoreThresholdingOptions with a global threshold of 0.02 (above the default score, so
+    classes without parameters drop out unless the caller sets its own threshold).
 
 Needs tflite-support 0.4.4's metadata package (pip install --no-deps tflite-support==0.4.4
 libusb-package==1.0.30.0, on top of numpy and flatbuffers). Run from the repository root:
@@ -66,7 +68,12 @@ options.defaultScore = 0.01
 unit = mfb.ProcessUnitT()
 unit.optionsType = mfb.ProcessUnitOptions.ScoreCalibrationOptions
 unit.options = options
-output.processUnits = list(output.processUnits or []) + [unit]
+thresholding = mfb.ScoreThresholdingOptionsT()
+thresholding.globalScoreThreshold = 0.02
+threshold_unit = mfb.ProcessUnitT()
+threshold_unit.optionsType = mfb.ProcessUnitOptions.ScoreThresholdingOptions
+threshold_unit.options = thresholding
+output.processUnits = list(output.processUnits or []) + [unit, threshold_unit]
 
 builder = flatbuffers.Builder(0)
 builder.Finish(metadata.Pack(builder), md.MetadataPopulator.METADATA_FILE_IDENTIFIER)
