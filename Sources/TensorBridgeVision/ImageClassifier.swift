@@ -115,13 +115,16 @@ public final class ImageClassifier {
   }
 
   /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in
-  /// the DCT domain when that still covers the model input; the result's transform still maps
+  /// the DCT domain when that still covers the model input (not with
+  /// ``ResizeFilter/bilinearTwoTap``, which reproduces the Task Library's full-size pipeline); the result's transform still maps
   /// to the file's full-size (upright) pixels.
   public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
     let decoded: (image: PixelBuffer, scale: Int)
     do {
       let data = try Data(contentsOf: url, options: .mappedIfSafe)
-      decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: (inputFormat.width, inputFormat.height)))
+      // The two-tap filter is there to reproduce the Task Library, which decodes at full size.
+      let minimumSize = options.filter == .bilinearTwoTap ? nil : (width: inputFormat.width, height: inputFormat.height)
+      decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: minimumSize))
     } catch let error as ImageError { throw .image(error) } catch {
       throw .image(.file(path: url.path, reason: (error as NSError).localizedDescription))
     }
