@@ -87,6 +87,9 @@ public final class ImageSegmenter {
 
   /// Segments a frame whose pixels are stored with `orientation`; the masks come back in the
   /// stored pixels' orientation at the model's output size (as the Task Library returns them).
+  ///
+  /// - Throws: ``VisionError`` when the image cannot be written to the input, the model fails
+  ///   to run, or its output is not `[1, height, width, classes]`.
   public func segment(_ image: PixelBuffer, orientation: ImageOrientation = .up) throws(VisionError) -> SegmentationResult {
     let upright = image.oriented(orientation)
     let input = ImageInput(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
@@ -110,6 +113,9 @@ public final class ImageSegmenter {
   }
 
   /// Decodes (upright per EXIF) and segments a JPEG or PNG file.
+  ///
+  /// - Throws: ``VisionError/image(_:)`` when the file cannot be read or decoded, else as
+  ///   ``segment(_:orientation:)``.
   public func segment(contentsOf url: URL) throws(VisionError) -> SegmentationResult {
     let image: PixelBuffer
     do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }

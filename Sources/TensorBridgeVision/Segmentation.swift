@@ -14,6 +14,15 @@ public struct Segmentation: Sendable, Equatable {
     public var green: UInt8
     /// Blue.
     public var blue: UInt8
+
+    /// Creates a colored label.
+    public init(name: String?, displayName: String?, red: UInt8, green: UInt8, blue: UInt8) {
+      self.name = name
+      self.displayName = displayName
+      self.red = red
+      self.green = green
+      self.blue = blue
+    }
   }
 
   /// The masks' width.
