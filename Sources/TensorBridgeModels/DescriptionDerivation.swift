@@ -12,7 +12,7 @@ enum DescriptionDerivation {
       (0..<count).compactMap { index in
         guard let tensor = tensor(index) else { return nil }
         let name = signatureName(index).flatMap { $0.isEmpty ? nil : $0 } ?? tensor.name
-        return LayerDescription(name: name, kind: .array, dataType: tensor.dataType, shape: tensor.shapeSignature.dimensions)
+        return LayerDescription(name: name, kind: .array, dataType: tensor.dataType, shape: declaredShape(tensor))
       }
     }
     let inputs = layers(interpreter.inputTensorCount, { try? interpreter.input(at: $0) }, interpreter.inputSignatureName(at:))
@@ -24,5 +24,13 @@ enum DescriptionDerivation {
       author: "", license: "",
       model: .init(file: modelFile.lastPathComponent, quantized: quantized),
       inputs: inputs, outputs: outputs)
+  }
+
+  /// The shape a layer declares: the file's shape signature, or the compiled model's shape when
+  /// the file gives none. Custom operators' outputs (`TFLite_Detection_PostProcess` in every
+  /// SSD export) have no shape in the file; LiteRT computes it when compiling.
+  static func declaredShape(_ tensor: Tensor) -> [Int] {
+    if tensor.shapeSignature.rank == 0, tensor.shape.rank > 0 { return tensor.shape.dimensions }
+    return tensor.shapeSignature.dimensions
   }
 }

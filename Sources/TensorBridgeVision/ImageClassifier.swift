@@ -25,6 +25,10 @@ public final class ImageClassifier {
   public let inputIndex: Int
   /// The output layer holding the scores.
   public let scoresLayer: String
+  /// Display names in ``ImageClassifierOptions/displayNamesLocale``, from the model's metadata.
+  public let displayNames: [String]?
+  /// Score calibration from the model's metadata (`ScoreCalibrationOptions`).
+  public let calibration: ScoreCalibration?
 
   /// Loads a bundle folder or a `.tflite` (described by its metadata).
   public convenience init(
@@ -41,19 +45,33 @@ public final class ImageClassifier {
   /// Classifies with an already loaded model.
   ///
   /// - Parameter metadataNormalization: take the input normalization from the model's TFLite
-  ///   metadata (every channel's own mean and std) rather than from the description; right
-  ///   for models loaded from a `.tflite` without `model.json`.
+  ///   metadata (every channel's own mean and std) rather than from the description, and the
+  ///   scores' display names, calibration and default threshold from it too; right for models
+  ///   loaded from a `.tflite` without `model.json`.
+  /// - Throws: ``VisionError`` when the model has no image input or scores output, the options
+  ///   conflict, or the metadata's files are missing or malformed.
   public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
               metadataNormalization: Bool = false) throws(VisionError) {
     try options.categoryFilter.validate()
     self.model = model
-    self.options = options
+    var options = options
     (inputIndex, inputFormat) = try Self.imageInput(of: model, metadataNormalization: metadataNormalization)
     let outputs = model.description.outputs
     guard let layer = outputs.first(where: { $0.labels != nil }) ?? outputs.first else {
       throw .missingTensor(role: "output", reason: "a classifier needs a scores output")
     }
     scoresLayer = layer.name
+    var displayNames: [String]?, calibration: ScoreCalibration?
+    if metadataNormalization, let index = model.outputTensorIndex(forLayer: layer.name),
+       let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorAxisLabels, locale: options.displayNamesLocale),
+       metadata.indices.contains(index) {
+      displayNames = metadata[index].displayNames
+      calibration = try metadata[index].calibration(labels: layer.labels ?? metadata[index].labels)
+      if options.scoreThreshold == nil { options.scoreThreshold = metadata[index].scoreThreshold }
+    }
+    self.displayNames = displayNames
+    self.calibration = calibration
+    self.options = options
   }
 
   /// The image input of a model: the first `"type": "image"` layer, else the first input whose
@@ -92,17 +110,21 @@ public final class ImageClassifier {
       throw .outputShape(tensor: scoresLayer, shape: scores.shape, expected: "one score per label (\(labels.count))")
     }
     return ImageClassificationResult(
-      categories: options.categories(scores: scores.values, labels: scores.labels), transform: transform)
+      categories: options.categories(scores: scores.values, labels: scores.labels, displayNames: displayNames, calibration: calibration),
+      transform: transform)
   }
 
   /// Decodes and classifies a JPEG or PNG file. Large JPEGs are decoded at a reduced size in
-  /// the DCT domain when that still covers the model input; the result's transform still maps
+  /// the DCT domain when that still covers the model input (not with
+  /// ``ResizeFilter/bilinearTwoTap``, which reproduces the Task Library's full-size pipeline); the result's transform still maps
   /// to the file's full-size (upright) pixels.
   public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
     let decoded: (image: PixelBuffer, scale: Int)
     do {
       let data = try Data(contentsOf: url, options: .mappedIfSafe)
-      decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: (inputFormat.width, inputFormat.height)))
+      // The two-tap filter is there to reproduce the Task Library, which decodes at full size.
+      let minimumSize = options.filter == .bilinearTwoTap ? nil : (width: inputFormat.width, height: inputFormat.height)
+      decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: minimumSize))
     } catch let error as ImageError { throw .image(error) } catch {
       throw .image(.file(path: url.path, reason: (error as NSError).localizedDescription))
     }

@@ -16,11 +16,14 @@ public struct ImageClassifierOptions: Sendable, Equatable {
   public var filter: ResizeFilter
   /// Block averaging before the filter on large downscales (see ``ResizeFilter/defaultReducingGap``).
   public var reducingGap: Double?
+  /// The locale of the display names taken from the model's metadata (the Task Library's
+  /// `display_names_locale`).
+  public var displayNamesLocale: String
 
   /// Creates options.
   public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
               categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap) {
+              reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en") {
     self.maxResults = maxResults
     self.scoreThreshold = scoreThreshold
     self.categoryAllowlist = categoryAllowlist
@@ -28,20 +31,32 @@ public struct ImageClassifierOptions: Sendable, Equatable {
     self.fitMode = fitMode
     self.filter = filter
     self.reducingGap = reducingGap
+    self.displayNamesLocale = displayNamesLocale
   }
 
   var categoryFilter: CategoryFilter {
     CategoryFilter(scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
-  /// Filters, sorts (best first, ties by index) and cuts `scores`.
-  func categories(scores: [Float], labels: [String]?) -> [Category] {
+  /// Calibrates (when `calibration` is given), filters, sorts (best first, ties by index) and
+  /// cuts `scores`, as the Task Library's image classifier post-processing does.
+  ///
+  /// - Parameters:
+  ///   - scores: One score per class.
+  ///   - labels: Class names by index.
+  ///   - displayNames: Localized display names by index.
+  ///   - calibration: Score calibration from the model's metadata.
+  /// - Returns: The categories that pass, best first.
+  public func categories(scores: [Float], labels: [String]?, displayNames: [String]? = nil,
+                         calibration: ScoreCalibration? = nil) -> [Category] {
     var result: [Category] = []
     let filter = categoryFilter
-    for (index, score) in scores.enumerated() {
+    for (index, raw) in scores.enumerated() {
       let label = labels.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+      let score = calibration?.calibrate(raw, classIndex: index) ?? raw
       guard filter.admits(score: score, label: label) else { continue }
-      result.append(Category(index: index, label: label, score: score))
+      let displayName = displayNames.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+      result.append(Category(index: index, label: label, score: score, displayName: displayName))
     }
     result.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
     return maxResults > 0 ? Array(result.prefix(maxResults)) : result

@@ -45,6 +45,8 @@ public final class ObjectDetector {
   public let labels: [String]?
   /// AutoML metadata, when loaded from an AutoML export.
   public let automl: AutoMLMetadata?
+  /// How post-processed outputs become detections (box order, calibration, display names, labels).
+  public let decoding: SSDDecoding
 
   /// Loads a bundle folder, an AutoML export folder or a `.tflite` with metadata.
   public convenience init(
@@ -79,9 +81,23 @@ public final class ObjectDetector {
     let layerNames = model.description.outputs.count == model.interpreter.outputTensorCount ? model.description.outputs.map(\.name) : nil
     let outputs = try SSDOutputs.locate(in: model.interpreter, layerNames: layerNames)
     let classLayer = model.description.outputs.first { model.outputTensorIndex(forLayer: $0.name) == outputs.classes }
-    let labels = classLayer?.labels ?? model.description.outputs.compactMap(\.labels).first
+    var labels = classLayer?.labels ?? model.description.outputs.compactMap(\.labels).first
+    var decoding = SSDDecoding()
+    var options = options
+    if isFile, let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorValueLabels, locale: options.displayNamesLocale) {
+      func entry(_ index: Int) -> TaskOutputMetadata? { metadata.indices.contains(index) ? metadata[index] : nil }
+      if let classes = entry(outputs.classes) {
+        labels = classes.labels ?? labels
+        decoding.displayNames = classes.displayNames
+      }
+      if let order = entry(outputs.boxes)?.boxOrder { decoding.boxOrder = order }
+      if let scores = entry(outputs.scores) {
+        decoding.calibration = try scores.calibration(labels: labels)
+        if options.scoreThreshold == nil { options.scoreThreshold = scores.scoreThreshold }
+      }
+    }
     try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, head: .postProcessed(outputs),
-                  labels: labels, automl: nil, options: options)
+                  labels: labels, automl: nil, options: options, decoding: decoding)
   }
 
   /// Loads an AutoML Vision Edge export: `model.tflite` (or the folder's only `.tflite`),
@@ -134,8 +150,12 @@ public final class ObjectDetector {
   }
 
   /// A detector from its parts.
+  ///
+  /// - Parameter decoding: how post-processed outputs are read (box order, score calibration,
+  ///   display names); its `labels` are replaced by `labels`.
   public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, head: Head,
-              labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions) throws(VisionError) {
+              labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
+              decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
     try options.categoryFilter.validate()
     self.interpreter = interpreter
     self.inputIndex = inputIndex
@@ -144,6 +164,9 @@ public final class ObjectDetector {
     self.labels = labels
     self.automl = automl
     self.options = options
+    var decoding = decoding
+    decoding.labels = labels
+    self.decoding = decoding
   }
 
   /// Detects objects in an image; boxes come back in the image's pixels.
@@ -152,7 +175,7 @@ public final class ObjectDetector {
     let transform = try input.write(into: interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
     do { try interpreter.invoke() } catch { throw .interpreter(error) }
     let width = Double(inputFormat.width), height = Double(inputFormat.height)
-    let bounds = ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+    let bounds = options.clipsBoxesToImage ? ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)) : nil
     var detections: [Detection] = []
     switch head {
     case .anchors(let boxesIndex, let scoresIndex, let decoder):
@@ -163,7 +186,8 @@ public final class ObjectDetector {
           let mapped = transform.apply(x: point.x * width, y: point.y * height)
           return ImagePoint(x: mapped.x, y: mapped.y)
         }
-        detections.append(Detection(boundingBox: transform.apply(inModel).intersection(bounds),
+        let mapped = transform.apply(inModel)
+        detections.append(Detection(boundingBox: bounds.map(mapped.intersection) ?? mapped,
                                     categories: [Category(index: box.classIndex, label: label, score: Float(box.score))],
                                     keypoints: keypoints))
       }
@@ -181,28 +205,10 @@ public final class ObjectDetector {
   }
 
   private func postProcessed(_ outputs: SSDOutputs, transform: ImageTransform, width: Double, height: Double,
-                             bounds: ImageRect) throws(VisionError) -> [Detection] {
-    let boxes = try values(outputs.boxes), classes = try values(outputs.classes)
-    let scores = try values(outputs.scores), countValues = try values(outputs.count)
-    guard let countValue = countValues.first, countValue.isFinite else {
-      throw .outputShape(tensor: "count", shape: [countValues.count], expected: "one detection count")
-    }
-    let available = min(boxes.count / 4, classes.count, scores.count)
-    let count = countValue <= 0 ? 0 : Int(min(Double(countValue), Double(available)))
-    var detections: [Detection] = []
-    for index in 0..<count {
-      let ymin = Double(boxes[index * 4]), xmin = Double(boxes[index * 4 + 1])
-      let ymax = Double(boxes[index * 4 + 2]), xmax = Double(boxes[index * 4 + 3])
-      guard [ymin, xmin, ymax, xmax].allSatisfy(\.isFinite) else { continue }
-      let inModel = ImageRect(x: xmin * width, y: ymin * height, width: (xmax - xmin) * width, height: (ymax - ymin) * height)
-      let box = transform.apply(inModel).intersection(bounds)
-      let classValue = classes[index]
-      guard classValue.isFinite, classValue >= 0, classValue < 1e6 else { continue }
-      let classIndex = Int(classValue)
-      let label = labels.flatMap { $0.indices.contains(classIndex) ? $0[classIndex] : nil }
-      detections.append(Detection(boundingBox: box, categories: [Category(index: classIndex, label: label, score: scores[index])]))
-    }
-    return detections
+                             bounds: ImageRect?) throws(VisionError) -> [Detection] {
+    try decoding.decode(boxes: try values(outputs.boxes), classes: try values(outputs.classes),
+                               scores: try values(outputs.scores), count: try values(outputs.count),
+                               inputWidth: width, inputHeight: height, transform: transform, bounds: bounds)
   }
 
   private func values(_ index: Int) throws(VisionError) -> [Float] {

@@ -16,11 +16,19 @@ public struct ObjectDetectorOptions: Sendable, Equatable {
   public var filter: ResizeFilter
   /// Block averaging before the filter on large downscales (see ``ResizeFilter/defaultReducingGap``).
   public var reducingGap: Double?
+  /// Whether boxes are clipped to the image (the default). The Task Library leaves them as the
+  /// model gives them, reaching past the edges.
+  public var clipsBoxesToImage: Bool
+  /// The locale of the display names taken from the model's metadata (the Task Library's
+  /// `display_names_locale`).
+  public var displayNamesLocale: String
 
   /// Creates options.
   public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
               categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap) {
+              reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en",
+              clipsBoxesToImage: Bool = true) {
+    self.clipsBoxesToImage = clipsBoxesToImage
     self.maxResults = maxResults
     self.scoreThreshold = scoreThreshold
     self.categoryAllowlist = categoryAllowlist
@@ -28,6 +36,7 @@ public struct ObjectDetectorOptions: Sendable, Equatable {
     self.fitMode = fitMode
     self.filter = filter
     self.reducingGap = reducingGap
+    self.displayNamesLocale = displayNamesLocale
   }
 
   var categoryFilter: CategoryFilter {

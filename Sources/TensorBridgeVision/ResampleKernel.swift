@@ -23,7 +23,8 @@ struct ResampleKernel {
   init(inputSize: Int, start: Double, end: Double, outputSize: Int, filter: ResizeFilter) {
     let start = Double(Float(start))
     let scale = Double(Float(end) - Float(start)) / Double(outputSize)
-    let filterScale = max(scale, 1)
+    let filterScale = filter.widensOnDownscale ? max(scale, 1) : 1
+    let cornerAligned = !filter.widensOnDownscale && scale < 1 && outputSize > 1
     let inverseFilterScale = 1 / filterScale
     let support = filter.support * filterScale
     let taps = Int(support.rounded(.up)) * 2 + 1
@@ -33,7 +34,10 @@ struct ResampleKernel {
     var raw = [Double](repeating: 0, count: taps)
     let one = Double(1 << Self.precisionBits)
     for position in 0..<outputSize {
-      let center = start + (Double(position) + 0.5) * scale
+      // libyuv (the two-tap filter's model) aligns corners when enlarging: output pixel i samples
+      // input position i·(n−1)/(m−1), the first and last pixels land on the first and last inputs.
+      let center = cornerAligned ? start + Double(position) * (Double(Float(end) - Float(start)) - 1) / Double(outputSize - 1) + 0.5
+        : start + (Double(position) + 0.5) * scale
       // C's (int) truncation, as Pillow.
       var low = Int((center - support + 0.5).rounded(.towardZero))
       if low < 0 { low = 0 }

@@ -216,7 +216,7 @@ enum Resampler {
     _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double,
     width: Int, height: Int, filter: ResizeFilter, gap: Double
   ) -> (image: PixelBuffer, region: (x0: Double, y0: Double, x1: Double, y1: Double))? {
-    guard gap >= 1, gap.isFinite else { return nil }
+    guard gap >= 1, gap.isFinite, filter.widensOnDownscale else { return nil }
     // Pillow's int(): truncation. Capped so a block's sum stays within 32 bits.
     let scaleX = (x1 - x0) / Double(width), scaleY = (y1 - y0) / Double(height)
     let factorX = max(1, min(Int((scaleX / gap).rounded(.towardZero)), 4096))

@@ -1,7 +1,7 @@
 /// The filter used to resample an image.
 ///
-/// Both filters widen with the downscale factor, so every source pixel contributes (no
-/// aliasing), and both are computed exactly as Pillow computes them (same coefficients, same
+/// `bilinear` and `area` widen with the downscale factor, so every source pixel contributes (no
+/// aliasing), and all are computed exactly as Pillow computes them (same coefficients, same
 /// 22-bit fixed point, horizontal pass then vertical), so a Python pipeline that resizes with
 /// Pillow gets the same pixels.
 public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
@@ -11,6 +11,12 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
   /// Box filter: each output pixel is the area average of the source pixels it covers, the
   /// right choice for large downscales (Pillow's `Image.BOX`).
   case area
+  /// Plain bilinear interpolation between the two nearest pixels of each axis, also when
+  /// shrinking (no antialiasing, no block averaging): what libyuv's `kFilterBilinear` and
+  /// OpenCV's `INTER_LINEAR` do, and so what the TFLite Task Library feeds its models.
+  /// When enlarging it aligns corners (the first and last output pixels sample the first and last
+  /// input pixels), as libyuv does. Reproduces the Task Library's results; aliases on large downscales.
+  case bilinearTwoTap
 
   /// The default `reducingGap` of resizes and image inputs: a region more than 4 times larger
   /// than the output along an axis is first averaged over integer blocks, so the filter shrinks
@@ -22,14 +28,17 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
 
   var support: Double {
     switch self {
-    case .bilinear: 1
+    case .bilinear, .bilinearTwoTap: 1
     case .area: 0.5
     }
   }
 
+  /// Whether the filter widens with the downscale factor (antialiasing).
+  var widensOnDownscale: Bool { self != .bilinearTwoTap }
+
   @inline(__always) func weight(_ x: Double) -> Double {
     switch self {
-    case .bilinear:
+    case .bilinear, .bilinearTwoTap:
       let magnitude = abs(x)
       return magnitude < 1 ? 1 - magnitude : 0
     case .area:

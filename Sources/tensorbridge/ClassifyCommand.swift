@@ -20,8 +20,8 @@ struct ClassifyCommand: ParsableCommand {
   @Argument(help: "JPEG or PNG files.")
   var images: [String]
 
-  @Option(name: .long, help: "How many categories to show per image.")
-  var top = 5
+  @Option(name: [.customLong("max-results"), .customLong("top")], help: "How many categories to show per image (--top is an alias).")
+  var maxResults = 5
 
   @Option(name: .long, help: "Leave out categories scoring below this.")
   var threshold: Float?
@@ -29,8 +29,17 @@ struct ClassifyCommand: ParsableCommand {
   @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
   var fit: FitOption = .stretch
 
+  @Option(name: .long, help: "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library).")
+  var resize: ResizeOption = .pillow
+
+  @Option(name: .long, help: "How the pixels are stored (EXIF 1-8 or up, down, left, right, up-mirrored, …): the image's EXIF tag is then ignored and the image is turned this way.")
+  var orientation: OrientationOption?
+
   @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
   var exactResize = false
+
+  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
+  var displayNamesLocale = "en"
 
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
@@ -39,12 +48,12 @@ struct ClassifyCommand: ParsableCommand {
 
   func validate() throws {
     if images.isEmpty { throw ValidationError("give at least one image") }
-    if top < 1 { throw ValidationError("--top must be at least 1") }
+    if maxResults < 1 { throw ValidationError("--max-results must be at least 1") }
   }
 
   func run() throws {
-    let options = ImageClassifierOptions(maxResults: top, scoreThreshold: threshold, fitMode: fit.mode,
-                                         reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap)
+    let options = ImageClassifierOptions(maxResults: maxResults, scoreThreshold: threshold, fitMode: fit.mode,
+                                         filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: displayNamesLocale)
     let classifier: ImageClassifier
     do {
       classifier = try runtime.quietly {
@@ -52,7 +61,12 @@ struct ClassifyCommand: ParsableCommand {
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: json, verb: "classified") { _, path in
-      let result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
+      let result: ImageClassificationResult
+      if let orientation {
+        result = try classifier.classify(try VisionImageLoader.load(path, orientation: orientation), orientation: orientation.orientation)
+      } else {
+        result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
+      }
       if json {
         print(Self.json(path: path, categories: result.categories))
       } else {
@@ -68,6 +82,7 @@ struct ClassifyCommand: ParsableCommand {
     let items = categories.map { category -> [String: Any] in
       var item: [String: Any] = ["index": category.index, "score": Double(category.score)]
       if let label = category.label { item["label"] = label }
+      if let displayName = category.displayName { item["displayName"] = displayName }
       return item
     }
     return encode(["image": path, "categories": items])

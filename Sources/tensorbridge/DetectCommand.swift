@@ -25,14 +25,26 @@ struct DetectCommand: ParsableCommand {
   @Option(name: .long, help: "Leave out detections scoring below this.")
   var threshold: Float?
 
-  @Option(name: .long, help: "At most this many detections per image.")
-  var max: Int?
+  @Option(name: [.customLong("max-results"), .customLong("max")], help: "At most this many detections per image (--max is an alias).")
+  var maxResults: Int?
 
   @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
   var fit: FitOption = .stretch
 
+  @Option(name: .long, help: "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library).")
+  var resize: ResizeOption = .pillow
+
+  @Option(name: .long, help: "How the pixels are stored (EXIF 1-8 or up, down, left, right, up-mirrored, …): the image's EXIF tag is then ignored and boxes are reported in the stored pixels.")
+  var orientation: OrientationOption?
+
+  @Flag(name: .long, help: "Report boxes as the model gives them, reaching past the image's edges (as the TFLite Task Library does), instead of clipped to the image.")
+  var unclipped = false
+
   @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
   var exactResize = false
+
+  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
+  var displayNamesLocale = "en"
 
   @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
   var json = false
@@ -44,12 +56,12 @@ struct DetectCommand: ParsableCommand {
 
   func validate() throws {
     if images.isEmpty { throw ValidationError("give at least one image") }
-    if let max, max < 1 { throw ValidationError("--max must be at least 1") }
+    if let maxResults, maxResults < 1 { throw ValidationError("--max-results must be at least 1") }
   }
 
   func run() throws {
-    let options = ObjectDetectorOptions(maxResults: max ?? -1, scoreThreshold: threshold, fitMode: fit.mode,
-                                        reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap)
+    let options = ObjectDetectorOptions(maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: fit.mode,
+                                        filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: displayNamesLocale, clipsBoxesToImage: !unclipped)
     let detector: ObjectDetector
     do {
       detector = try runtime.quietly {
@@ -57,9 +69,8 @@ struct DetectCommand: ParsableCommand {
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: json, verb: "processed") { position, path in
-      let image: PixelBuffer
-      do throws(ImageError) { image = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw VisionError.image(error) }
-      let result = try detector.detect(image)
+      let image = try VisionImageLoader.load(path, orientation: orientation)
+      let result = try detector.detect(image, orientation: orientation?.orientation ?? .up)
       if json {
         print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
       } else {
@@ -89,6 +100,7 @@ struct DetectCommand: ParsableCommand {
     item["categories"] = detection.categories.map { category -> [String: Any] in
       var entry: [String: Any] = ["index": category.index, "score": Double(category.score)]
       if let label = category.label { entry["label"] = label }
+      if let displayName = category.displayName { entry["displayName"] = displayName }
       return entry
     }
     if !detection.keypoints.isEmpty { item["keypoints"] = detection.keypoints.map { ["x": $0.x, "y": $0.y] } }

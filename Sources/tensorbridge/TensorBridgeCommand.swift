@@ -12,7 +12,7 @@ struct TensorBridgeCommand: ParsableCommand {
       2 for usage errors.
       """,
     subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
-      ClassifyCommand.self, DetectCommand.self, VisionBenchCommand.self,
+      ClassifyCommand.self, DetectCommand.self, SegmentCommand.self, VisionBenchCommand.self,
       ClassifyTextCommand.self, TokenizeCommand.self, PullCommand.self, ModelsCommand.self])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input

@@ -1,0 +1,124 @@
+import Foundation
+import TFLiteFormat
+import TensorBridge
+import TensorBridgeModels
+
+/// Segments images with a model whose output scores every class at every pixel
+/// (`[1, height, width, classes]`, DeepLab style), like the Task Library's and MediaPipe's
+/// `ImageSegmenter`: class names and display names from the metadata's labels, the Task
+/// Library's colours.
+///
+/// ```swift
+/// let segmenter = try ImageSegmenter(contentsOf: URL(fileURLWithPath: "deeplabv3.tflite"))
+/// let result = try segmenter.segment(contentsOf: photoURL)
+/// let small = result.segmentation.categoryMask        // the model's output size (257×257)
+/// let mask = result.categoryMaskOverImage()            // one class per photo pixel
+/// ```
+///
+/// Not thread-safe (it owns an ``Interpreter``): use one per task or thread.
+public final class ImageSegmenter {
+  /// The model.
+  public let model: Model
+  /// The options in use.
+  public var options: ImageSegmenterOptions
+  /// The input tensor's format.
+  public let inputFormat: ImageInputFormat
+  /// The interpreter input index of the image.
+  public let inputIndex: Int
+  /// The interpreter output index of the scores.
+  public let outputIndex: Int
+  /// One name, display name and colour per class.
+  public let coloredLabels: [Segmentation.ColoredLabel]
+
+  /// Loads a bundle folder or a `.tflite` (described by its metadata).
+  ///
+  /// - Throws: ``VisionError`` when the model cannot be loaded or has no image input and no
+  ///   `[1, height, width, classes]` output.
+  public convenience init(
+    contentsOf url: URL, options: ImageSegmenterOptions = ImageSegmenterOptions(),
+    interpreterOptions: Interpreter.Options = Interpreter.Options()
+  ) throws(VisionError) {
+    let model: Model
+    do { model = try Model(contentsOf: url, options: interpreterOptions) } catch { throw .model(error) }
+    var isDirectory: ObjCBool = false
+    let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    try self.init(model: model, options: options, metadata: isFile)
+  }
+
+  /// Segments with an already loaded model.
+  ///
+  /// - Parameter metadata: read normalization, labels and display names from the model's
+  ///   TFLite metadata (right for a `.tflite` loaded without `model.json`).
+  public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false) throws(VisionError) {
+    self.model = model
+    self.options = options
+    (inputIndex, inputFormat) = try ImageClassifier.imageInput(of: model, metadataNormalization: metadata)
+    guard model.interpreter.outputTensorCount == 1 else {
+      throw .missingTensor(role: "single segmentation output", reason: "it has \(model.interpreter.outputTensorCount) outputs")
+    }
+    outputIndex = 0
+    let tensor: Tensor
+    do { tensor = try model.interpreter.output(at: 0) } catch { throw .interpreter(error) }
+    let dims = tensor.shape.dimensions
+    guard dims.count == 4, dims[0] == 1, dims[1] > 0, dims[2] > 0, dims[3] > 0, dims[3] <= 256 else {
+      throw .outputShape(tensor: tensor.name, shape: dims, expected: "[1, height, width, classes] with at most 256 classes")
+    }
+    guard tensor.dataType == .float32 || tensor.dataType == .uInt8 else {
+      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores (float32 or uint8)")
+    }
+    let classes = dims[3]
+    var names = model.description.outputs.first?.labels
+    var displayNames: [String]?
+    if metadata, let entries = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorAxisLabels,
+                                                           locale: options.displayNamesLocale), let entry = entries.first {
+      names = entry.labels ?? names
+      displayNames = entry.displayNames
+    }
+    if let names, names.count != classes {
+      throw .outputShape(tensor: tensor.name, shape: dims, expected: "one class per label (\(names.count))")
+    }
+    coloredLabels = (0..<classes).map { index in
+      let color = Segmentation.color(ofClass: index)
+      return Segmentation.ColoredLabel(
+        name: names.map { $0[index] }, displayName: displayNames.flatMap { $0.indices.contains(index) ? $0[index] : nil },
+        red: color.red, green: color.green, blue: color.blue)
+    }
+  }
+
+  /// Segments a frame whose pixels are stored with `orientation`; the masks come back in the
+  /// stored pixels' orientation at the model's output size (as the Task Library returns them).
+  ///
+  /// - Throws: ``VisionError`` when the image cannot be written to the input, the model fails
+  ///   to run, or its output is not `[1, height, width, classes]`.
+  public func segment(_ image: PixelBuffer, orientation: ImageOrientation = .up) throws(VisionError) -> SegmentationResult {
+    let upright = image.oriented(orientation)
+    let input = ImageInput(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    let transform = try input.write(into: model.interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
+    do { try model.interpreter.invoke() } catch { throw .interpreter(error) }
+    let tensor: Tensor
+    do { tensor = try model.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
+    guard let scores = tensor.dequantizedValues() else {
+      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores")
+    }
+    let dims = tensor.shape.dimensions
+    guard dims.count == 4 else {
+      throw .outputShape(tensor: tensor.name, shape: dims, expected: "[1, height, width, classes]")
+    }
+    let segmentation = try Segmentation.decode(
+      scores: scores, width: dims[2], height: dims[1], classes: dims[3], orientation: orientation,
+      outputType: options.outputType, coloredLabels: coloredLabels)
+    return SegmentationResult(segmentation: segmentation, imageWidth: image.width, imageHeight: image.height,
+                              orientation: orientation, fitTransform: transform,
+                              inputWidth: inputFormat.width, inputHeight: inputFormat.height)
+  }
+
+  /// Decodes (upright per EXIF) and segments a JPEG or PNG file.
+  ///
+  /// - Throws: ``VisionError/image(_:)`` when the file cannot be read or decoded, else as
+  ///   ``segment(_:orientation:)``.
+  public func segment(contentsOf url: URL) throws(VisionError) -> SegmentationResult {
+    let image: PixelBuffer
+    do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }
+    return try segment(image)
+  }
+}

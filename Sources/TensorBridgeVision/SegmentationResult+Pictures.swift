@@ -1,0 +1,53 @@
+extension SegmentationResult {
+  /// The category mask over the image's pixels as an 8-bit gray image whose values are class
+  /// indices (the file `segment --mask` writes).
+  ///
+  /// - Returns: `nil` when the segmentation holds confidence masks only.
+  public func maskImage() -> PixelBuffer? {
+    guard let mask = categoryMaskOverImage() else { return nil }
+    return try? PixelBuffer(width: imageWidth, height: imageHeight, format: .gray8, bytes: mask)
+  }
+
+  /// `image` (the pixels that were segmented) with every pixel not of class 0 blended with its
+  /// class colour (the file `segment --overlay` writes).
+  ///
+  /// - Parameters:
+  ///   - image: The segmented image, as passed to ``ImageSegmenter/segment(_:orientation:)``.
+  ///   - opacity: The colours' weight, 0…1.
+  /// - Returns: An RGB image, or `nil` when the image is not the segmented one's size or the
+  ///   segmentation holds confidence masks only.
+  public func overlay(on image: PixelBuffer, opacity: Double = 0.55) -> PixelBuffer? {
+    guard image.width == imageWidth, image.height == imageHeight, let mask = categoryMaskOverImage() else { return nil }
+    let rgb = image.converted(to: .rgb8)
+    let alpha = min(max(opacity, 0), 1)
+    var bytes = [UInt8](repeating: 0, count: imageWidth * imageHeight * 3)
+    let labels = segmentation.coloredLabels
+    for y in 0..<imageHeight {
+      for x in 0..<imageWidth {
+        let source = rgb.offset(x: x, y: y), target = (y * imageWidth + x) * 3
+        let classIndex = Int(mask[y * imageWidth + x])
+        let original = (rgb.bytes[source], rgb.bytes[source + 1], rgb.bytes[source + 2])
+        guard classIndex != 0, labels.indices.contains(classIndex) else {
+          (bytes[target], bytes[target + 1], bytes[target + 2]) = original
+          continue
+        }
+        let label = labels[classIndex]
+        func blend(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) * (1 - alpha) + Double(b) * alpha).rounded()) }
+        bytes[target] = blend(original.0, label.red)
+        bytes[target + 1] = blend(original.1, label.green)
+        bytes[target + 2] = blend(original.2, label.blue)
+      }
+    }
+    return try? PixelBuffer(width: imageWidth, height: imageHeight, format: .rgb8, bytes: bytes)
+  }
+
+  /// The share of the image's pixels in each class, for the classes present, largest first.
+  public func classShares() -> [(index: Int, share: Double)] {
+    guard let mask = categoryMaskOverImage(), !mask.isEmpty else { return [] }
+    var counts = [Int](repeating: 0, count: 256)
+    for value in mask { counts[Int(value)] += 1 }
+    return counts.enumerated().filter { $0.element > 0 }
+      .map { (index: $0.offset, share: Double($0.element) / Double(mask.count)) }
+      .sorted { $0.share != $1.share ? $0.share > $1.share : $0.index < $1.index }
+  }
+}

@@ -1,0 +1,71 @@
+/// A ``Segmentation`` with what maps its masks back to the image that was segmented.
+public struct SegmentationResult: Sendable, Equatable {
+  /// The masks at the model's output size, in the stored pixels' orientation.
+  public let segmentation: Segmentation
+  /// The segmented image's width, as stored.
+  public let imageWidth: Int
+  /// The segmented image's height, as stored.
+  public let imageHeight: Int
+  /// How the image's pixels were stored.
+  public let orientation: ImageOrientation
+  /// The map from model-input coordinates to the upright image's pixels.
+  public let fitTransform: ImageTransform
+  /// The model input's width.
+  public let inputWidth: Int
+  /// The model input's height.
+  public let inputHeight: Int
+
+  /// Creates a result.
+  public init(segmentation: Segmentation, imageWidth: Int, imageHeight: Int, orientation: ImageOrientation,
+              fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int) {
+    self.segmentation = segmentation
+    self.inputWidth = inputWidth
+    self.inputHeight = inputHeight
+    self.imageWidth = imageWidth
+    self.imageHeight = imageHeight
+    self.orientation = orientation
+    self.fitTransform = fitTransform
+  }
+
+  /// The category mask over the image's own stored pixels (`imageWidth × imageHeight`): every
+  /// pixel takes the class of the mask pixel its centre falls in (nearest neighbour), through
+  /// the orientation and the fit (stretch, letterbox or crop). Pixels the model did not see
+  /// (letterbox padding's complement, crops) are class 0.
+  ///
+  /// - Returns: `nil` when the segmentation holds confidence masks only (or sizes that do not
+  ///   fit together).
+  public func categoryMaskOverImage() -> [UInt8]? {
+    guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0, imageWidth > 0, imageHeight > 0,
+          mask.count == segmentation.width * segmentation.height else { return nil }
+    let inverse = fitTransform.inverted()
+    // The tensor is upright; the segmentation's mask is stored-oriented.
+    let swaps = orientation.swapsDimensions
+    let tensorWidth = swaps ? segmentation.height : segmentation.width
+    let tensorHeight = swaps ? segmentation.width : segmentation.height
+    let scaleX = Double(tensorWidth) / Double(inputWidth), scaleY = Double(tensorHeight) / Double(inputHeight)
+    let uprightWidth = swaps ? imageHeight : imageWidth, uprightHeight = swaps ? imageWidth : imageHeight
+    var result = [UInt8](repeating: 0, count: imageWidth * imageHeight)
+    for y in 0..<imageHeight {
+      for x in 0..<imageWidth {
+        let upright = orientation.uprightPixel(storedX: x, y: y, storedWidth: imageWidth, storedHeight: imageHeight)
+        guard upright.x < uprightWidth, upright.y < uprightHeight else { continue }
+        let input = inverse.apply(x: Double(upright.x) + 0.5, y: Double(upright.y) + 0.5)
+        let tx = Int((input.x * scaleX).rounded(.down)), ty = Int((input.y * scaleY).rounded(.down))
+        guard tx >= 0, ty >= 0, tx < tensorWidth, ty < tensorHeight else { continue }
+        let stored = orientation.storedPixel(uprightX: tx, y: ty, storedWidth: segmentation.width, storedHeight: segmentation.height)
+        result[y * imageWidth + x] = mask[stored.y * segmentation.width + stored.x]
+      }
+    }
+    return result
+  }
+}
+
+extension ImageTransform {
+  /// The inverse map (the identity when the map is singular, which fitting never produces).
+  public func inverted() -> ImageTransform {
+    let determinant = a * d - b * c
+    guard determinant != 0, determinant.isFinite else { return .identity }
+    let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
+    return ImageTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ib * ty), ty: -(ic * tx + id * ty))
+  }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import TensorBridgeVision
+
+/// `tensorbridge segment MODEL IMAGE...`: per-pixel classes, as masks and overlays.
+struct SegmentCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "segment",
+    abstract: "Segment JPEG or PNG images with an image segmenter (DeepLab-style .tflite with metadata, or a bundle).",
+    discussion: """
+      The model's single output scores every class at every pixel ([1, height, width, classes]); \
+      class names come from the metadata's labels and colours from the Task Library's palette. \
+      Prints the share of the image in each class present. --mask writes the class index of every \
+      image pixel as an 8-bit gray PNG (the mask mapped back to the image's pixels); --overlay \
+      writes the image with the classes' colours blended in. Several images number the files \
+      (OUT-1.png, OUT-2.png, …).
+      """)
+
+  @Argument(help: "A .tflite with metadata or a .tiobundle folder.")
+  var model: String
+
+  @Argument(help: "JPEG or PNG files.")
+  var images: [String]
+
+  @Option(name: .long, help: "Write the category mask (class index per image pixel, 8-bit gray) to this PNG.")
+  var mask: String?
+
+  @Option(name: .long, help: "Write the image with the classes' colours blended in to this PNG.")
+  var overlay: String?
+
+  @Option(name: .long, help: "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library).")
+  var resize: ResizeOption = .pillow
+
+  @Option(name: .long, help: "How the pixels are stored (EXIF 1-8 or up, down, left, right, up-mirrored, …): the image's EXIF tag is then ignored and masks are in the stored pixels.")
+  var orientation: OrientationOption?
+
+  @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
+  var fit: FitOption = .stretch
+
+  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
+  var displayNamesLocale = "en"
+
+  @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
+  var json = false
+
+  @OptionGroup var runtime: RuntimeOptions
+
+  func validate() throws {
+    if images.isEmpty { throw ValidationError("give at least one image") }
+  }
+
+  func run() throws {
+    let options = ImageSegmenterOptions(fitMode: fit.mode, filter: resize.filter, displayNamesLocale: displayNamesLocale)
+    let segmenter: ImageSegmenter
+    do {
+      segmenter = try runtime.quietly {
+        try ImageSegmenter(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
+      }
+    } catch { throw CLIFailure(error) }
+    try ImageBatch.run(images, json: json, verb: "segmented") { position, path in
+      let image = try VisionImageLoader.load(path, orientation: orientation)
+      let result = try segmenter.segment(image, orientation: orientation?.orientation ?? .up)
+      let labels = result.segmentation.coloredLabels
+      let shares = result.classShares()
+      func name(_ index: Int) -> String { labels.indices.contains(index) ? labels[index].name ?? "#\(index)" : "#\(index)" }
+      if json {
+        let classes = shares.map { entry -> [String: Any] in
+          var item: [String: Any] = ["index": entry.index, "share": entry.share]
+          if labels.indices.contains(entry.index) {
+            let label = labels[entry.index]
+            if let labelName = label.name { item["label"] = labelName }
+            if let displayName = label.displayName { item["displayName"] = displayName }
+            item["color"] = [Int(label.red), Int(label.green), Int(label.blue)]
+          }
+          return item
+        }
+        print(ClassifyCommand.encode(["image": path, "width": image.width, "height": image.height,
+                                      "maskWidth": result.segmentation.width, "maskHeight": result.segmentation.height,
+                                      "classes": classes]))
+      } else {
+        print("\(path): \(image.width)x\(image.height), model mask \(result.segmentation.width)x\(result.segmentation.height)")
+        for entry in shares {
+          print(String(format: "  %6.2f%%  %@", entry.share * 100, name(entry.index)))
+        }
+      }
+      try write(mask, position: position) { result.maskImage() }
+      try write(overlay, position: position) { result.overlay(on: image) }
+    }
+  }
+
+  private func write(_ path: String?, position: Int, _ picture: () -> PixelBuffer?) throws {
+    guard let path else { return }
+    let out = images.count == 1 ? path : DetectCommand.numbered(path, position + 1)
+    guard let image = picture() else { throw CLIFailure("no category mask to write to \(out)") }
+    do throws(ImageError) { try image.writePNG(to: URL(fileURLWithPath: out)) } catch { throw CLIFailure(error.description) }
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import TensorBridgeVision
+
+/// `tensorbridge detect`, `classify` and `segment` on the Task Library's models, run as a process.
+final class TaskLibraryCLITests: XCTestCase {
+  private struct Output {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var lines: [[String: Any]] {
+      stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+  }
+
+  private func run(_ arguments: [String]) throws -> Output {
+    let bundle = Bundle(for: TaskLibraryCLITests.self).bundleURL
+    let candidates = [bundle.appendingPathComponent("tensorbridge"), bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
+    let process = Process()
+    process.executableURL = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationReason, .exit, "tensorbridge \(arguments) died by a signal")
+    return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                  stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  private func path(_ name: String) -> String { TaskLibraryFixtures.url(name).path }
+
+  /// The command: it used to fail before running ("outputs[0].shape: [] does not match").
+  func testDetectCocoSSDWithMaxResultsAndItsAlias() throws {
+    var outputs: [[String]] = []
+    for flag in ["--max-results", "--max"] {
+      let result = try run(["detect", TaskLibraryFixtures.ssd.path, path("cats_and_dogs.jpg"), flag, "4",
+                            "--resize", "task-library", "--unclipped", "--json"])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let detections = try XCTUnwrap(result.lines.first?["detections"] as? [[String: Any]])
+      let labels = detections.compactMap { ($0["categories"] as? [[String: Any]])?.first?["label"] as? String }
+      XCTAssertEqual(labels, ["cat", "cat", "cat", "dog"])
+      outputs.append(labels)
+    }
+    XCTAssertEqual(outputs[0], outputs[1])
+    let plain = try run(["detect", TaskLibraryFixtures.ssd.path, path("cats_and_dogs.jpg")])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertTrue(plain.stdout.contains("cat"), plain.stdout)
+  }
+
+  func testClassifyMaxResultsAliasAndOrientation() throws {
+    let upright = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--max-results", "1", "--json"])
+    let alias = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--top", "1", "--json"])
+    XCTAssertEqual(upright.status, 0, upright.stderr)
+    XCTAssertEqual(upright.stdout, alias.stdout)
+    let rotated = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger_rotation180.jpg"),
+                           "--max-results", "1", "--orientation", "3", "--json"])
+    XCTAssertEqual(rotated.status, 0, rotated.stderr)
+    for output in [upright, rotated] {
+      let category = (output.lines.first?["categories"] as? [[String: Any]])?.first
+      XCTAssertEqual(category?["label"] as? String, "cheeseburger", output.stdout)
+    }
+    let bad = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--orientation", "9"])
+    XCTAssertEqual(bad.status, 2, "an orientation outside 1…8 is a usage error: \(bad.stderr)")
+  }
+
+  func testClassifyReportsDisplayNamesInTheRequestedLocale() throws {
+    let model = TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite").path
+    let french = try run(["classify", model, path("burger.jpg"), "--max-results", "1", "--display-names-locale", "fr", "--json"])
+    XCTAssertEqual(french.status, 0, french.stderr)
+    let category = (french.lines.first?["categories"] as? [[String: Any]])?.first
+    XCTAssertEqual(category?["displayName"] as? String, "fr:cheeseburger")
+    let english = try run(["classify", model, path("burger.jpg"), "--max-results", "1", "--json"])
+    XCTAssertNil(((english.lines.first?["categories"] as? [[String: Any]])?.first)?["displayName"], english.stdout)
+  }
+
+  func testSegmentWritesMaskOverlayAndJSON() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segment-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mask = folder.appendingPathComponent("mask.png"), overlay = folder.appendingPathComponent("overlay.png")
+    let result = try run(["segment", TaskLibraryFixtures.deeplab.path, path("segmentation_input_rotation0.jpg"),
+                          "--mask", mask.path, "--overlay", overlay.path, "--json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let line = try XCTUnwrap(result.lines.first)
+    XCTAssertEqual(line["maskWidth"] as? Int, 257)
+    let classes = try XCTUnwrap(line["classes"] as? [[String: Any]])
+    XCTAssertEqual(Set(classes.compactMap { $0["label"] as? String }), ["background", "person", "horse"])
+    let shares = classes.compactMap { $0["share"] as? Double }
+    XCTAssertEqual(shares.reduce(0, +), 1, accuracy: 1e-9)
+    // The mask file holds class indices; against the golden (index × 10) fewer than 1% differ.
+    let written = try PixelBufferLoader.gray(mask)
+    let golden = try PixelBufferLoader.gray(TaskLibraryFixtures.url("segmentation_golden_rotation0.png"))
+    XCTAssertEqual(written.count, golden.count)
+    let differing = zip(written, golden).filter { Int($0) * 10 != Int($1) }.count
+    XCTAssertLessThan(Double(differing) / Double(golden.count), 1e-2)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: overlay.path))
+  }
+}
+
+/// Reads a PNG's gray values through the library's decoder, row by row.
+enum PixelBufferLoader {
+  static func gray(_ url: URL) throws -> [UInt8] {
+    let image = try PixelBuffer(contentsOf: url).converted(to: .gray8)
+    var values: [UInt8] = []
+    for y in 0..<image.height {
+      for x in 0..<image.width { values.append(image.bytes[image.offset(x: x, y: y)]) }
+    }
+    return values
+  }
+}
