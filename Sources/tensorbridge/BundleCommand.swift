@@ -34,7 +34,7 @@ struct BundleInitCommand: ParsableCommand {
   func run() throws {
     let modelURL = URL(fileURLWithPath: model)
     let bundle: ModelBundle
-    do { bundle = try runtime.quietly { try ModelBundle(modelFile: modelURL, options: runtime.interpreterOptions) } } catch {
+    do { bundle = try ModelBundle(modelFile: modelURL) } catch {
       throw CLIFailure(error)
     }
     var description = bundle.description

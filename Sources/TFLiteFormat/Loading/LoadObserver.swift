@@ -1,0 +1,57 @@
+import Foundation
+
+/// Counts the costly steps of loading a model — reading the file, verifying the flatbuffer,
+/// deriving a description, compiling — so that tests (and `TENSORBRIDGE_LOAD_REPORT=1` in the
+/// CLI) can check that one load does each step once.
+///
+/// Observation is opt-in and scoped to a task: set ``current`` with `withValue` around the code
+/// to observe. Without an observer a step costs one task-local lookup.
+///
+/// ```swift
+/// let observer = LoadObserver()
+/// let model = try LoadObserver.$current.withValue(observer) { try Model(contentsOf: url) }
+/// observer.count(of: .compile)   // 1
+/// ```
+public final class LoadObserver: @unchecked Sendable {
+    /// A step of loading a model.
+    public enum Step: String, Sendable, CaseIterable {
+        /// The model file's bytes were read from disk.
+        case read
+        /// The flatbuffer was decoded and verified (``TFLiteModel/init(data:)``).
+        case verify
+        /// A model description was derived from the model (TensorBridgeModels).
+        case describe
+        /// LiteRT compiled the model (an `Interpreter` was created).
+        case compile
+    }
+
+    /// The observer of the current task, if any.
+    @TaskLocal public static var current: LoadObserver?
+
+    private let lock = NSLock()
+    private var counts: [Step: Int] = [:]
+
+    /// Creates an observer with every count at zero.
+    public init() {}
+
+    /// How many times `step` happened while this observer was current.
+    public func count(of step: Step) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[step, default: 0]
+    }
+
+    /// Every count, for reports: `read=1 verify=1 describe=1 compile=1`.
+    public var summary: String {
+        Step.allCases.map { "\($0.rawValue)=\(count(of: $0))" }.joined(separator: " ")
+    }
+
+    /// Notes one occurrence of `step` with the current observer, if there is one.
+    public static func record(_ step: Step) {
+        guard let observer = current else { return }
+        observer.lock.lock()
+        observer.counts[step, default: 0] += 1
+        observer.lock.unlock()
+    }
+}
+
