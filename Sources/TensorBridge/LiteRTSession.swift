@@ -109,7 +109,7 @@ final class LiteRTSession {
         var status = LiteRTStatus(rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
         guard status.isOK, let model else { throw .modelLoadFailed(status: status) }
         var compiled: LiteRtCompiledModel?
-        LoadObserver.record(.compile)
+        LoadObserver.record(.compile, detail: options.loadReportDescription)
         status = LiteRTStatus(rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
         guard status.isOK, let compiled else {
           library.destroyModel(model)

@@ -22,7 +22,12 @@ struct TensorBridgeCommand: ParsableCommand {
     // `TENSORBRIDGE_LOAD_REPORT=1`: count the costly load steps (read, verify, describe,
     // compile) and print them to standard error at the end, for tests and benchmarks.
     let observer = ProcessInfo.processInfo.environment["TENSORBRIDGE_LOAD_REPORT"] == "1" ? LoadObserver() : nil
-    func reportLoads() { observer.map { FileHandle.standardError.write(Data("load: \($0.summary)\n".utf8)) } }
+    func reportLoads() {
+      guard let observer else { return }
+      var lines = ["load: \(observer.summary)"]
+      lines += observer.details(of: .compile).map { "load: compiled with \($0)" }
+      FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
     do {
       var command = try parseAsRoot()
       try LoadObserver.$current.withValue(observer) { try command.run() }

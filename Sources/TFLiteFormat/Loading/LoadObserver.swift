@@ -30,6 +30,7 @@ public final class LoadObserver: @unchecked Sendable {
 
     private let lock = NSLock()
     private var counts: [Step: Int] = [:]
+    private var notes: [Step: [String]] = [:]
 
     /// Creates an observer with every count at zero.
     public init() {}
@@ -41,16 +42,27 @@ public final class LoadObserver: @unchecked Sendable {
         return counts[step, default: 0]
     }
 
+    /// What was noted with each occurrence of `step` (e.g. the options a model was compiled
+    /// with), in order.
+    public func details(of step: Step) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return notes[step, default: []]
+    }
+
     /// Every count, for reports: `read=1 verify=1 describe=1 compile=1`.
     public var summary: String {
         Step.allCases.map { "\($0.rawValue)=\(count(of: $0))" }.joined(separator: " ")
     }
 
-    /// Notes one occurrence of `step` with the current observer, if there is one.
-    public static func record(_ step: Step) {
+    /// Notes one occurrence of `step` with the current observer, if there is one. `detail` is
+    /// evaluated only when there is an observer.
+    public static func record(_ step: Step, detail: @autoclosure () -> String? = nil) {
         guard let observer = current else { return }
+        let note = detail()
         observer.lock.lock()
         observer.counts[step, default: 0] += 1
+        if let note { observer.notes[step, default: []].append(note) }
         observer.lock.unlock()
     }
 }
