@@ -16,9 +16,10 @@ public struct ModelBundle: Sendable {
   public let description: ModelDescription
   /// The model file inside the bundle.
   public let modelFile: URL
-  /// The model as read and verified while describing it, so that ``Model/init(bundle:options:)``
-  /// compiles it without reading or verifying it again; `nil` for a `model.json` bundle whose
-  /// model has no TFLite metadata (the description did not need it).
+  /// The model as read and verified while opening the bundle (to describe it, or to look for
+  /// TFLite metadata next to `model.json`), so that ``Model/init(bundle:options:)`` compiles it
+  /// without reading or verifying it again; `nil` when it could not be read or verified here
+  /// (then ``Model`` reads it and reports why).
   public let verifiedModel: TFLiteModel?
 
   /// The name of the description file in a bundle folder.
