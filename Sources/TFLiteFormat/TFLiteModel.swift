@@ -48,7 +48,13 @@ public struct TFLiteModel: Sendable {
     ///   larger than 2 GB, including the buffers stored after the flatbuffer).
     /// - Throws: ``TFLiteFormatError`` describing what is wrong and where.
     public init(data: Data) throws(TFLiteFormatError) {
-        LoadObserver.record(.verify)
+        try self.init(data: data, recording: .verify)
+    }
+
+    /// Parses and validates `data`, counted as `step` by a ``LoadObserver``: `.verify` for a
+    /// model as given, `.rewrite` for the self-check of a model TensorBridge rewrote.
+    init(data: Data, recording step: LoadObserver.Step) throws(TFLiteFormatError) {
+        LoadObserver.record(step)
         let result: Result<DecodedModel, TFLiteFormatError> = data.withUnsafeBytes { bytes in
             Result { () throws(TFLiteFormatError) -> DecodedModel in
                 let decoded = try ModelDecoder.decode(bytes)

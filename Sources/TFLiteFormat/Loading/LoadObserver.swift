@@ -19,6 +19,9 @@ public final class LoadObserver: @unchecked Sendable {
         case read
         /// The flatbuffer was decoded and verified (``TFLiteModel/init(data:)``).
         case verify
+        /// TensorBridge rewrote the model for the runtime (output capture, lowering of fused
+        /// recurrent operators) and verified the new bytes: new bytes, not the same ones again.
+        case rewrite
         /// A model description was derived from the model (TensorBridgeModels).
         case describe
         /// LiteRT compiled the model (an `Interpreter` was created).
@@ -50,9 +53,11 @@ public final class LoadObserver: @unchecked Sendable {
         return notes[step, default: []]
     }
 
-    /// Every count, for reports: `read=1 verify=1 describe=1 compile=1`.
+    /// Every count, for reports: `read=1 verify=1 describe=1 compile=1`, then `rewrite=N` when
+    /// the model was rewritten.
     public var summary: String {
-        Step.allCases.map { "\($0.rawValue)=\(count(of: $0))" }.joined(separator: " ")
+        let steps: [Step] = [.read, .verify, .describe, .compile] + (count(of: .rewrite) > 0 ? [.rewrite] : [])
+        return steps.map { "\($0.rawValue)=\(count(of: $0))" }.joined(separator: " ")
     }
 
     /// Notes one occurrence of `step` with the current observer, if there is one. `detail` is
