@@ -34,8 +34,9 @@ public struct TFLiteModel: Sendable {
     /// The named metadata entries, possibly empty.
     public let metadata: [MetadataEntry]
 
-    /// The model bytes, kept so that buffer contents can be returned (and the model rewritten).
-    let data: Data
+    /// The model bytes, kept so that buffer contents can be returned, the model rewritten, and
+    /// the verified bytes handed to a runtime without reading the file again.
+    public let data: Data
 
     /// Parses and fully validates a `.tflite` model.
     ///
@@ -47,6 +48,13 @@ public struct TFLiteModel: Sendable {
     ///   larger than 2 GB, including the buffers stored after the flatbuffer).
     /// - Throws: ``TFLiteFormatError`` describing what is wrong and where.
     public init(data: Data) throws(TFLiteFormatError) {
+        try self.init(data: data, recording: .verify)
+    }
+
+    /// Parses and validates `data`, counted as `step` by a ``LoadObserver``: `.verify` for a
+    /// model as given, `.rewrite` for the self-check of a model TensorBridge rewrote.
+    init(data: Data, recording step: LoadObserver.Step) throws(TFLiteFormatError) {
+        LoadObserver.record(step)
         let result: Result<DecodedModel, TFLiteFormatError> = data.withUnsafeBytes { bytes in
             Result { () throws(TFLiteFormatError) -> DecodedModel in
                 let decoded = try ModelDecoder.decode(bytes)

@@ -37,20 +37,39 @@ public final class Interpreter {
   private let state: SignatureState
 
   /// Loads the model file at `modelPath` (read into memory, verified, then handed to LiteRT).
+  ///
+  /// - Throws: ``InterpreterError/modelFileUnreadable(path:reason:)``, or as ``init(model:options:)``.
   public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: modelPath), options: .mappedIfSafe)
-    } catch {
-      throw .modelFileUnreadable(path: modelPath, reason: fileErrorReason(error))
-    }
-    try self.init(modelData: data, options: options)
+    try self.init(model: try TFLiteModel(modelPath: modelPath), options: options)
   }
 
-  /// Loads a model from its bytes.
-  public init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
+  /// Loads a model from its bytes (verified, then handed to LiteRT).
+  ///
+  /// - Throws: ``InterpreterError/invalidModel(_:)``, or as ``init(model:options:)``.
+  public convenience init(modelData: Data, options: Options = Options()) throws(InterpreterError) {
+    let model: TFLiteModel
+    do { model = try TFLiteModel(data: modelData) } catch { throw .invalidModel(error) }
+    try self.init(model: model, options: options)
+  }
+
+  /// Compiles a model that TensorBridge's verifier has already read, without reading or
+  /// verifying it again: read a model once, inspect or describe it, then run it.
+  ///
+  /// ```swift
+  /// let model = try TFLiteModel(modelPath: "linear.tflite")
+  /// print(model.operatorNames)
+  /// let interpreter = try Interpreter(model: model, options: .init(threadCount: 2))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - model: The verified model; its bytes are what LiteRT loads (after TensorBridge's own
+  ///     rewrites: output capture, lowering of fused recurrent operators).
+  ///   - options: How to run it.
+  /// - Throws: ``InterpreterError`` when the runtime cannot be loaded, refuses or cannot
+  ///   compile the model.
+  public init(model: TFLiteModel, options: Options = Options()) throws(InterpreterError) {
     self.options = options
-    session = try LiteRTSession(modelData: modelData, options: options)
+    session = try LiteRTSession(format: model, options: options)
     state = try SignatureState(session: session, signatureIndex: session.mainSignatureIndex)
   }
 

@@ -44,3 +44,13 @@ extension Interpreter {
     }
   }
 }
+
+extension Interpreter.Options {
+  /// The options on one line, as load reports show them (``TFLiteFormat/LoadObserver``):
+  /// `threads=2 xnnpack=on capture=on string-capacity=1048576 log=error runtime=default`.
+  public var loadReportDescription: String {
+    "threads=\(threadCount.map(String.init) ?? "default") xnnpack=\(isXNNPackEnabled ? "on" : "off") "
+      + "capture=\(isOutputCaptureEnabled ? "on" : "off") string-capacity=\(stringOutputByteCapacity) "
+      + "log=\(logSeverity) runtime=\(runtimeLibraryPath ?? "default")"
+  }
+}

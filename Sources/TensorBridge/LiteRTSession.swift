@@ -52,10 +52,9 @@ final class LiteRTSession {
     let outputTensors: [LiteRtTensor]
   }
 
-  init(modelData: Data, options: Interpreter.Options) throws(InterpreterError) {
-    // 1. Verify the flatbuffer ourselves: LiteRT crashes on some corrupt models.
-    let format: TFLiteModel
-    do { format = try TFLiteModel(data: modelData) } catch { throw .invalidModel(error) }
+  /// Compiles `format`, already verified by TensorBridge (LiteRT crashes on some corrupt models).
+  init(format: TFLiteModel, options: Interpreter.Options) throws(InterpreterError) {
+    // 1. What the runtime cannot take, and the rewrites that make it take more.
     self.format = format
     self.options = options
     let limitations = RuntimeLimitation.find(in: format)
@@ -76,7 +75,7 @@ final class LiteRTSession {
     // copy of the bytes that lives as long as the model (LiteRT does not copy).
     let runtimeFormat = recurrentState?.model ?? format
     let outputCapture = options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
-    let modelData = outputCapture?.rewrite.data ?? recurrentState?.data ?? modelData
+    let modelData = outputCapture?.rewrite.data ?? recurrentState?.data ?? format.data
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
       if let base = source.baseAddress, let destination = bytes.baseAddress {
@@ -110,6 +109,7 @@ final class LiteRTSession {
         var status = LiteRTStatus(rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
         guard status.isOK, let model else { throw .modelLoadFailed(status: status) }
         var compiled: LiteRtCompiledModel?
+        LoadObserver.record(.compile, detail: options.loadReportDescription)
         status = LiteRTStatus(rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
         guard status.isOK, let compiled else {
           library.destroyModel(model)

@@ -27,7 +27,11 @@ enum DescriptionCheck {
     for (index, layer) in layers.enumerated() {
       guard let tensorIndex = binding[index], let tensor = try? tensor(tensorIndex) else { continue }
       let modelShape = tensor.shapeSignature.rank == tensor.shape.rank ? tensor.shapeSignature.dimensions : tensor.shape.dimensions
-      if !shapesMatch(declared: layer.shape, model: modelShape, isImage: layer.kind == .image) {
+      // A tensor the file gives no shape (the outputs of `TFLite_Detection_PostProcess` in every
+      // SSD export) has one only once compiled; a description saying what the file says (nothing)
+      // agrees with it.
+      let fileGivesNoShape = tensor.shapeSignature.rank == 0 && tensor.shape.rank > 0 && layer.shape.isEmpty
+      if !fileGivesNoShape, !shapesMatch(declared: layer.shape, model: modelShape, isImage: layer.kind == .image) {
         problems.append(BundleProblem("\(path)[\(index)].shape",
           "\(Tensor.Shape(layer.shape)) does not match the model's \(tensor.name) \(Tensor.Shape(modelShape))"))
       }

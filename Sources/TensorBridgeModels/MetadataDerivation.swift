@@ -14,14 +14,14 @@ import TensorBridge
 enum MetadataDerivation {
   /// The description, or `nil` when the model carries no TFLite metadata.
   static func describe(
-    modelData: Data, interpreter: Interpreter, modelFile: URL
+    _ model: TFLiteModel, tensors: ModelTensors, modelFile: URL
   ) throws(ModelBundleError) -> ModelDescription? {
     let metadata: TFLiteMetadata?
-    do { metadata = try interpreter.model.tfliteMetadata() } catch {
+    do { metadata = try model.tfliteMetadata() } catch {
       throw .invalidDescription([BundleProblem("TFLITE_METADATA", error.description)])
     }
     guard let metadata else { return nil }
-    var description = DescriptionDerivation.describe(interpreter, modelFile: modelFile)
+    var description = DescriptionDerivation.describe(tensors, modelFile: modelFile)
     if let name = metadata.name, !name.isEmpty { description.name = name }
     if let details = metadata.description { description.details = details }
     if let version = metadata.version { description.version = version }
@@ -30,12 +30,13 @@ enum MetadataDerivation {
     guard let subgraph = metadata.subgraphs.first else { return description }
 
     let archive: AssociatedFiles?
-    do { archive = try AssociatedFiles(modelData: modelData) } catch {
+    do { archive = try AssociatedFiles(modelData: model.data) } catch {
       throw .invalidDescription([BundleProblem("associated files", error.description)])
     }
 
     for (index, tensorMetadata) in subgraph.inputs.enumerated() where index < description.inputs.count {
-      guard let tensor = try? interpreter.input(at: index) else { continue }
+      guard tensors.inputs.indices.contains(index) else { continue }
+      let tensor = tensors.inputs[index]
       var layer = description.inputs[index]
       if let name = tensorMetadata.name, !name.isEmpty { layer.name = name }
       let normalization = tensorMetadata.processUnits.compactMap { unit -> (mean: [Float], std: [Float])? in
@@ -45,7 +46,7 @@ enum MetadataDerivation {
       if case .image(let colorSpace)? = tensorMetadata.content?.properties {
         layer.kind = .image
         layer.pixelFormat = .rgb
-        layer.shape = Array(tensor.shapeSignature.dimensions.drop { $0 == 1 || $0 == -1 }.suffix(3))
+        layer.shape = Array(tensor.shapeSignature.drop { $0 == 1 || $0 == -1 }.suffix(3))
         if colorSpace == .grayscale, layer.shape.count == 2 { layer.shape.append(1) }
         if let normalization, !normalization.std.contains(0) {
           // One mean/std for all channels is common; the pixel transform has r, g and b.
@@ -56,7 +57,7 @@ enum MetadataDerivation {
           layer.normalize = PixelTransform(channelScales: std.map { 1 / $0 }, bias: mean.indices.map { -mean[$0] / std[$0] })
         }
       } else if let normalization, !normalization.std.contains(0) {
-        layer.quantize = normalize(normalization, quantization: tensor.dataType.isInteger ? tensor.quantizationParameters : nil)
+        layer.quantize = normalize(normalization, quantization: tensor.dataType.isInteger ? tensor.quantization : nil)
       }
       if let text = try textLayer(tensorMetadata.processUnits + subgraph.inputProcessUnits, layerName: layer.name,
                                   archive: archive, path: "inputs[\(index)]") {
@@ -84,7 +85,7 @@ enum MetadataDerivation {
         // Metadata is advisory: some real models list outputs in another order than the
         // subgraph (MediaPipe's hand landmarker), so labels that cannot belong to this tensor
         // are left off rather than failing the model.
-        let classes = (try? interpreter.output(at: index))?.shape.dimensions.last
+        let classes = tensors.outputs.indices.contains(index) ? tensors.outputs[index].shape.last : nil
         if classes == labels.count {
           layer.labelsFile = name
           layer.labels = labels

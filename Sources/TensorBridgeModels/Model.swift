@@ -1,4 +1,5 @@
 import Foundation
+import TFLiteFormat
 import TensorBridge
 
 /// A model with its description: native values in, named and labelled values out.
@@ -23,13 +24,19 @@ public final class Model {
   /// Loads a bundle folder, or a plain `.tflite` described by its tensors and metadata.
   public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
     let bundle: ModelBundle
-    do { bundle = try ModelBundle.open(url, options: options) } catch { throw .bundle(error) }
+    do { bundle = try ModelBundle.open(url) } catch { throw .bundle(error) }
     try self.init(bundle: bundle, options: options)
   }
 
-  /// Loads the model of a bundle and checks the description against it.
+  /// Loads the model of a bundle and checks the description against it. The model is read and
+  /// verified only if the bundle has not done so already (``ModelBundle/verifiedModel``); it is
+  /// compiled once, with `options`.
   public init(bundle: ModelBundle, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
-    do { interpreter = try Interpreter(modelPath: bundle.modelFile.path, options: options) } catch {
+    do {
+      let model: TFLiteModel
+      if let verified = bundle.verifiedModel { model = verified } else { model = try TFLiteModel(modelPath: bundle.modelFile.path) }
+      interpreter = try Interpreter(model: model, options: options)
+    } catch {
       throw .interpreter(error)
     }
     description = bundle.description

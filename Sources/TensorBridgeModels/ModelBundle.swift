@@ -16,6 +16,11 @@ public struct ModelBundle: Sendable {
   public let description: ModelDescription
   /// The model file inside the bundle.
   public let modelFile: URL
+  /// The model as read and verified while opening the bundle (to describe it, or to look for
+  /// TFLite metadata next to `model.json`), so that ``Model/init(bundle:options:)`` compiles it
+  /// without reading or verifying it again; `nil` when it could not be read or verified here
+  /// (then ``Model`` reads it and reports why).
+  public let verifiedModel: TFLiteModel?
 
   /// The name of the description file in a bundle folder.
   public static let descriptionFileName = "model.json"
@@ -25,48 +30,72 @@ public struct ModelBundle: Sendable {
   /// Reads and checks a bundle folder: JSON syntax, every field, the model file and labels.
   /// Problems are collected and thrown together.
   public init(contentsOf folder: URL) throws(ModelBundleError) {
-    let (description, modelFile, problems) = try Self.read(folder)
+    let (description, modelFile, verifiedModel, problems) = try Self.read(folder)
     guard problems.isEmpty, let description, let modelFile else { throw .invalidDescription(problems) }
     self.folder = folder
     self.description = description
     self.modelFile = modelFile
+    self.verifiedModel = verifiedModel
   }
 
   /// A plain `.tflite` as a bundle: the description is derived from the model itself (its
   /// tensors, and its TFLite metadata when it has some), so no `model.json` is needed.
-  public init(modelFile: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelBundleError) {
-    let interpreter: Interpreter
-    do { interpreter = try Interpreter(modelPath: modelFile.path, options: options) } catch {
+  ///
+  /// The file is read and verified once, and kept as ``verifiedModel``; describing it compiles
+  /// nothing (the runtime first sees the model in ``Model/init(bundle:options:)``).
+  ///
+  /// - Throws: ``ModelBundleError/unreadable(path:reason:)`` when the file cannot be read or is
+  ///   not a valid model; ``ModelBundleError/invalidDescription(_:)`` for bad metadata.
+  public init(modelFile: URL) throws(ModelBundleError) {
+    let model: TFLiteModel
+    do { model = try TFLiteModel(modelPath: modelFile.path) } catch {
       throw .unreadable(path: modelFile.path, reason: error.description)
     }
-    let data: Data
-    do { data = try Data(contentsOf: modelFile) } catch {
-      throw .unreadable(path: modelFile.path, reason: fileErrorReason(error))
-    }
-    folder = modelFile.deletingLastPathComponent()
-    self.modelFile = modelFile
-    description = try MetadataDerivation.describe(modelData: data, interpreter: interpreter, modelFile: modelFile)
-      ?? DescriptionDerivation.describe(interpreter, modelFile: modelFile)
+    try self.init(model: model, modelFile: modelFile)
   }
 
-  /// A bundle folder, or a plain `.tflite` file (see ``init(modelFile:options:)``).
-  public static func open(_ url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelBundleError) -> ModelBundle {
+  /// A plain `.tflite` already read and verified (e.g. to inspect it first), as a bundle; see
+  /// ``init(modelFile:)``. `modelFile` names the model in the description.
+  public init(model: TFLiteModel, modelFile: URL) throws(ModelBundleError) {
+    folder = modelFile.deletingLastPathComponent()
+    self.modelFile = modelFile
+    description = try DescriptionDerivation.describe(model, modelFile: modelFile)
+    verifiedModel = model
+  }
+
+  /// A plain `.tflite` as a bundle; the options are not needed to describe a model any more
+  /// (see ``init(modelFile:)``) and are ignored.
+  @available(*, deprecated, message: "describing compiles nothing now; use init(modelFile:) and pass the options to Model")
+  public init(modelFile: URL, options: Interpreter.Options) throws(ModelBundleError) {
+    try self.init(modelFile: modelFile)
+  }
+
+  /// A bundle folder, or a plain `.tflite` file (see ``init(modelFile:)``).
+  public static func open(_ url: URL) throws(ModelBundleError) -> ModelBundle {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-      return try ModelBundle(modelFile: url, options: options)
+      return try ModelBundle(modelFile: url)
     }
     return try ModelBundle(contentsOf: url)
+  }
+
+  /// A bundle folder or a plain `.tflite`; the options are ignored (see ``open(_:)``).
+  @available(*, deprecated, message: "describing compiles nothing now; use open(_:) and pass the options to Model")
+  public static func open(_ url: URL, options: Interpreter.Options) throws(ModelBundleError) -> ModelBundle {
+    try open(url)
   }
 
   /// Every problem with a bundle at once: description fields, files, and — when the model
   /// loads — the description checked against the model. Empty when the bundle is good.
   public static func validate(_ folder: URL, options: Interpreter.Options = Interpreter.Options()) -> [BundleProblem] {
-    let description: ModelDescription?, modelFile: URL?
+    let description: ModelDescription?, modelFile: URL?, verifiedModel: TFLiteModel?
     var problems: [BundleProblem]
-    do { (description, modelFile, problems) = try read(folder) } catch { return error.problems }
+    do { (description, modelFile, verifiedModel, problems) = try read(folder) } catch { return error.problems }
     guard let description, let modelFile, FileManager.default.fileExists(atPath: modelFile.path) else { return problems }
     do {
-      let interpreter = try Interpreter(modelPath: modelFile.path, options: options)
+      let model: TFLiteModel
+      if let verifiedModel { model = verifiedModel } else { model = try TFLiteModel(modelPath: modelFile.path) }
+      let interpreter = try Interpreter(model: model, options: options)
       problems += DescriptionCheck.problems(description, interpreter: interpreter)
     } catch {
       problems.append(BundleProblem("model.file", "\(description.model.file) cannot be loaded: \(error.description)"))
@@ -74,7 +103,7 @@ public struct ModelBundle: Sendable {
     return problems
   }
 
-  private static func read(_ folder: URL) throws(ModelBundleError) -> (ModelDescription?, URL?, [BundleProblem]) {
+  private static func read(_ folder: URL) throws(ModelBundleError) -> (ModelDescription?, URL?, TFLiteModel?, [BundleProblem]) {
     let jsonURL = folder.appendingPathComponent(descriptionFileName)
     let data: Data
     do { data = try Data(contentsOf: jsonURL) } catch {
@@ -85,7 +114,7 @@ public struct ModelBundle: Sendable {
       throw .invalidJSON(path: jsonURL.path, reason: Self.reason(error))
     }
     var parser = DescriptionParser()
-    guard var description = parser.parse(root) else { return (nil, nil, parser.problems) }
+    guard var description = parser.parse(root) else { return (nil, nil, nil, parser.problems) }
     if description.model.backend == "tensorflow" {
       throw .unsupported(path: "model.backend",
         reason: "\"tensorflow\" models do not run in TensorBridge; convert the SavedModel to TensorFlow Lite "
@@ -116,29 +145,31 @@ public struct ModelBundle: Sendable {
         problems.append(BundleProblem(path, "\(assetsFolderName)/\(name) cannot be read: \(fileErrorReason(error))"))
       }
     }
-    if problems.isEmpty, let modelFile, let merged = metadataMerged(description, modelFile: modelFile, problems: &problems) {
-      description = merged
+    var verifiedModel: TFLiteModel?
+    if problems.isEmpty, let modelFile {
+      let merged: ModelDescription?
+      (merged, verifiedModel) = metadataMerged(description, modelFile: modelFile, problems: &problems)
+      if let merged { description = merged }
     }
-    return (description, modelFile, problems)
+    return (description, modelFile, verifiedModel, problems)
   }
 
   /// The JSON description with what the model's TFLite metadata adds (JSON wins, field by
-  /// field), or `nil` when the model has no metadata or cannot be loaded here.
+  /// field), or `nil` when the model has no metadata or cannot be read here; and the model read
+  /// and verified to find out, for ``Model`` to compile without reading it again.
   private static func metadataMerged(
     _ description: ModelDescription, modelFile: URL, problems: inout [BundleProblem]
-  ) -> ModelDescription? {
-    // Only models that carry metadata pay for a second load.
-    guard let data = try? Data(contentsOf: modelFile),
-          (try? TFLiteModel(data: data))?.metadata(named: "TFLITE_METADATA") != nil,
-          let interpreter = try? Interpreter(modelData: data)
-    else { return nil }
+  ) -> (ModelDescription?, TFLiteModel?) {
+    guard let model = try? TFLiteModel(modelPath: modelFile.path) else { return (nil, nil) }
+    guard model.metadata(named: "TFLITE_METADATA") != nil else { return (nil, model) }
     do {
-      guard let derived = try MetadataDerivation.describe(modelData: data, interpreter: interpreter, modelFile: modelFile)
-      else { return nil }
-      return MetadataDerivation.merge(json: description, metadata: derived)
+      LoadObserver.record(.describe)
+      guard let derived = try MetadataDerivation.describe(model, tensors: ModelTensors(model), modelFile: modelFile)
+      else { return (nil, model) }
+      return (MetadataDerivation.merge(json: description, metadata: derived), model)
     } catch {
       problems += error.problems
-      return nil
+      return (nil, model)
     }
   }
 

@@ -34,8 +34,15 @@ struct BundleInitCommand: ParsableCommand {
   func run() throws {
     let modelURL = URL(fileURLWithPath: model)
     let bundle: ModelBundle
-    do { bundle = try runtime.quietly { try ModelBundle(modelFile: modelURL, options: runtime.interpreterOptions) } } catch {
+    do { bundle = try ModelBundle(modelFile: modelURL) } catch {
       throw CLIFailure(error)
+    }
+    // Describing compiles nothing: make sure the runtime takes the model before writing a
+    // bundle for it (the written bundle is validated, loading it again, below).
+    if let verified = bundle.verifiedModel {
+      do { _ = try runtime.quietly { try Interpreter(model: verified, options: runtime.interpreterOptions) } } catch {
+        throw CLIFailure(ModelBundleError.unreadable(path: modelURL.path, reason: String(describing: error)))
+      }
     }
     var description = bundle.description
     var labelData: Data?

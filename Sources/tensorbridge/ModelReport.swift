@@ -83,6 +83,7 @@ struct ModelReport: Codable {
 
   static func make(path: String, runtime: RuntimeOptions) throws(CLIFailure) -> ModelReport {
     let data: Data
+    LoadObserver.record(.read)
     data = try CLIFailure.read("model file", at: path)
     let model: TFLiteModel
     do { model = try TFLiteModel(data: data) } catch {
@@ -122,7 +123,7 @@ struct ModelReport: Codable {
 
     var runtimeReport = RuntimeReport(loads: false, library: nil, error: nil)
     do {
-      let interpreter = try Interpreter(modelData: data, options: runtime.interpreterOptions)
+      let interpreter = try Interpreter(model: model, options: runtime.interpreterOptions)
       runtimeReport = RuntimeReport(
         loads: true, library: interpreter.runtimeLibraryPath, error: nil,
         loweredOperators: model.recurrentStateOperators.filter(\.isLowerable).map(\.location))

@@ -61,12 +61,18 @@ struct RunCommand: ParsableCommand {
     if let steps { return try runSteps(steps) }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: model, isDirectory: &isDirectory), isDirectory.boolValue {
-      return try runBundle()
+      let folder = URL(fileURLWithPath: model)
+      return try runBundle { () throws(ModelError) -> ModelBundle in
+        do throws(ModelBundleError) { return try ModelBundle(contentsOf: folder) } catch { throw .bundle(error) }
+      }
     }
-    if !raw, signature == nil, Self.hasTFLiteMetadata(model), runtime.quietly({ Self.takesNumbers(model) }) {
-      return try runBundle()
+    // One load: read and verify once; describe only a model with metadata; compile once.
+    let verified: TFLiteModel
+    do { verified = try TFLiteModel(modelPath: model) } catch { throw CLIFailure(error) }
+    if !raw, signature == nil, let bundle = Self.numbersBundle(verified, path: model) {
+      return try runBundle { bundle }
     }
-    let outputs = try runtime.quietly { try runModel() }
+    let outputs = try runtime.quietly { try runModel(verified) }
     if let outputDir {
       try OutputWriter.writeNPY(outputs, to: outputDir)
     }
@@ -78,10 +84,10 @@ struct RunCommand: ParsableCommand {
   }
 
   /// A bundle folder, or a .tflite with metadata: named layers, transforms and labels.
-  private func runBundle() throws {
+  private func runBundle(_ bundle: () throws(ModelError) -> ModelBundle) throws {
     let outputs = try runtime.quietly { () throws -> ModelOutputs in
       let model: Model
-      do { model = try Model(contentsOf: URL(fileURLWithPath: self.model), options: runtime.interpreterOptions) } catch {
+      do { model = try Model(bundle: try bundle(), options: runtime.interpreterOptions) } catch {
         throw CLIFailure(error)
       }
       let outputs = try BundleRunner(model: model).run(inputs: input)
@@ -101,9 +107,9 @@ struct RunCommand: ParsableCommand {
     }
   }
 
-  private func runModel() throws -> [OutputWriter.Output] {
+  private func runModel(_ verified: TFLiteModel) throws -> [OutputWriter.Output] {
     let interpreter: Interpreter
-    do { interpreter = try Interpreter(modelPath: model, options: runtime.interpreterOptions) } catch {
+    do { interpreter = try Interpreter(model: verified, options: runtime.interpreterOptions) } catch {
       throw CLIFailure(error)
     }
     let runner = try ModelRunner(interpreter: interpreter, signature: signature)
@@ -112,19 +118,15 @@ struct RunCommand: ParsableCommand {
     return try runner.outputs()
   }
 
-  /// Whether the file is a valid model carrying `TFLITE_METADATA` (then it runs as a bundle).
-  static func hasTFLiteMetadata(_ path: String) -> Bool {
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let model = try? TFLiteModel(data: data) else {
-      return false
-    }
-    return model.metadata(named: "TFLITE_METADATA") != nil
-  }
-
-  /// Whether every input layer the metadata describes takes numbers (image layers need the
-  /// vision pipeline; such models run tensor by tensor here).
-  static func takesNumbers(_ path: String) -> Bool {
-    guard let bundle = try? ModelBundle(modelFile: URL(fileURLWithPath: path)) else { return false }
-    return bundle.description.inputs.allSatisfy { $0.kind == .array }
+  /// A model carrying `TFLITE_METADATA` whose input layers all take numbers runs as a bundle
+  /// (image layers need the vision pipeline; such models, and models whose metadata cannot be
+  /// read, run tensor by tensor here). Describes the already verified model; compiles nothing.
+  static func numbersBundle(_ model: TFLiteModel, path: String) -> ModelBundle? {
+    guard model.metadata(named: "TFLITE_METADATA") != nil,
+          let bundle = try? ModelBundle(model: model, modelFile: URL(fileURLWithPath: path)),
+          bundle.description.inputs.allSatisfy({ $0.kind == .array })
+    else { return nil }
+    return bundle
   }
 
   /// `--steps`: every step on one interpreter; outputs into `<output-dir>/<k>/`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TFLiteFormat
 
 /// `tensorbridge`: inspect and run TensorFlow Lite models with LiteRT.
 @main
@@ -18,13 +19,25 @@ struct TensorBridgeCommand: ParsableCommand {
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.
   static func main() {
+    // `TENSORBRIDGE_LOAD_REPORT=1`: count the costly load steps (read, verify, describe,
+    // compile) and print them to standard error at the end, for tests and benchmarks.
+    let observer = ProcessInfo.processInfo.environment["TENSORBRIDGE_LOAD_REPORT"] == "1" ? LoadObserver() : nil
+    func reportLoads() {
+      guard let observer else { return }
+      var lines = ["load: \(observer.summary)"]
+      lines += observer.details(of: .compile).map { "load: compiled with \($0)" }
+      FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
     do {
       var command = try parseAsRoot()
-      try command.run()
+      try LoadObserver.$current.withValue(observer) { try command.run() }
+      reportLoads()
     } catch let failure as CLIFailure {
+      reportLoads()
       FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
       Foundation.exit(1)
     } catch {
+      reportLoads()
       let code = exitCode(for: error)
       if code == .success {
         print(fullMessage(for: error))

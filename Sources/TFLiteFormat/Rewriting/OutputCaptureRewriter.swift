@@ -34,7 +34,7 @@ extension TFLiteModel {
         }
         let rewritten = try result.get()
         do {
-            _ = try TFLiteModel(data: rewritten)
+            _ = try TFLiteModel(data: rewritten, recording: .rewrite)
         } catch {
             throw .rewrittenModelInvalid(error)
         }

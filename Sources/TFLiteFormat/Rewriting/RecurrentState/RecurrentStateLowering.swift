@@ -74,7 +74,7 @@ extension TFLiteModel {
                 let rewriter = RecurrentStateRewriter(model: self, reader: reader)
                 let (data, hasReset) = try rewriter.rewrite(plans)
                 let lowered: TFLiteModel
-                do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data) } catch { throw .rewrittenModelInvalid(error) }
+                do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch { throw .rewrittenModelInvalid(error) }
                 return RecurrentStateLowering(
                     data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
             }
