@@ -10,3 +10,25 @@ protocol FlatBufferRewriteError: Error {
 }
 
 extension OutputCaptureError: FlatBufferRewriteError {}
+
+/// The sentences for the failures every rewrite shares: one wording for ``OutputCaptureError``
+/// and ``RecurrentStateError``.
+enum RewriteFailureText {
+    static func unknownField(path: String, slot: Int) -> String {
+        "Cannot rewrite the model: \(path) has a field in slot \(slot) that this reader does not know."
+    }
+
+    static func fileTooLarge(size: Int) -> String {
+        "Cannot rewrite the model: offsets in a \(size)-byte file do not fit a flatbuffer offset."
+    }
+
+    static func compositionFailed(reason: String) -> String { "Cannot lay out the rewritten model: \(reason)." }
+
+    static func rewrittenModelInvalid(_ error: TFLiteFormatError) -> String {
+        "The rewritten model failed verification: \(error.description)"
+    }
+
+    static func unreadableModel(_ error: TFLiteFormatError) -> String {
+        "Cannot read the model to rewrite it: \(error.description)"
+    }
+}

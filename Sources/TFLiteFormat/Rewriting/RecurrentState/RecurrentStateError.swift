@@ -25,15 +25,15 @@ public enum RecurrentStateError: Error, Sendable, Equatable, CustomStringConvert
         case let .signatureKeyTaken(key):
             return "Cannot lower the model's recurrent state: it already has a signature named '\(key)'."
         case let .unknownField(path, slot):
-            return "Cannot rewrite the model: \(path) has a field in slot \(slot) that this reader does not know."
+            return RewriteFailureText.unknownField(path: path, slot: slot)
         case let .fileTooLarge(size):
-            return "Cannot rewrite the model: offsets in a \(size)-byte file do not fit a flatbuffer offset."
+            return RewriteFailureText.fileTooLarge(size: size)
         case let .compositionFailed(reason):
-            return "Cannot lay out the rewritten model: \(reason)."
+            return RewriteFailureText.compositionFailed(reason: reason)
         case let .rewrittenModelInvalid(error):
-            return "The rewritten model failed verification: \(error.description)"
+            return RewriteFailureText.rewrittenModelInvalid(error)
         case let .unreadableModel(error):
-            return "Cannot read the model to rewrite it: \(error.description)"
+            return RewriteFailureText.unreadableModel(error)
         }
     }
 }
