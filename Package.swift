@@ -37,7 +37,9 @@ let package = Package(
     // Pure-Swift reading and verification of the .tflite flatbuffer (zlib for zipped metadata files).
     .target(name: "TFLiteFormat", dependencies: ["CTensorBridgeZlib"]),
     // Interpreter, Tensor, DataType, signatures, errors.
-    .target(name: "TensorBridge", dependencies: ["LiteRTRuntime", "TFLiteFormat"]),
+    .target(
+      name: "TensorBridge",
+      dependencies: ["LiteRTRuntime", "TFLiteFormat", .product(name: "Logging", package: "swift-log")]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
     .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
     // libjpeg-turbo and libpng behind C wrappers that turn their longjmp errors into status codes.
@@ -117,7 +119,10 @@ let package = Package(
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeTests",
-      dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat", "TestSupport"]),
+      dependencies: [
+        "TensorBridge", "LiteRTRuntime", "TFLiteFormat", "TestSupport",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

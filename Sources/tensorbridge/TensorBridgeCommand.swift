@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TFLiteFormat
+import TensorBridge
 
 /// `tensorbridge`: inspect and run TensorFlow Lite models with LiteRT.
 @main
@@ -69,7 +70,8 @@ struct RuntimeOptions: ParsableArguments {
 
   /// Runs `body` with LiteRT's log held back unless `--verbose` is set.
   func quietly<T>(_ body: () throws -> T) rethrows -> T {
-    try RuntimeLogCapture.run(verbose: verbose, body)
+    if verbose { RuntimeLog.destination = .standardError }
+    return try RuntimeLogCapture.run(verbose: verbose, body)
   }
 
   func validate() throws {

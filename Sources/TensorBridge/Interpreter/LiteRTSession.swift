@@ -102,7 +102,8 @@ final class LiteRTSession {
 
     let environment: LiteRtEnvironment, model: LiteRtModel, compiled: LiteRtCompiledModel
     do throws(InterpreterError) {
-      (environment, model, compiled) = try SharedEnvironment.pool.withEnvironment(
+      (environment, model, compiled) = try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in
+       try SharedEnvironment.pool.withEnvironment(
         library: library, severity: options.logSeverity
       ) { environment throws(InterpreterError) in
         var model: LiteRtModel?
@@ -118,6 +119,7 @@ final class LiteRTSession {
           throw .compilationFailed(status: status)
         }
         return (environment, model, compiled)
+      }
       }
     } catch {
       cleanup.run()

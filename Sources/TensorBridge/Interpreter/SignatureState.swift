@@ -108,7 +108,7 @@ final class SignatureState {
   func allocate() throws(InterpreterError) {
     defer { predictCapturedOutputs() }
     do {
-      try allocateBuffers()
+      try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in try allocateBuffers() }
     } catch {
       if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
         throw unsupported
@@ -135,7 +135,7 @@ final class SignatureState {
     guard outputsNeedAllocation else { return }
     defer { predictCapturedOutputs() }
     do {
-      try allocateOutputBuffers()
+      try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in try allocateOutputBuffers() }
     } catch {
       if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
         throw unsupported

@@ -1,0 +1,58 @@
+import Logging
+
+/// Splits what standard error received while LiteRT ran into LiteRT's own lines and the rest.
+///
+/// LiteRT (and the TensorFlow Lite code inside it) starts each message with its severity —
+/// `INFO: `, `WARNING: `, `ERROR: ` or `VERBOSE: ` — and its unresolved-custom-op error carries
+/// one continuation line, `See instructions: https://www.tensorflow.org/lite/guide/ops_custom`.
+/// Everything else is someone else's output and is passed through.
+struct RuntimeLogLines: Equatable {
+  /// One LiteRT message: its severity word and its text without the prefix.
+  struct Message: Equatable {
+    var severity: String
+    var text: String
+  }
+
+  /// LiteRT's messages in order.
+  var messages: [Message] = []
+  /// Text that is not LiteRT's, in order, with its line breaks.
+  var passthrough = ""
+
+  private static let severities = ["VERBOSE", "INFO", "WARNING", "ERROR"]
+  private static let continuation = "See instructions: "
+
+  init(splitting text: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // The text after the last line break (usually empty) is a line only if it has characters.
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    let endsWithBreak = text.hasSuffix("\n")
+    for (index, line) in lines.enumerated() {
+      let isLast = index == lines.count - 1
+      if let message = Self.message(in: line) {
+        messages.append(message)
+      } else if line.hasPrefix(Self.continuation), !messages.isEmpty {
+        messages[messages.count - 1].text += "\n" + line
+      } else {
+        passthrough += line + (isLast && !endsWithBreak ? "" : "\n")
+      }
+    }
+  }
+
+  private static func message(in line: Substring) -> Message? {
+    for severity in severities where line.hasPrefix(severity + ": ") {
+      let text = line.dropFirst(severity.count + 2)
+      return Message(severity: severity, text: String(text.hasSuffix(" ") ? text.dropLast() : text))
+    }
+    return nil
+  }
+
+  /// The swift-log level for a LiteRT severity word.
+  static func level(for severity: String) -> Logger.Level {
+    switch severity {
+    case "VERBOSE": return .trace
+    case "INFO": return .info
+    case "WARNING": return .warning
+    default: return .error
+    }
+  }
+}
