@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TensorBridgeFuzz
 
 /// `tensorbridge fuzz MODEL...`: a deterministic mutation fuzzer for the model-loading path.
 ///
@@ -60,6 +61,11 @@ struct FuzzCommand: ParsableCommand {
   }
 
   func run() throws {
+    do { try fuzz() } catch { throw CLIFailure(error) }
+  }
+
+  /// Runs the campaign (or, with the hidden worker options, one worker's batch of cases).
+  private func fuzz() throws(FuzzError) {
     let seeds = try FuzzSeedModel.load(models)
     if let start = worker.start {
       FuzzWorker.limitAddressSpace(megabytes: memoryLimitMb)
@@ -67,25 +73,20 @@ struct FuzzCommand: ParsableCommand {
       try FuzzWorker(models: seeds, seed: seed, replay: replay, options: options).run(start: start, count: worker.count)
       return
     }
-    var workerArguments = ["--seed", "\(seed)", "--memory-limit-mb", "\(memoryLimitMb)"]
-    if replay { workerArguments.append("--replay") }
-    if let threads = runtime.threads { workerArguments += ["--threads", "\(threads)"] }
-    if runtime.noXNNPack { workerArguments.append("--no-xnnpack") }
-    if runtime.noOutputCapture { workerArguments.append("--no-output-capture") }
-    if let path = runtime.runtime { workerArguments += ["--runtime", path] }
-    workerArguments.append("--")
-    workerArguments += models
-
+    let workerArguments = self.workerArguments
     let campaign = FuzzCampaign(
       models: seeds, seed: seed, iterations: replay ? seeds.count : iterations, replay: replay,
       supervisor: FuzzSupervisor(
-        executable: FuzzSupervisor.currentExecutable(), workerArguments: workerArguments,
+        executable: FuzzSupervisor.currentExecutable(),
+        workerArguments: { start, count in
+          ["fuzz", "--worker-start", "\(start)", "--worker-count", "\(count)"] + workerArguments
+        },
         timeoutSeconds: timeoutSeconds),
       batchSize: batchSize,
       crashersDirectory: replay ? nil : URL(fileURLWithPath: crashersDir),
       showsProgress: !replay)
     var report = try campaign.run()
-    if replay { report.replayOutcomes = Self.replayOutcomes(report, models: seeds) }
+    if replay { report.replayOutcomes = report.replayOutcomes(of: seeds) }
 
     if json {
       print(try report.json())
@@ -97,16 +98,15 @@ struct FuzzCommand: ParsableCommand {
     if report.totalCrashes + report.totalHangs > 0 { Foundation.exit(1) }
   }
 
-  /// Each replayed file's outcome: `pass`, `error <kind>`, `crash <signal>` or `hang`.
-  static func replayOutcomes(_ report: FuzzReport, models: [FuzzSeedModel]) -> [String: String] {
-    var outcomes: [String: String] = [:]
-    for (index, model) in models.enumerated() {
-      if let finding = report.findings.first(where: { $0.caseIndex == index }) {
-        outcomes[model.path] = "\(finding.kind) \(finding.reason)"
-      } else if let stats = report.models.indices.contains(index) ? report.models[index] : nil {
-        outcomes[model.path] = stats.passes > 0 ? "pass" : "error " + (stats.typedErrors.keys.first ?? "?")
-      }
-    }
-    return outcomes
+  /// A worker's arguments after its case range: seed, runtime options, models.
+  private var workerArguments: [String] {
+    var arguments = ["--seed", "\(seed)", "--memory-limit-mb", "\(memoryLimitMb)"]
+    if replay { arguments.append("--replay") }
+    if let threads = runtime.threads { arguments += ["--threads", "\(threads)"] }
+    if runtime.noXNNPack { arguments.append("--no-xnnpack") }
+    if runtime.noOutputCapture { arguments.append("--no-output-capture") }
+    if let path = runtime.runtime { arguments += ["--runtime", path] }
+    arguments.append("--")
+    return arguments + models
   }
 }

@@ -8,13 +8,15 @@
 /// positions, nudges existing words up or down (a moved offset lands on a neighbouring field),
 /// copies words around (one table's offset pointing at another), and biases positions to the
 /// first fifth of the file, where the root table, vtables and subgraph tables live.
-enum FuzzMutator {
+public enum FuzzMutator {
   /// The result of mutating one model: the new bytes and one phrase per mutation applied.
-  struct Result {
-    var bytes: [UInt8]
-    var steps: [String]
+  public struct Result: Sendable {
+    /// The mutated model.
+    public var bytes: [UInt8]
+    /// One phrase per mutation, in the order applied.
+    public var steps: [String]
     /// All steps as one line, e.g. `int32 @0x24 = 0x7fffffff (was 0x00000084); truncate to 612`.
-    var description: String { steps.joined(separator: "; ") }
+    public var description: String { steps.joined(separator: "; ") }
   }
 
   /// Applies one to four stacked mutations (most often one) to `bytes`.
@@ -24,7 +26,8 @@ enum FuzzMutator {
   ///   - donor: another model whose bytes may be spliced in.
   ///   - donorName: the donor's file name, for the description.
   ///   - random: the case's generator.
-  static func mutate(
+  /// - Returns: The mutated bytes and what was done to them.
+  public static func mutate(
     _ bytes: [UInt8], donor: [UInt8], donorName: String, random: inout FuzzRandom
   ) -> Result {
     var result = Result(bytes: bytes, steps: [])

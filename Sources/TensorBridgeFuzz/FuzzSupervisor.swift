@@ -8,9 +8,12 @@ import Darwin
 
 /// Starts worker child processes (`tensorbridge fuzz --worker-start ...`) and watches them: collects each case's
 /// outcome, and notices when a worker dies by a signal or stops making progress.
-struct FuzzSupervisor {
+///
+/// A worker is any program that runs ``FuzzWorker/run(start:count:)`` for the case range it is
+/// given on its command line, so it reports on standard output in the worker protocol.
+public struct FuzzSupervisor {
   /// How a batch ended.
-  enum BatchEnd {
+  public enum BatchEnd: Sendable {
     /// Every case of the batch reported an outcome.
     case finished
     /// The worker died (by a signal, or exiting with a failure status) during case `index`.
@@ -20,14 +23,29 @@ struct FuzzSupervisor {
   }
 
   /// The executable to start (this program).
-  let executable: URL
-  /// Arguments after `fuzz` and the case range: seed, runtime options, models.
-  let workerArguments: [String]
+  public let executable: URL
+  /// The worker's command line for cases `start..<start+count` (without the executable).
+  public let workerArguments: (_ start: Int, _ count: Int) -> [String]
   /// Seconds one case may take before it counts as a hang.
-  let timeoutSeconds: Double
+  public let timeoutSeconds: Double
+
+  /// A supervisor of workers started as `executable` with `workerArguments(start, count)`.
+  ///
+  /// - Parameters:
+  ///   - executable: the worker program, e.g. ``currentExecutable()``.
+  ///   - workerArguments: the worker's arguments for a case range, e.g.
+  ///     `["fuzz", "--worker-start", "500", "--worker-count", "500", "--seed", "7", "--", "a.tflite"]`.
+  ///   - timeoutSeconds: seconds one case may take before it counts as a hang.
+  public init(
+    executable: URL, workerArguments: @escaping (_ start: Int, _ count: Int) -> [String], timeoutSeconds: Double
+  ) {
+    self.executable = executable
+    self.workerArguments = workerArguments
+    self.timeoutSeconds = timeoutSeconds
+  }
 
   /// The running program's own executable.
-  static func currentExecutable() -> URL {
+  public static func currentExecutable() -> URL {
     if let url = Bundle.main.executableURL { return url }
     #if os(Linux)
     return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -39,9 +57,12 @@ struct FuzzSupervisor {
   /// Runs cases `start..<start+count` in one worker, calling `onResult(index, outcome)` for each
   /// case that completed. Throws when the worker cannot be started or fails before any case.
   /// `timeout` overrides ``timeoutSeconds`` for this batch.
-  func runBatch(
+  ///
+  /// - Returns: How the batch ended: finished, or the case that crashed or hung.
+  /// - Throws: ``FuzzError`` when the worker cannot be started, or exits before its first case.
+  public func runBatch(
     start: Int, count: Int, timeout: Double? = nil, onResult: (Int, String) -> Void
-  ) throws(CLIFailure) -> BatchEnd {
+  ) throws(FuzzError) -> BatchEnd {
     let timeoutSeconds = timeout ?? self.timeoutSeconds
     let stderrURL = FileManager.default.temporaryDirectory
       .appendingPathComponent("tensorbridge-fuzz-\(getpid())-\(start).stderr")
@@ -50,7 +71,7 @@ struct FuzzSupervisor {
 
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["fuzz", "--worker-start", "\(start)", "--worker-count", "\(count)"] + workerArguments
+    process.arguments = workerArguments(start, count)
     var environment = ProcessInfo.processInfo.environment
     // The Swift runtime's crash backtracer would spend seconds symbolicating every crasher.
     environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -59,11 +80,11 @@ struct FuzzSupervisor {
     process.standardOutput = stdoutPipe
     process.standardInput = FileHandle.nullDevice
     guard let stderrHandle = FileHandle(forWritingAtPath: stderrURL.path) else {
-      throw CLIFailure("cannot create \(stderrURL.path)")
+      throw .cannotCreateWorkerLog(path: stderrURL.path)
     }
     process.standardError = stderrHandle
     do { try process.run() } catch {
-      throw CLIFailure("cannot start fuzz worker \(executable.path): \((error as NSError).localizedDescription)")
+      throw .cannotStartWorker(executable: executable.path, underlying: error)
     }
     try? stderrHandle.close()
     try? stdoutPipe.fileHandleForWriting.close()
@@ -115,7 +136,7 @@ struct FuzzSupervisor {
     case .exit:
       if process.terminationStatus == 0 && current == nil && lastEnded == start + count - 1 { return .finished }
       if current == nil && lastEnded == nil {
-        throw CLIFailure("fuzz worker exited with status \(process.terminationStatus) before its first case: \(tail)")
+        throw .workerExitedBeforeFirstCase(status: process.terminationStatus, stderrTail: tail)
       }
       reason = "exit status \(process.terminationStatus)"
     @unknown default:
@@ -133,9 +154,9 @@ struct FuzzSupervisor {
 }
 
 /// Names of the signals a crashing worker dies from.
-enum FuzzSignal {
+public enum FuzzSignal {
   /// E.g. `signal 11 (SIGSEGV)`.
-  static func describe(_ signal: Int32) -> String {
+  public static func describe(_ signal: Int32) -> String {
     let names: [Int32: String] = [
       SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
       SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS",

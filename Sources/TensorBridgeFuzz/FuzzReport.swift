@@ -1,72 +1,93 @@
 import Foundation
 
 /// What a fuzz campaign found, per model and overall, printable as a table or as JSON.
-struct FuzzReport: Codable {
+public struct FuzzReport: Codable, Sendable {
   /// Counts for the cases derived from one model.
-  struct ModelStats: Codable {
+  public struct ModelStats: Codable, Sendable {
     /// The model's file name.
-    var model: String
-    var cases = 0
+    public var model: String
+    /// Cases derived from this model.
+    public var cases = 0
     /// Cases that loaded, ran and produced outputs.
-    var passes = 0
+    public var passes = 0
     /// Thrown errors by kind (`modelLoadFailed`, `invalidModel.truncated`, ...).
-    var typedErrors: [String: Int] = [:]
-    var crashes = 0
-    var hangs = 0
+    public var typedErrors: [String: Int] = [:]
+    /// Cases that crashed their worker.
+    public var crashes = 0
+    /// Cases that hung their worker.
+    public var hangs = 0
 
     /// All typed errors together.
-    var typedErrorCount: Int { typedErrors.values.reduce(0, +) }
+    public var typedErrorCount: Int { typedErrors.values.reduce(0, +) }
   }
 
   /// One crash or hang.
-  struct Finding: Codable {
+  public struct Finding: Codable, Sendable {
     /// `crash` or `hang`.
-    var kind: String
+    public var kind: String
     /// The model the case was derived from (or the replayed file).
-    var model: String
-    var caseIndex: Int
+    public var model: String
+    /// The case number within the campaign.
+    public var caseIndex: Int
     /// E.g. `signal 11 (SIGSEGV)` or `no result after 10 s`.
-    var reason: String
-    var mutation: String
+    public var reason: String
+    /// What was done to the source model, in one line.
+    public var mutation: String
     /// Whether the case crashed (or hung) again when run alone in a fresh worker.
-    var reproducedAlone: Bool
+    public var reproducedAlone: Bool
     /// Where the mutated bytes were saved, if they were.
-    var file: String?
+    public var file: String?
     /// The last lines the worker printed to standard error.
-    var stderrTail: String
+    public var stderrTail: String
   }
 
   /// A case that timed out in its batch but finished when run alone with a longer timeout.
-  struct SlowCase: Codable {
-    var model: String
-    var caseIndex: Int
+  public struct SlowCase: Codable, Sendable {
+    /// The model the case was derived from.
+    public var model: String
+    /// The case number within the campaign.
+    public var caseIndex: Int
     /// Seconds it took alone (including starting the worker).
-    var seconds: Double
+    public var seconds: Double
     /// Its outcome when run alone (`pass` or an error kind).
-    var outcome: String
-    var mutation: String
+    public var outcome: String
+    /// What was done to the source model, in one line.
+    public var mutation: String
   }
 
-  var seed: UInt64
-  var iterations: Int
-  var seconds: Double = 0
-  var models: [ModelStats]
-  var findings: [Finding] = []
+  /// The campaign's seed.
+  public var seed: UInt64
+  /// The number of cases the campaign was to run.
+  public var iterations: Int
+  /// How long the campaign took.
+  public var seconds: Double = 0
+  /// Counts per model, in the campaign's order.
+  public var models: [ModelStats]
+  /// Every crash and hang, in the order found.
+  public var findings: [Finding] = []
   /// Cases slower than the timeout that still finished (not failures).
-  var slowCases: [SlowCase] = []
+  public var slowCases: [SlowCase] = []
   /// Sums over all models (filled in when the JSON is written).
-  struct Totals: Codable {
-    var cases: Int
-    var passes: Int
-    var typedErrors: [String: Int]
-    var crashes: Int
-    var hangs: Int
+  public struct Totals: Codable, Sendable {
+    /// Cases run.
+    public var cases: Int
+    /// Cases that passed.
+    public var passes: Int
+    /// Thrown errors by kind.
+    public var typedErrors: [String: Int]
+    /// Cases that crashed.
+    public var crashes: Int
+    /// Cases that hung.
+    public var hangs: Int
   }
 
-  var totals: Totals?
-  /// For `--replay`: each file's outcome (`pass`, an error kind, `crash` or `hang`).
-  var replayOutcomes: [String: String]?
+  /// The sums over all models; set in the JSON that ``json()`` writes.
+  public var totals: Totals?
+  /// For a replay: each file's outcome (`pass`, `error <kind>`, `crash <signal>` or `hang`),
+  /// set by the caller from ``replayOutcomes(of:)``.
+  public var replayOutcomes: [String: String]?
 
+  /// An empty report for a campaign over models with these file names.
   init(seed: UInt64, iterations: Int, modelNames: [String]) {
     self.seed = seed
     self.iterations = iterations
@@ -92,17 +113,20 @@ struct FuzzReport: Codable {
     findings.append(finding)
   }
 
-  var totalCases: Int { models.reduce(0) { $0 + $1.cases } }
-  var totalCrashes: Int { models.reduce(0) { $0 + $1.crashes } }
-  var totalHangs: Int { models.reduce(0) { $0 + $1.hangs } }
+  /// Cases run, over all models.
+  public var totalCases: Int { models.reduce(0) { $0 + $1.cases } }
+  /// Crashes, over all models.
+  public var totalCrashes: Int { models.reduce(0) { $0 + $1.crashes } }
+  /// Hangs, over all models.
+  public var totalHangs: Int { models.reduce(0) { $0 + $1.hangs } }
 
   /// Typed errors by kind over all models.
-  var totalTypedErrors: [String: Int] {
+  public var totalTypedErrors: [String: Int] {
     models.reduce(into: [:]) { total, stats in total.merge(stats.typedErrors, uniquingKeysWith: +) }
   }
 
   /// The human-readable summary: one row per model, then errors by kind, then every finding.
-  func table() -> String {
+  public func table() -> String {
     let nameWidth = max(24, (models.map(\.model.count).max() ?? 0) + 2)
     func row(_ name: String, _ values: [String]) -> String {
       name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
@@ -144,14 +168,31 @@ struct FuzzReport: Codable {
     return lines.joined(separator: "\n")
   }
 
-  /// The summary as pretty-printed JSON with sorted keys.
-  func json() throws(CLIFailure) -> String {
+  /// The summary as pretty-printed JSON with sorted keys, ``totals`` filled in.
+  /// - Throws: ``FuzzError/reportEncodingFailed(underlying:)`` (not expected: every field encodes).
+  public func json() throws(FuzzError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     var report = self
     report.totals = Totals(
       cases: totalCases, passes: models.reduce(0) { $0 + $1.passes }, typedErrors: totalTypedErrors,
       crashes: totalCrashes, hangs: totalHangs)
-    do { return String(decoding: try encoder.encode(report), as: UTF8.self) } catch { throw CLIFailure(error) }
+    do { return String(decoding: try encoder.encode(report), as: UTF8.self) } catch { throw .reportEncodingFailed(underlying: error) }
+  }
+
+  /// Each replayed file's outcome: `pass`, `error <kind>`, `crash <signal>` or `hang` (for a
+  /// campaign run with `replay`, where case `i` is `models[i]`).
+  /// - Parameter models: the replayed files, in the campaign's order.
+  /// - Returns: The outcome by file path.
+  public func replayOutcomes(of models: [FuzzSeedModel]) -> [String: String] {
+    var outcomes: [String: String] = [:]
+    for (index, model) in models.enumerated() {
+      if let finding = findings.first(where: { $0.caseIndex == index }) {
+        outcomes[model.path] = "\(finding.kind) \(finding.reason)"
+      } else if let stats = self.models.indices.contains(index) ? self.models[index] : nil {
+        outcomes[model.path] = stats.passes > 0 ? "pass" : "error " + (stats.typedErrors.keys.first ?? "?")
+      }
+    }
+    return outcomes
   }
 }

@@ -8,11 +8,18 @@ import TensorBridge
 /// deterministic bytes through `withUnsafeMutableInputBytes` → `invoke()` → every
 /// `output(at:)` read. A thrown error is the expected, safe result for a corrupt model; a crash
 /// or hang is the finding, and is detected by the parent process, not here.
-enum FuzzExecution {
-  /// The outcome of a case that returned: `"pass"`, or the kind of error that was thrown
-  /// (see ``kind(of:)``). Contains no spaces.
-  /// With `rawInputs` the inputs get a raw byte ramp instead of small valid values.
-  static func run(_ bytes: [UInt8], caseIndex: Int, rawInputs: Bool, options: Interpreter.Options) -> String {
+public enum FuzzExecution {
+  /// Runs one case in this process. A crash or hang here ends or stalls the process: run it in
+  /// a worker (``FuzzWorker``) watched by a ``FuzzSupervisor``.
+  ///
+  /// - Parameters:
+  ///   - bytes: the model file's bytes, possibly corrupt.
+  ///   - caseIndex: the case number, which varies the input values.
+  ///   - rawInputs: whether the inputs get a raw byte ramp instead of small valid values.
+  ///   - options: the interpreter options (threads, XNNPACK, output capture, runtime path).
+  /// - Returns: `"pass"`, or the kind of error that was thrown (see ``kind(of:)``). Contains no
+  ///   spaces.
+  public static func run(_ bytes: [UInt8], caseIndex: Int, rawInputs: Bool, options: Interpreter.Options) -> String {
     do {
       // The interpreter is created and destroyed inside this call, so its teardown is part of
       // the case (a crash while destroying it is attributed to this case).
@@ -74,7 +81,8 @@ enum FuzzExecution {
   /// The name of an error's case: an ``InterpreterError`` case name such as `modelLoadFailed`,
   /// with the ``TFLiteFormatError`` case appended for `invalidModel`
   /// (`invalidModel.indexOutOfRange`). Other errors are named by their type.
-  static func kind(of error: any Error) -> String {
+  /// - Returns: The kind, without spaces.
+  public static func kind(of error: any Error) -> String {
     if let error = error as? InterpreterError {
       if case .invalidModel(let formatError) = error { return "invalidModel." + caseName(of: formatError) }
       return caseName(of: error)

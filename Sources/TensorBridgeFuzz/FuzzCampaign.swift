@@ -2,23 +2,66 @@ import Foundation
 
 /// Runs every case of a campaign through worker processes, restarting a worker after each crash
 /// or hang, confirming each finding alone, and saving the crashing inputs.
-struct FuzzCampaign {
-  let models: [FuzzSeedModel]
-  let seed: UInt64
+///
+/// ```swift
+/// let models = try FuzzSeedModel.load(["linear.tflite", "conv.tflite"])
+/// let supervisor = FuzzSupervisor(
+///   executable: FuzzSupervisor.currentExecutable(),
+///   workerArguments: { start, count in ["fuzz", "--worker-start", "\(start)", "--worker-count", "\(count)", "--"] + paths },
+///   timeoutSeconds: 10)
+/// let report = try FuzzCampaign(
+///   models: models, seed: 1, iterations: 1000, replay: false, supervisor: supervisor, batchSize: 500,
+///   crashersDirectory: URL(fileURLWithPath: "fuzz-crashers"), showsProgress: true
+/// ).run()
+/// print(report.table())
+/// ```
+public struct FuzzCampaign {
+  /// The models the cases are derived from.
+  public let models: [FuzzSeedModel]
+  /// The seed of the case generator.
+  public let seed: UInt64
   /// Number of cases (for a replay: one per model file).
-  let iterations: Int
+  public let iterations: Int
   /// Whether case `i` is `models[i]` unchanged rather than a mutation.
-  let replay: Bool
-  let supervisor: FuzzSupervisor
+  public let replay: Bool
+  /// Starts and watches the worker processes.
+  public let supervisor: FuzzSupervisor
   /// Cases per worker process.
-  let batchSize: Int
+  public let batchSize: Int
   /// Where crashing inputs are written; `nil` to not write them (replays).
-  let crashersDirectory: URL?
+  public let crashersDirectory: URL?
   /// Whether to print progress lines on standard error.
-  let showsProgress: Bool
+  public let showsProgress: Bool
+
+  /// A campaign; nothing runs until ``run()``.
+  ///
+  /// - Parameters:
+  ///   - models: the models the cases are derived from (round-robin).
+  ///   - seed: the case generator's seed; the same seed gives the same cases on every machine.
+  ///   - iterations: the number of cases (for a replay: `models.count`).
+  ///   - replay: whether case `i` is `models[i]` unchanged rather than a mutation.
+  ///   - supervisor: starts and watches the workers.
+  ///   - batchSize: cases per worker process (at least 1).
+  ///   - crashersDirectory: where crashing and hanging inputs are saved; `nil` to not save them.
+  ///   - showsProgress: whether to print progress and findings on standard error.
+  public init(
+    models: [FuzzSeedModel], seed: UInt64, iterations: Int, replay: Bool, supervisor: FuzzSupervisor,
+    batchSize: Int, crashersDirectory: URL?, showsProgress: Bool
+  ) {
+    self.models = models
+    self.seed = seed
+    self.iterations = iterations
+    self.replay = replay
+    self.supervisor = supervisor
+    self.batchSize = max(batchSize, 1)
+    self.crashersDirectory = crashersDirectory
+    self.showsProgress = showsProgress
+  }
 
   /// Runs the campaign and returns what it found.
-  func run() throws(CLIFailure) -> FuzzReport {
+  /// - Returns: Counts per model, the findings (crashes and hangs) and the slow cases.
+  /// - Throws: ``FuzzError`` when a worker cannot be started or a crasher cannot be saved.
+  public func run() throws(FuzzError) -> FuzzReport {
     var report = FuzzReport(seed: seed, iterations: iterations, modelNames: models.map(\.name))
     let started = Date()
     var lastProgress = Date()
@@ -62,16 +105,17 @@ struct FuzzCampaign {
   }
 
   /// The model a case was derived from.
-  func modelIndex(of index: Int) -> Int { replay ? index : index % max(models.count, 1) }
+  public func modelIndex(of index: Int) -> Int { replay ? index : index % max(models.count, 1) }
 
   /// The case's bytes and mutation, regenerated exactly as the worker did.
-  func fuzzCase(_ index: Int) -> FuzzCase? {
+  /// - Returns: The case, or `nil` when it does not exist.
+  public func fuzzCase(_ index: Int) -> FuzzCase? {
     replay ? FuzzCase.replay(index: index, models: models) : FuzzCase.make(seed: seed, index: index, models: models)
   }
 
   /// Runs one case in a fresh worker: how it ended, its outcome if it returned, and the seconds
   /// it took (including starting the worker).
-  private func runAlone(_ index: Int, timeout: Double? = nil) throws(CLIFailure) -> (FuzzSupervisor.BatchEnd, String?, Double) {
+  private func runAlone(_ index: Int, timeout: Double? = nil) throws(FuzzError) -> (FuzzSupervisor.BatchEnd, String?, Double) {
     let started = Date()
     var outcome: String?
     let end = try supervisor.runBatch(start: index, count: 1, timeout: timeout) { _, result in outcome = result }
@@ -95,7 +139,7 @@ struct FuzzCampaign {
   /// case in the same worker) is the cause, and gives a standard-error tail of this case only.
   private func finding(
     _ index: Int, _ kind: String, _ reason: String, _ tail: String, reproduced known: Bool? = nil
-  ) throws(CLIFailure) -> FuzzReport.Finding {
+  ) throws(FuzzError) -> FuzzReport.Finding {
     var reproduced = known ?? false
     var tail = tail
     if known == nil {
@@ -120,7 +164,7 @@ struct FuzzCampaign {
   }
 
   /// Writes `<kind>-<model>-<seed>-<index>.tflite` and a one-line `.txt` describing it.
-  private func save(_ fuzzCase: FuzzCase, finding: FuzzReport.Finding, model: FuzzSeedModel, in directory: URL) throws(CLIFailure) -> String {
+  private func save(_ fuzzCase: FuzzCase, finding: FuzzReport.Finding, model: FuzzSeedModel, in directory: URL) throws(FuzzError) -> String {
     let stem = "\(finding.kind)-\(model.stem)-\(seed)-\(fuzzCase.index)"
     let modelURL = directory.appendingPathComponent(stem + ".tflite")
     let line = "\(finding.reason); seed \(seed) case \(fuzzCase.index) from \(model.name); mutation: \(fuzzCase.mutation); "
@@ -131,7 +175,7 @@ struct FuzzCampaign {
       try Data(fuzzCase.bytes).write(to: modelURL)
       try Data(line.utf8).write(to: directory.appendingPathComponent(stem + ".txt"))
     } catch {
-      throw CLIFailure("cannot save crasher in \(directory.path): \((error as NSError).localizedDescription)")
+      throw .cannotSaveCrasher(directory: directory.path, underlying: error)
     }
     return modelURL.path
   }
