@@ -11,31 +11,7 @@ struct HubCommand: ParsableCommand {
       else http://127.0.0.1:8080) with the admin key in $TENSORBRIDGE_HUB_KEY.
       """,
     subcommands: [
-      HubServeCommand.self, HubKeysCommand.self, HubDeployCommand.self, HubListCommand.self,
-      HubVersionsCommand.self, HubPublishCommand.self, HubRolloutCommand.self, HubRemoveCommand.self,
-      HubOpenAPICommand.self,
+      Serve.self, Keys.self, Deploy.self, List.self, Versions.self, Publish.self, Rollout.self, Remove.self,
+      OpenAPI.self,
     ])
 }
-
-/// Where the hub is and which key to use.
-struct HubConnectionOptions: ParsableArguments {
-  @Option(name: .long, help: "The hub's URL (default: $TENSORBRIDGE_HUB_URL, else http://127.0.0.1:8080).")
-  var hub: String?
-
-  @Flag(name: .long, help: "Print the hub's JSON answer.")
-  var json = false
-
-  /// A client for the hub, with the key from `TENSORBRIDGE_HUB_KEY`.
-  func client() throws -> HubHTTPClient {
-    let environment = ProcessInfo.processInfo.environment
-    let base = hub ?? environment["TENSORBRIDGE_HUB_URL"] ?? "http://127.0.0.1:8080"
-    guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-      throw ValidationError("--hub must be an http(s) URL, not '\(base)'")
-    }
-    guard let key = environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
-      throw CLIFailure("set TENSORBRIDGE_HUB_KEY to an admin key (create one with `tensorbridge hub keys create --data DIR --scope admin`)")
-    }
-    return HubHTTPClient(base: url, key: key)
-  }
-}
-

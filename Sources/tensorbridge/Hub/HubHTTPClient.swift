@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import ModelHubAPI
 
-/// A small blocking client for the hub's admin API, used by the `hub` commands.
+/// A small client for the hub's admin API, used by the `hub` commands.
 struct HubHTTPClient: Sendable {
   let base: URL
   let key: String
@@ -14,7 +14,7 @@ struct HubHTTPClient: Sendable {
   /// nothing else lands in the URL.
   func send<T: Decodable & Sendable>(_ route: HubAPI.Route, _ parameters: [String: String] = [:],
                                      query: [URLQueryItem] = [], body: Data? = nil,
-                                     contentType: String = "application/json", as type: T.Type) throws -> (T, Data) {
+                                     contentType: String = "application/json", as type: T.Type) async throws -> (T, Data) {
     if let name = parameters["name"], !HubName.isValid(name) {
       throw CLIFailure("'\(name)' is not a model name: use \(HubName.ruleDescription)")
     }
@@ -34,11 +34,8 @@ struct HubHTTPClient: Sendable {
       request.httpBody = body
       request.setValue(contentType, forHTTPHeaderField: "Content-Type")
     }
-    let finalRequest = request
-    let (data, status) = try BlockingTask.run { () async throws -> (Data, Int) in
-      let (data, response) = try await URLSession.shared.data(for: finalRequest)
-      return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
-    }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     guard (200..<300).contains(status) else {
       if let failure = try? HubJSON.decoder().decode(HubErrorBody.self, from: data) {
         throw CLIFailure("hub answered \(status) \(failure.error.code): \(failure.error.message)")
@@ -47,32 +44,6 @@ struct HubHTTPClient: Sendable {
     }
     do { return (try HubJSON.decoder().decode(T.self, from: data), data) } catch {
       throw CLIFailure("unexpected answer from the hub: \(error)")
-    }
-  }
-
-}
-
-/// Runs async work from the synchronous command line and waits for it.
-enum BlockingTask {
-  static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
-      done.signal()
-    }
-    done.wait()
-    return try box.get()
-  }
-
-  /// Holds the result across threads; the lock makes the `Sendable` conformance honest.
-  private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<T, any Error>?
-    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
-    func get() throws -> T {
-      guard let result = lock.withLock({ result }) else { throw CLIFailure("the request did not finish") }
-      return try result.get()
     }
   }
 }

@@ -4,7 +4,7 @@ import ModelHubAPI
 import TensorBridgeDelivery
 
 /// `tensorbridge pull NAME --hub URL`: fetch a model into the local store with `ModelDownloader`.
-struct PullCommand: ParsableCommand {
+struct PullCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pull",
     abstract: "Download a model from a hub into the local store, verified by SHA-256.",
@@ -49,7 +49,7 @@ struct PullCommand: ParsableCommand {
   @Flag(name: .customLong("report-peak-memory"), help: .hidden)
   var reportPeakMemory = false
 
-  func run() throws {
+  func run() async throws {
     let environment = ProcessInfo.processInfo.environment
     let base = hub ?? environment["TENSORBRIDGE_HUB_URL"] ?? "http://127.0.0.1:8080"
     guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https", url.host != nil else {
@@ -69,13 +69,10 @@ struct PullCommand: ParsableCommand {
     defer { watcher.cancel() }
     let model: CustomModel
     do {
-      model = try BlockingTask.run {
-        let model = try await downloader.getModel(name: name, downloadType: type.downloadType, conditions: conditions)
-        if type == .background {
-          // A one-shot command waits for the background update it started before exiting.
-          _ = try? await downloader.getModel(name: name, downloadType: .latestModel, conditions: conditions)
-        }
-        return model
+      model = try await downloader.getModel(name: name, downloadType: type.downloadType, conditions: conditions)
+      if type == .background {
+        // A one-shot command waits for the background update it started before exiting.
+        _ = try? await downloader.getModel(name: name, downloadType: .latestModel, conditions: conditions)
       }
     } catch let error as ModelDownloaderError {
       bar.finish()
@@ -91,29 +88,5 @@ struct PullCommand: ParsableCommand {
     if reportPeakMemory, let peak = PeakMemory.kilobytes() {
       FileHandle.standardError.write(Data("peak-memory-kb: \(peak)\n".utf8))
     }
-  }
-}
-
-/// The store folder option shared by `pull` and `models`.
-struct ModelStoreOptions: ParsableArguments {
-  @Option(name: .long, help: "The model store (default: $TENSORBRIDGE_MODELS_DIR, else the platform's default).")
-  var dir: String?
-
-  var directoryURL: URL {
-    if let dir { return URL(fileURLWithPath: dir) }
-    if let env = ProcessInfo.processInfo.environment["TENSORBRIDGE_MODELS_DIR"], !env.isEmpty {
-      return URL(fileURLWithPath: env)
-    }
-    return ModelDownloaderConfiguration.defaultDirectory
-  }
-}
-
-/// The process's peak resident memory, as the kernel counts it (`VmHWM`).
-enum PeakMemory {
-  static func kilobytes() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return nil }
-    return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
   }
 }

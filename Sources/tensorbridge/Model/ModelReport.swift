@@ -195,10 +195,3 @@ struct ModelReport: Codable {
     return lines.joined(separator: "\n")
   }
 }
-
-extension RuntimeOptions {
-  var interpreterOptions: Interpreter.Options {
-    Interpreter.Options(threadCount: threads, isXNNPackEnabled: !noXNNPack, runtimeLibraryPath: runtime,
-                        isOutputCaptureEnabled: !noOutputCapture)
-  }
-}

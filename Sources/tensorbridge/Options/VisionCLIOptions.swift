@@ -13,6 +13,21 @@ enum ResizeOption: String, ExpressibleByArgument, CaseIterable {
   var filter: ResizeFilter { self == .pillow ? .bilinear : .bilinearTwoTap }
 }
 
+/// `--fit` values.
+enum FitOption: String, ExpressibleByArgument, CaseIterable {
+  case stretch
+  case centerCrop = "center-crop"
+  case letterbox
+
+  var mode: FitMode {
+    switch self {
+    case .stretch: .stretch
+    case .centerCrop: .centerCrop
+    case .letterbox: .letterbox(fill: 0)
+    }
+  }
+}
+
 /// `--orientation` values: the EXIF orientation (1–8) or its name, given explicitly.
 struct OrientationOption: ExpressibleByArgument {
   let orientation: ImageOrientation

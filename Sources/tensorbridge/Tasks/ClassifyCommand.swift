@@ -95,18 +95,3 @@ struct ClassifyCommand: ParsableCommand {
     return String(decoding: data, as: UTF8.self)
   }
 }
-
-/// `--fit` values.
-enum FitOption: String, ExpressibleByArgument, CaseIterable {
-  case stretch
-  case centerCrop = "center-crop"
-  case letterbox
-
-  var mode: FitMode {
-    switch self {
-    case .stretch: .stretch
-    case .centerCrop: .centerCrop
-    case .letterbox: .letterbox(fill: 0)
-    }
-  }
-}
