@@ -4,10 +4,14 @@ import Foundation
 /// or hang, confirming each finding alone, and saving the crashing inputs.
 ///
 /// ```swift
-/// let models = try FuzzSeedModel.load(["linear.tflite", "conv.tflite"])
+/// let paths = ["linear.tflite", "conv.tflite"]
+/// let models = try FuzzSeedModel.load(paths)
+/// // This program again, as `tensorbridge fuzz` starts it: it runs `FuzzWorker.run(start:count:)`.
 /// let supervisor = FuzzSupervisor(
 ///   executable: FuzzSupervisor.currentExecutable(),
-///   workerArguments: { start, count in ["fuzz", "--worker-start", "\(start)", "--worker-count", "\(count)", "--"] + paths },
+///   workerArguments: { start, count in
+///     ["fuzz", "--worker-start", "\(start)", "--worker-count", "\(count)", "--seed", "1", "--"] + paths
+///   },
 ///   timeoutSeconds: 10)
 /// let report = try FuzzCampaign(
 ///   models: models, seed: 1, iterations: 1000, replay: false, supervisor: supervisor, batchSize: 500,

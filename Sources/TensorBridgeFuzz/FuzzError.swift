@@ -25,6 +25,7 @@ public enum FuzzError: Error, CustomStringConvertible {
   /// The report could not be encoded as JSON.
   case reportEncodingFailed(underlying: any Error)
 
+  /// One line naming the problem (the `error:` line of `tensorbridge fuzz`).
   public var description: String {
     switch self {
     case .cannotReadModel(let path, let error):
