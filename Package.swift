@@ -76,11 +76,15 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The mutation fuzzer behind `tensorbridge fuzz`: deterministic cases, worker child
+    // processes and their supervisor, the campaign and its report. Not a product.
+    .target(name: "TensorBridgeFuzz", dependencies: ["TensorBridge", "TFLiteFormat"]),
     // The command line.
     .executableTarget(
       name: "tensorbridge",
       dependencies: [
         "TensorBridge",
+        "TensorBridgeFuzz",
         "TensorBridgeModels",
         "TFLiteFormat",
         "ModelHub",
@@ -117,6 +121,7 @@ let package = Package(
       name: "TensorBridgeDeliveryTests",
       dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
+    .testTarget(name: "TensorBridgeFuzzTests", dependencies: ["TensorBridgeFuzz", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: [

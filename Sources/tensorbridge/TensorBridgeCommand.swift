@@ -4,8 +4,11 @@ import TFLiteFormat
 import TensorBridge
 
 /// `tensorbridge`: inspect and run TensorFlow Lite models with LiteRT.
+///
+/// Commands that wait on async work (the hub client and server, `pull`, `models`) are
+/// `AsyncParsableCommand`s; the others run synchronously on the main task.
 @main
-struct TensorBridgeCommand: ParsableCommand {
+struct TensorBridgeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tensorbridge",
     abstract: "Inspect and run TensorFlow Lite (LiteRT) models.",
@@ -19,7 +22,7 @@ struct TensorBridgeCommand: ParsableCommand {
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.
-  static func main() {
+  static func main() async {
     // `TENSORBRIDGE_LOAD_REPORT=1`: count the costly load steps (read, verify, describe,
     // compile) and print them to standard error at the end, for tests and benchmarks.
     let observer = ProcessInfo.processInfo.environment["TENSORBRIDGE_LOAD_REPORT"] == "1" ? LoadObserver() : nil
@@ -30,8 +33,7 @@ struct TensorBridgeCommand: ParsableCommand {
       FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
     do {
-      var command = try parseAsRoot()
-      try LoadObserver.$current.withValue(observer) { try command.run() }
+      try await LoadObserver.$current.withValue(observer) { try await parseAndRun() }
       reportLoads()
     } catch let failure as CLIFailure {
       reportLoads()
@@ -48,33 +50,15 @@ struct TensorBridgeCommand: ParsableCommand {
       Foundation.exit(code == .validationFailure ? 2 : 1)
     }
   }
-}
 
-/// Options every model-loading command shares.
-struct RuntimeOptions: ParsableArguments {
-  @Option(name: .long, help: "CPU threads for the kernels (default: LiteRT's, 1).")
-  var threads: Int?
-
-  @Flag(name: .customLong("no-xnnpack"), help: "Use LiteRT's builtin kernels instead of XNNPACK.")
-  var noXNNPack = false
-
-  @Flag(name: .customLong("no-output-capture"),
-        help: "Read outputs with data-dependent shapes straight from LiteRT (wrong when they vary).")
-  var noOutputCapture = false
-
-  @Option(name: .long, help: "Path of libLiteRt to use instead of searching for it.")
-  var runtime: String?
-
-  @Flag(name: .long, help: "Show LiteRT's own log output (standard error).")
-  var verbose = false
-
-  /// Runs `body` with LiteRT's log held back unless `--verbose` is set.
-  func quietly<T>(_ body: () throws -> T) rethrows -> T {
-    if verbose { RuntimeLog.destination = .standardError }
-    return try RuntimeLogCapture.run(verbose: verbose, body)
-  }
-
-  func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  /// Parses the command line and runs the chosen command: `await`s an `AsyncParsableCommand`,
+  /// calls any other. Off the main actor, as ArgumentParser's own `main()` runs commands.
+  private nonisolated static func parseAndRun() async throws {
+    var command = try parseAsRoot()
+    if var asyncCommand = command as? any AsyncParsableCommand {
+      try await asyncCommand.run()
+    } else {
+      try command.run()
+    }
   }
 }

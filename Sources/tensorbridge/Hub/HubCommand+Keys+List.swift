@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import ModelHub
+import ModelHubAPI
+
+extension HubCommand.Keys {
+  /// Lists the keys: id, scope, creation and revocation times (never secrets).
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the API keys (ids, scopes, when created or revoked; never secrets).")
+
+    @Option(name: .long, help: "The hub's data folder.")
+    var data: String
+
+    @Flag(name: .long, help: "Print JSON ({\"keys\": [...]}, as GET /v1/keys).")
+    var json = false
+
+    func run() throws {
+      let keys: [HubAPIKeyInfo]
+      do { keys = try HubStore(directory: URL(fileURLWithPath: data)).listKeys() } catch {
+        throw CLIFailure("cannot list the keys in \(data): \(error)")
+      }
+      if json {
+        print(String(decoding: try HubJSON.encoder().encode(HubAPIKeyList(keys: keys)), as: UTF8.self))
+        return
+      }
+      let format = ISO8601DateFormatter()
+      for key in keys {
+        let state = key.revokeTime.map { "revoked \(format.string(from: $0))" } ?? "active"
+        print("\(key.id)  \(key.scope.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  created \(format.string(from: key.createTime))  \(state)")
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import ModelHubAPI
+
+extension HubCommand {
+  /// `tensorbridge hub versions NAME`.
+  struct Versions: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "versions", abstract: "List a model's versions.")
+
+    @Argument(help: "The model's name.")
+    var name: String
+
+    @OptionGroup var connection: HubConnectionOptions
+
+    func run() async throws {
+      let client = try connection.client()
+      let (list, raw) = try await client.send(
+        HubAPI.listVersions, ["name": name], as: HubVersionList.self)
+      if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
+      for version in list.versions {
+        let state = version.published ? "published" : "draft"
+        let io = "\(version.validation.inputs.count) in, \(version.validation.outputs.count) out, \(version.validation.operators.count) ops"
+        print("v\(version.version)  \(state)  \(version.sizeBytes) bytes  \(version.modelHash)  \(io)")
+      }
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import ModelHubAPI
+import TensorBridgeDelivery
+
+/// `tensorbridge pull NAME --hub URL`: fetch a model into the local store with `ModelDownloader`.
+struct PullCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pull",
+    abstract: "Download a model from a hub into the local store, verified by SHA-256.",
+    discussion: """
+      Uses the client key in $TENSORBRIDGE_CLIENT_KEY (else $TENSORBRIDGE_HUB_KEY). Prints the \
+      installed file's path on standard output; progress goes to standard error.
+      """)
+
+  /// How to pick the model, as `ModelDownloadType`.
+  enum PullType: String, ExpressibleByArgument, CaseIterable {
+    case latest, local, background
+
+    var downloadType: ModelDownloadType {
+      switch self {
+      case .latest: .latestModel
+      case .local: .localModel
+      case .background: .localModelUpdateInBackground
+      }
+    }
+  }
+
+  @Argument(help: "The model's name on the hub.")
+  var name: String
+
+  @Option(name: .long, help: "The hub's URL (default: $TENSORBRIDGE_HUB_URL, else http://127.0.0.1:8080).")
+  var hub: String?
+
+  @Option(name: .long, help: "latest (ask the hub, download if newer), local (use the local copy if any), background (local now, update for next time).")
+  var type: PullType = .latest
+
+  @OptionGroup var store: ModelStoreOptions
+
+  @Option(name: .long, help: "The installation id for rollouts (default: the one saved in the store).")
+  var installationID: String?
+
+  @Flag(name: .customLong("no-cellular"), help: "Set allowsCellularAccess = false (no effect on Linux).")
+  var noCellular = false
+
+  @Flag(name: .long, help: "Print the model as JSON instead of its path.")
+  var json = false
+
+  @Flag(name: .customLong("report-peak-memory"), help: .hidden)
+  var reportPeakMemory = false
+
+  func run() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let base = hub ?? environment["TENSORBRIDGE_HUB_URL"] ?? "http://127.0.0.1:8080"
+    guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+      throw ValidationError("--hub must be an http(s) URL, not '\(base)'")
+    }
+    guard let key = environment["TENSORBRIDGE_CLIENT_KEY"] ?? environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
+      throw CLIFailure("set TENSORBRIDGE_CLIENT_KEY to a client key (create one with `tensorbridge hub keys create --data DIR --scope client`)")
+    }
+    let downloader = ModelDownloader(configuration: ModelDownloaderConfiguration(
+      hubURL: url, clientKey: key, directory: store.directoryURL, installationID: installationID))
+    let conditions = ModelDownloadConditions(allowsCellularAccess: !noCellular)
+    let (name, type) = (self.name, self.type)
+    let bar = ProgressBar(name: name)
+    let watcher = Task {
+      for await event in downloader.events { bar.show(event) }
+    }
+    defer { watcher.cancel() }
+    let model: CustomModel
+    do {
+      model = try await downloader.getModel(name: name, downloadType: type.downloadType, conditions: conditions)
+      if type == .background {
+        // A one-shot command waits for the background update it started before exiting.
+        _ = try? await downloader.getModel(name: name, downloadType: .latestModel, conditions: conditions)
+      }
+    } catch let error as ModelDownloaderError {
+      bar.finish()
+      throw CLIFailure(error.description)
+    }
+    bar.finish()
+    if json {
+      let data = try HubJSON.encoder().encode(model)
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      print(model.path)
+    }
+    if reportPeakMemory, let peak = PeakMemory.kilobytes() {
+      FileHandle.standardError.write(Data("peak-memory-kb: \(peak)\n".utf8))
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// Where the hub is and which key to use.
+struct HubConnectionOptions: ParsableArguments {
+  @Option(name: .long, help: "The hub's URL (default: $TENSORBRIDGE_HUB_URL, else http://127.0.0.1:8080).")
+  var hub: String?
+
+  @Flag(name: .long, help: "Print the hub's JSON answer.")
+  var json = false
+
+  /// A client for the hub, with the key from `TENSORBRIDGE_HUB_KEY`.
+  func client() throws -> HubHTTPClient {
+    let environment = ProcessInfo.processInfo.environment
+    let base = hub ?? environment["TENSORBRIDGE_HUB_URL"] ?? "http://127.0.0.1:8080"
+    guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+      throw ValidationError("--hub must be an http(s) URL, not '\(base)'")
+    }
+    guard let key = environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
+      throw CLIFailure("set TENSORBRIDGE_HUB_KEY to an admin key (create one with `tensorbridge hub keys create --data DIR --scope admin`)")
+    }
+    return HubHTTPClient(base: url, key: key)
+  }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import TensorBridge
+
+/// Options every model-loading command shares.
+struct RuntimeOptions: ParsableArguments {
+  @Option(name: .long, help: "CPU threads for the kernels (default: LiteRT's, 1).")
+  var threads: Int?
+
+  @Flag(name: .customLong("no-xnnpack"), help: "Use LiteRT's builtin kernels instead of XNNPACK.")
+  var noXNNPack = false
+
+  @Flag(name: .customLong("no-output-capture"),
+        help: "Read outputs with data-dependent shapes straight from LiteRT (wrong when they vary).")
+  var noOutputCapture = false
+
+  @Option(name: .long, help: "Path of libLiteRt to use instead of searching for it.")
+  var runtime: String?
+
+  @Flag(name: .long, help: "Show LiteRT's own log output (standard error).")
+  var verbose = false
+
+  /// Runs `body` with LiteRT's log held back unless `--verbose` is set.
+  func quietly<T>(_ body: () throws -> T) rethrows -> T {
+    if verbose { RuntimeLog.destination = .standardError }
+    return try RuntimeLogCapture.run(verbose: verbose, body)
+  }
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  }
+
+  /// The interpreter options these flags ask for.
+  var interpreterOptions: Interpreter.Options {
+    Interpreter.Options(threadCount: threads, isXNNPackEnabled: !noXNNPack, runtimeLibraryPath: runtime,
+                        isOutputCaptureEnabled: !noOutputCapture)
+  }
+}
