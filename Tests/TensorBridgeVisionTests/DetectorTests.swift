@@ -157,6 +157,20 @@ final class DetectorTests: XCTestCase {
     XCTAssertFalse(try google.detect(image).detections.isEmpty)
   }
 
+  func testBadLabelsKeepTheBundleErrorTyped() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tb-automl-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: folder, to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let dict = copy.appendingPathComponent("dict.txt")
+    try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: dict)
+    XCTAssertThrowsError(try ObjectDetector(contentsOf: copy)) { error in
+      guard case VisionError.labels(let path, let inner) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(path, dict.path)
+      XCTAssertEqual(inner, .unreadable(path: "dict.txt", reason: "the labels file is not UTF-8 text"))
+      XCTAssertEqual("\(error)", "The description is invalid at \(dict.path): \(inner.description).")
+    }
+  }
+
   func testBadAutoMLMetadataIsTypedError() throws {
     for (json, key) in [(#"{"imageWidth": "wide"}"#, "imageWidth"), (#"{"outputTensors": ["a"], "outputTensorRepresentation": []}"#, "outputTensorRepresentation"),
                         (#"{"std": [0]}"#, "std"), ("[1]", AutoMLMetadata.fileName)] {

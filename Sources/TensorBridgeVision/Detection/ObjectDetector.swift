@@ -126,7 +126,7 @@ public final class ObjectDetector {
     let dictURL = folder.appendingPathComponent("dict.txt")
     if let data = try? Data(contentsOf: dictURL) {
       do { labels = try Labels.parse(data, file: "dict.txt") } catch {
-        throw .invalidDescription(path: dictURL.path, reason: error.description)
+        throw .labels(path: dictURL.path, error)
       }
     }
     let inputIndex = metadata.inputTensor.flatMap(interpreter.inputIndex(named:)) ?? 0
