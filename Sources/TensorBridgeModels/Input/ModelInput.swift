@@ -3,7 +3,7 @@ import TensorBridge
 /// A value that writes itself into a model's input layers: numbers (``ModelValue``, numeric
 /// scalars, arrays of them, nested arrays, `Data`), images (TensorBridgeVision's `PixelBuffer`
 /// and `ImageInput`) and text (TensorBridgeText's `String` and `EncodedText`). Every kind goes
-/// through the same ``Model/run(on:)-(ModelInput)`` and ``Model/run(on:)-([String:any ModelInput])``.
+/// through the same `Model.run(on:)`, by value or by layer name.
 ///
 /// ```swift
 /// let scores: [Float] = [0.1, 0.2, 0.3, 0.4]
@@ -32,7 +32,7 @@ extension ModelInput {
 }
 
 /// A value made of numbers or bytes: it becomes a ``ModelValue`` and is written as
-/// ``Model/run(on:)-(ModelInput)`` describes for numbers (transformed, quantized, a dynamic batch
+/// `Model.run(on:)` describes for numbers (transformed, quantized, a dynamic batch
 /// resized to fit).
 public protocol ModelValueConvertible: ModelInput {
   /// The value as a ``ModelValue``.

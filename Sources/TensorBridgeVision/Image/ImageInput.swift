@@ -2,7 +2,7 @@ import TensorBridge
 import TensorBridgeModels
 
 /// An image for a model's `"type": "image"` input layer, with how to fit it: a ``ModelInput``
-/// for ``TensorBridgeModels/Model/run(on:)-(ModelInput)``. A bare ``PixelBuffer`` works too
+/// for `Model.run(on:)`. A bare ``PixelBuffer`` works too
 /// (stretched, bilinear, as Tensor/IO resizes).
 ///
 /// ```swift

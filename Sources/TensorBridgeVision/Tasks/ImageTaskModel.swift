@@ -4,7 +4,7 @@ import TensorBridge
 import TensorBridgeModels
 
 /// What the image tasks (classifier, segmenter, detector) share: loading the model, finding its
-/// image input and its format, and running it on an image through ``Model/run(on:)-([String:any ModelInput])``.
+/// image input and its format, and running it on an image through `Model.run(on:)` by layer name.
 struct ImageTaskModel {
   /// The model.
   let model: Model
