@@ -73,7 +73,7 @@ final class NLClassifierConformanceTests: XCTestCase {
     let model = try TextModel(contentsOf: TaskLibraryReference.url("regex_echo.tflite"))
     for (index, input) in reference.inputs.enumerated() {
       let ids = echoedSequence(expected[index])
-      XCTAssertEqual(try nl.classify(input).map { Double($0.score) }, ids, String(reflecting: input))
+      XCTAssertEqual(try nl.classify(input).categories.map { Double($0.score) }, ids, String(reflecting: input))
       XCTAssertEqual(try model.encode(input).ids.map(Double.init), ids, String(reflecting: input))
     }
   }
@@ -93,7 +93,7 @@ final class NLClassifierConformanceTests: XCTestCase {
     let indices = NLClassifierOptions(inputTensorIndex: 0, outputScoreTensorIndex: 0)
     assertSameCategories(try NLClassifier(contentsOf: Self.boolModel, options: indices).classify("hello"), expected, "struct options")
     // The twin is a real function of the input: any other text scores 0.
-    XCTAssertEqual(try NLClassifier(contentsOf: Self.boolModel).classify("Hello").map(\.score), [0, 0, 0])
+    XCTAssertEqual(try NLClassifier(contentsOf: Self.boolModel).classify("Hello").categories.map(\.score), [0, 0, 0])
   }
 
   // ProtoOptionsTest.TestInferenceWithAssociatedLabelCustomOps,

@@ -29,6 +29,14 @@ struct TaskLibraryReference: Decodable {
 }
 
 /// The Task Library's tolerance-free comparisons, with a stated tolerance: 1e-5 on scores.
+/// ``assertSameCategories(_:_:tolerance:_:file:line:)`` on a result's categories.
+func assertSameCategories(
+  _ actual: ClassificationResult, _ expected: [TaskLibraryReference.Category], tolerance: Double = 1e-5,
+  _ message: String, file: StaticString = #filePath, line: UInt = #line
+) {
+  assertSameCategories(actual.categories, expected, tolerance: tolerance, message, file: file, line: line)
+}
+
 func assertSameCategories(
   _ actual: [TensorBridgeModels.Category], _ expected: [TaskLibraryReference.Category], tolerance: Double = 1e-5,
   _ message: String, file: StaticString = #filePath, line: UInt = #line

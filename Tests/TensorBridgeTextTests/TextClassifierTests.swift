@@ -12,24 +12,24 @@ final class TextClassifierTests: XCTestCase {
   }
 
   func testAllCategoriesSortedBestFirst() throws {
-    let categories = try classifier().classify(positive)
+    let categories = try classifier().classify(positive).categories
     XCTAssertEqual(categories.map(\.label), ["positive", "negative"])
     XCTAssertEqual(categories.map(\.index), [1, 0])
     XCTAssertGreaterThan(categories[0].score, categories[1].score)
     let bundle = try TextClassifier(contentsOf: TextFixtures.url("sentiment.tiobundle"))
-    XCTAssertEqual(try bundle.classify("This is terrible, awful and boring.").first?.label, "negative")
+    XCTAssertEqual(try bundle.classify("This is terrible, awful and boring.").categories.first?.label, "negative")
   }
 
   func testMaxResultsAndThreshold() throws {
-    XCTAssertEqual(try classifier(TextClassifierOptions(maxResults: 1)).classify(positive).map(\.label), ["positive"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(scoreThreshold: 0.5)).classify(positive).map(\.label), ["positive"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(scoreThreshold: 1.5)).classify(positive), [])
+    XCTAssertEqual(try classifier(TextClassifierOptions(maxResults: 1)).classify(positive).categories.map(\.label), ["positive"])
+    XCTAssertEqual(try classifier(TextClassifierOptions(scoreThreshold: 0.5)).classify(positive).categories.map(\.label), ["positive"])
+    XCTAssertEqual(try classifier(TextClassifierOptions(scoreThreshold: 1.5)).classify(positive).categories, [])
   }
 
   func testAllowAndDenyLists() throws {
-    XCTAssertEqual(try classifier(TextClassifierOptions(categoryAllowlist: ["negative"])).classify(positive).map(\.label), ["negative"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(categoryDenylist: ["positive"])).classify(positive).map(\.label), ["negative"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(categoryAllowlist: ["neutral"])).classify(positive), [])
+    XCTAssertEqual(try classifier(TextClassifierOptions(categoryAllowlist: ["negative"])).classify(positive).categories.map(\.label), ["negative"])
+    XCTAssertEqual(try classifier(TextClassifierOptions(categoryDenylist: ["positive"])).classify(positive).categories.map(\.label), ["negative"])
+    XCTAssertEqual(try classifier(TextClassifierOptions(categoryAllowlist: ["neutral"])).classify(positive).categories, [])
   }
 
   func testInvalidOptions() throws {

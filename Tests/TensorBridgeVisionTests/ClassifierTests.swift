@@ -125,19 +125,34 @@ final class ClassifierTests: XCTestCase {
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("samples/1_green_square.png"))
     let outputs = try model.run(on: image)
     XCTAssertEqual(outputs["probabilities"]?.top(1).first?.label, "green square")
-    let viaEncoder = try model.run(encoding: ["image": image])
+    let viaEncoder = try model.run(on: ["image": image])
     XCTAssertEqual(viaEncoder, outputs)
     // The numbers path still refuses image layers, with the layer named.
     XCTAssertThrowsError(try model.run(on: [1, 2, 3])) { error in
       guard case ModelError.unsupportedValue(let layer, _) = error else { return XCTFail("\(error)") }
       XCTAssertEqual(layer, "image")
     }
-    XCTAssertThrowsError(try model.run(encoding: ["picture": image])) { error in
+    XCTAssertThrowsError(try model.run(on: ["picture": image])) { error in
       XCTAssertEqual(error as? ModelError, .unknownLayer(name: "picture", available: ["image"]))
     }
-    XCTAssertThrowsError(try model.run(encoding: [:])) { error in
+    XCTAssertThrowsError(try model.run(on: [:] as [String: any ModelInput])) { error in
       XCTAssertEqual(error as? ModelError, .missingInput(layer: "image"))
     }
+  }
+
+  func testImageErrorsKeepTheirTypeInsideModelError() throws {
+    let model = try Model(contentsOf: VisionFixtures.url("shapes.tiobundle"))
+    let image = try PixelBuffer(contentsOf: VisionFixtures.url("samples/1_green_square.png"))
+    // A format of another size than the tensor: the tensorizer refuses it with a VisionError.
+    let wrongSize = ImageInput(image, format: ImageInputFormat(width: 7, height: 5))
+    XCTAssertThrowsError(try model.run(on: wrongSize)) { error in
+      guard case ModelError.input(let layer, let failure) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(layer, "image")
+      guard case .unsupportedImageInput? = failure.error as? VisionError else { return XCTFail("\(failure)") }
+    }
+    // The same image through the one protocol, by layer name, with a fit.
+    let cropped = try model.run(on: ["image": ImageInput(image, fitMode: .centerCrop)])
+    XCTAssertEqual(cropped["probabilities"]?.top(1).first?.label, "green square")
   }
 
   /// A third-party classifier with TFLite metadata (efficientnet_lite0_uint8, ImageNet labels)

@@ -1,6 +1,7 @@
 import Foundation
 import TensorBridge
 import XCTest
+import TensorBridgeModels
 @testable import TensorBridgeVision
 
 /// The SSD fixture (TFLite_Detection_PostProcess, shuffled outputs, AutoML export layout)
@@ -155,6 +156,33 @@ final class DetectorTests: XCTestCase {
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
     XCTAssertEqual(try other.detect(image).detections, try google.detect(image).detections)
     XCTAssertFalse(try google.detect(image).detections.isEmpty)
+  }
+
+  func testDetectorFromALoadedModelMatchesTheFolder() throws {
+    let fromFolder = try ObjectDetector(contentsOf: folder)
+    let model = try Model(contentsOf: folder.appendingPathComponent("model.tflite"))
+    let fromModel = try ObjectDetector(model: model, inputFormat: fromFolder.inputFormat, head: fromFolder.head,
+                                       labels: fromFolder.labels, automl: fromFolder.automl, options: fromFolder.options)
+    let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
+    XCTAssertFalse(try fromFolder.detect(image).detections.isEmpty)
+    XCTAssertEqual(try fromModel.detect(image), try fromFolder.detect(image))
+    XCTAssertThrowsError(try ObjectDetector(model: model, inputLayer: "nope", head: fromFolder.head, labels: nil)) { error in
+      guard case VisionError.missingTensor = error else { return XCTFail("\(error)") }
+    }
+  }
+
+  func testBadLabelsKeepTheBundleErrorTyped() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tb-automl-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: folder, to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    let dict = copy.appendingPathComponent("dict.txt")
+    try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: dict)
+    XCTAssertThrowsError(try ObjectDetector(contentsOf: copy)) { error in
+      guard case VisionError.labels(let path, let inner) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(path, dict.path)
+      XCTAssertEqual(inner, .unreadable(path: "dict.txt", reason: "the labels file is not UTF-8 text"))
+      XCTAssertEqual("\(error)", "The description is invalid at \(dict.path): \(inner.description).")
+    }
   }
 
   func testBadAutoMLMetadataIsTypedError() throws {

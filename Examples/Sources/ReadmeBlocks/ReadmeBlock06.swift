@@ -12,14 +12,20 @@ func readmeBlock06() async throws {
     let best = outputs["classification-output"]?.top(2, threshold: 0.1) ?? []   // [car: 0.7947, motorcycle: 0.1333]
 
     // Several inputs by layer name (Tests/Fixtures/bundles/two-vectors.tiobundle); one-element
-    // layers also have `.scalar`.
+    // layers also have `.scalar`. Anything that is a ModelInput goes in: numeric variables of any
+    // element type, images, text.
     let both = try Model(contentsOf: URL(fileURLWithPath: "two-vectors.tiobundle"))
-    let results = try both.run(on: ["foo-features": [1, 2, 3, 4],
-                                    "bar-features": [0.1, -0.2, 0.3, 0.4, -0.5, 0.6, -0.7, 0.8]])
+    let features: [Float] = [1, 2, 3, 4], extra: [Int32] = [1, 2, 3, 4, 5, 6, 7, 8]
+    let results = try both.run(on: ["foo-features": features, "bar-features": extra])
     let values = results["qux-outputs"]?.values   // [Float], dequantized
+
+    // The tasks' filter, on any output.
+    let keep = CategoryFilter(maxResults: 2, scoreThreshold: 0.1, denylist: ["car"])
+    let kept = keep.apply(outputs["classification-output"]?.top(.max) ?? [])   // [motorcycle: 0.1333]
     let car = outputs["classification-output"]?.labelled?["car"] ?? 0
     guard abs(car - 0.7947) < 0.0001 else { throw DocumentationCheck.failed("car = \(car)") }
     guard best.map(\.label) == ["car", "motorcycle"] else { throw DocumentationCheck.failed("top = \(best)") }
     guard values?.count == 6 else { throw DocumentationCheck.failed("qux-outputs = \(String(describing: values))") }
+    guard kept.map(\.label) == ["motorcycle"] else { throw DocumentationCheck.failed("kept = \(kept)") }
   }
 }

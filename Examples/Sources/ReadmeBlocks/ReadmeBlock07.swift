@@ -25,7 +25,9 @@ func readmeBlock07() async throws {
     for detection in try detector.detect(photo).detections { print(detection.categories[0], detection.boundingBox) }
 
     // Bundles with "type": "image" layers run through Model too (normalize, format, labels from model.json).
-    let outputs = try Model(contentsOf: URL(fileURLWithPath: "shapes.tiobundle")).run(on: photo)
+    let shapes = try Model(contentsOf: URL(fileURLWithPath: "shapes.tiobundle"))
+    let outputs = try shapes.run(on: photo)
+    let cropped = try shapes.run(on: ["image": ImageInput(photo, fitMode: .centerCrop)])
 
     // Live camera frames: results with timestamps; frames arriving while the model is busy are dropped and counted.
     for await result in LiveStreamRunner.run(frames, process: { try detector.detect($0.image) }) { print(result) }

@@ -13,17 +13,20 @@ func readmeBlock09() async throws {
     let classifier = try TextClassifier(
       contentsOf: URL(fileURLWithPath: "sentiment_metadata.tflite"),
       options: TextClassifierOptions(maxResults: 1, scoreThreshold: 0.5))
-    let best = try classifier.classify("What a wonderful, happy and beautiful day!").first  // positive: 0.9990
+    let best = try classifier.classify("What a wonderful, happy and beautiful day!").categories.first  // positive: 0.9990
 
     // The Task Library's NLClassifier, for models with or without metadata (tensor options).
     let nl = try NLClassifier(contentsOf: URL(fileURLWithPath: "model.tflite"),
                               options: NLClassifierOptions(inputTensorName: "input_text", outputScoreTensorName: "probability"))
-    let categories = try nl.classify("What a waste of my time.")   // Positive 0.18687, Negative 0.81313
+    let categories = try nl.classify("What a waste of my time.").categories   // Positive 0.18687, Negative 0.81313 (model order)
+    let sorted = CategoryFilter(maxResults: 1).apply(categories)                // Negative 0.81313
 
-    // A bundle with a "text" input layer; Model.run(on:) takes the string.
+    // A bundle with a "text" input layer; Model.run(on:) takes the string, or text encoded once.
     let model = try Model(contentsOf: URL(fileURLWithPath: "sentiment.tiobundle"))
     let outputs = try model.run(on: "I hate the rude staff and the dirty room.")
     outputs["sentiment"]?.top(1)                                                            // negative
+    let textModel = try TextModel(model: model)
+    let again = try model.run(on: try textModel.encode("The room was lovely."))           // EncodedText
 
     // The parts on their own.
     let vocabulary = try Vocabulary(contentsOf: vocabURL, format: .wordIndex)   // or .tokenList (vocab.txt)

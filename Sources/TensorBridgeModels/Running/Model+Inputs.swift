@@ -1,7 +1,6 @@
 import TensorBridge
 
-/// A seam for modules that write their own kinds of input (TensorBridgeText writes text layers):
-/// the tensor each input layer is bound to, and a run whose inputs a closure writes.
+/// The layers' tensors, for ``ModelInput`` types and tasks that read outputs themselves.
 extension Model {
   /// One input layer and the index of the model input tensor it is bound to.
   public struct BoundInput: Sendable {
@@ -11,6 +10,13 @@ extension Model {
     public let layer: LayerDescription
     /// The interpreter input index the layer writes.
     public let tensorIndex: Int
+
+    /// Creates a bound input.
+    public init(position: Int, layer: LayerDescription, tensorIndex: Int) {
+      self.position = position
+      self.layer = layer
+      self.tensorIndex = tensorIndex
+    }
   }
 
   /// Every input layer with its tensor (layers bound to no tensor are left out).
@@ -20,11 +26,29 @@ extension Model {
     }
   }
 
-  /// Lets `writeInputs` fill the input tensors (through ``interpreter``), then invokes the model
-  /// and returns the output layers, transformed and labelled as ``run(on:)-(ModelValue)`` does.
-  public func run(writingInputs writeInputs: (Interpreter) throws(ModelError) -> Void) throws(ModelError) -> ModelOutputs {
-    try writeInputs(interpreter)
-    do { try interpreter.invoke() } catch { throw .interpreter(error) }
-    return try currentOutputs()
+  /// The interpreter's input index bound to the input layer `name`, or `nil`.
+  public func inputTensorIndex(forLayer name: String) -> Int? {
+    guard let position = description.inputs.firstIndex(where: { $0.name == name }) else { return nil }
+    return binding.inputs[position]
+  }
+
+  /// The interpreter's output index bound to the output layer `name`, or `nil`.
+  public func outputTensorIndex(forLayer name: String) -> Int? {
+    guard let position = description.outputs.firstIndex(where: { $0.name == name }) else { return nil }
+    return binding.outputs[position]
+  }
+
+  /// The output layers as the last run left them, transformed as described.
+  public func currentOutputs() throws(ModelError) -> ModelOutputs {
+    var layers: [ModelOutput] = []
+    for (position, layer) in description.outputs.enumerated() {
+      guard let index = binding.outputs[position] else { continue }
+      let tensor: Tensor
+      do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
+      layers.append(ModelOutput(
+        name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
+        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels))
+    }
+    return ModelOutputs(layers: layers)
   }
 }

@@ -8,6 +8,8 @@ import TensorBridge
 /// let model = try Model(contentsOf: URL(fileURLWithPath: "two-vectors.tiobundle"))
 /// let outputs = try model.run(on: ["foo-features": [1, 2, 3, 4],
 ///                                  "bar-features": [1, 2, 3, 4, 5, 6, 7, 8]])
+/// let features: [Float] = [1, 2, 3, 4]             // any numeric array, an image or text too
+/// let single = try singleInputModel.run(on: features)
 /// let baz = outputs["baz-outputs"]?.values      // 3 floats
 /// ```
 ///
@@ -45,54 +47,72 @@ public final class Model {
     if !problems.isEmpty { throw .bundle(.modelMismatch(problems)) }
   }
 
-  /// Runs a single-input model (or, for a multi-input model, `.array` of one value per layer).
-  public func run(on value: ModelValue) throws(ModelError) -> ModelOutputs {
-    if description.inputs.count == 1 { return try run(values: [value]) }
-    if case .array(let values) = value, values.count == description.inputs.count { return try run(values: values) }
-    throw .inputCount(expected: description.inputs.count, actual: 1, layers: description.inputs.map(\.name))
+  /// Runs on one input: the value of a single-input model's layer, or a value that fills every
+  /// layer by itself (``ModelInput/fillsEveryInputLayer``, encoded text). For a multi-input
+  /// model, an array of numbers with one element per layer gives each layer its element
+  /// (Tensor/IO's positional form): `[ModelValue(foo), ModelValue(bar)]`.
+  ///
+  /// - Parameter input: Numbers (`[Float]`, `[Int32]`, `[[Double]]`, ``ModelValue``, …), an
+  ///   image (TensorBridgeVision) or text (TensorBridgeText).
+  /// - Returns: The output layers, transformed and labelled as described.
+  /// - Throws: ``ModelError`` naming the layer and the problem.
+  public func run(on input: some ModelInput) throws(ModelError) -> ModelOutputs {
+    let inputs = try everyBoundInput()
+    if inputs.count == 1 || input.fillsEveryInputLayer {
+      try input.write(into: self, inputs: inputs)
+      return try invoke()
+    }
+    let elements: [ModelValue]?
+    switch (input as? any ModelValueConvertible)?.modelValue {
+    case .array(let values): elements = values
+    case .numbers(let values): elements = values.map(ModelValue.number)
+    case .some: elements = [] // one value
+    case nil: elements = nil
+    }
+    guard let elements, elements.count == inputs.count else {
+      throw .inputCount(expected: inputs.count, actual: max(elements?.count ?? 1, 1), layers: description.inputs.map(\.name))
+    }
+    for (element, bound) in zip(elements, inputs) { try write(element, to: bound.tensorIndex, layer: bound.layer) }
+    return try invoke()
   }
 
-  /// Runs on one value per input layer, in layer order. For a single-input model the array
-  /// is that layer's value (as in Tensor/IO).
-  public func run(on values: [ModelValue]) throws(ModelError) -> ModelOutputs {
-    if description.inputs.count == 1, values.count != 1 || values.first.map(Self.isScalar) == true {
-      return try run(values: [.array(values)])
-    }
-    guard values.count == description.inputs.count else {
-      throw .inputCount(expected: description.inputs.count, actual: values.count, layers: description.inputs.map(\.name))
-    }
-    return try run(values: values)
-  }
-
-  /// Runs on values keyed by input layer name.
-  public func run(on values: [String: ModelValue]) throws(ModelError) -> ModelOutputs {
+  /// Runs on values keyed by input layer name; every input layer needs one. Values of every
+  /// kind mix: `["ids": tokenIDs, "image": photo]`.
+  ///
+  /// - Throws: ``ModelError/unknownLayer(name:available:)`` for a key that names no input
+  ///   layer, ``ModelError/missingInput(layer:)`` for a layer without a value, and the
+  ///   values' own errors.
+  public func run(on inputs: [String: any ModelInput]) throws(ModelError) -> ModelOutputs {
     let names = description.inputs.map(\.name)
-    for key in values.keys.sorted() where !names.contains(key) {
+    for key in inputs.keys.sorted() where !names.contains(key) {
       throw .unknownLayer(name: key, available: names)
     }
-    var ordered: [ModelValue] = []
-    for name in names {
-      guard let value = values[name] else { throw .missingInput(layer: name) }
-      ordered.append(value)
+    let bound = try everyBoundInput()
+    for input in bound {
+      guard let value = inputs[input.layer.name] else { throw .missingInput(layer: input.layer.name) }
+      try value.write(into: self, inputs: [input])
     }
-    return try run(values: ordered)
+    return try invoke()
   }
 
-  private static func isScalar(_ value: ModelValue) -> Bool {
-    if case .number = value { return true }
-    return false
-  }
-
-  private func run(values: [ModelValue]) throws(ModelError) -> ModelOutputs {
-    for (position, (layer, value)) in zip(description.inputs, values).enumerated() {
+  /// Every input layer with its tensor, in layer order.
+  private func everyBoundInput() throws(ModelError) -> [BoundInput] {
+    var result: [BoundInput] = []
+    for (position, layer) in description.inputs.enumerated() {
       guard let index = binding.inputs[position] else { throw .missingInput(layer: layer.name) }
-      try write(value, to: index, layer: layer)
+      result.append(BoundInput(position: position, layer: layer, tensorIndex: index))
     }
+    return result
+  }
+
+  private func invoke() throws(ModelError) -> ModelOutputs {
     do { try interpreter.invoke() } catch { throw .interpreter(error) }
     return try currentOutputs()
   }
 
-  private func write(_ value: ModelValue, to index: Int, layer: LayerDescription) throws(ModelError) {
+  /// Writes numbers or bytes into input `index`, which `layer` describes: converted to the
+  /// tensor's element type, quantized as described, a dynamic batch resized to fit.
+  func write(_ value: ModelValue, to index: Int, layer: LayerDescription) throws(ModelError) {
     guard layer.kind == .array else {
       let reason = layer.kind == .text
         ? "text layers take strings (TensorBridgeText), not numbers"

@@ -22,6 +22,9 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
   case byteCount(layer: String, expected: Int, actual: Int)
   /// The value kind is not accepted for this layer.
   case unsupportedValue(layer: String, reason: String)
+  /// A ``ModelInput`` from another module (an image, text) could not write itself into the
+  /// layer; the failure keeps its own typed error.
+  case input(layer: String, ModelInputFailure)
 
   public var description: String {
     switch self {
@@ -43,6 +46,8 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
       return "Input layer '\(layer)' takes \(expected) bytes but \(actual) were given."
     case .unsupportedValue(let layer, let reason):
       return "The value for layer '\(layer)' is not supported: \(reason)."
+    case .input(let layer, let failure):
+      return "The value for layer '\(layer)' is not supported: \(failure.description)."
     }
   }
 }

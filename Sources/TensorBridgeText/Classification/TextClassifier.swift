@@ -15,7 +15,7 @@ import TensorBridgeModels
 /// let classifier = try TextClassifier(
 ///   contentsOf: URL(fileURLWithPath: "sentiment.tflite"),
 ///   options: TextClassifierOptions(maxResults: 1))
-/// let best = try classifier.classify("What a wonderful day!").first   // positive: 0.99…
+/// let best = try classifier.classify("What a wonderful day!").categories.first   // positive: 0.99…
 /// ```
 ///
 /// Not thread-safe (it owns a model and its interpreter); use one per task or thread.
@@ -53,10 +53,12 @@ public final class TextClassifier {
   }
 
   /// The categories of `text`, best first (ties keep class order), filtered by the options.
-  public func classify(_ text: String) throws(TextError) -> [Category] {
+  ///
+  /// - Throws: ``TextError`` when the text cannot be encoded, the model fails, or it gave no
+  ///   scores output.
+  public func classify(_ text: String) throws(TextError) -> ClassificationResult {
     let outputs = try textModel.run(on: text)
     guard let output = outputs[outputName] else { throw .noScores(outputs: outputs.layers.map(\.name)) }
-    let categories = options.filter(output.top(Int.max, threshold: -.infinity))
-    return categories
+    return ClassificationResult(categories: options.categoryFilter.apply(output.top(Int.max, threshold: -.infinity)))
   }
 }

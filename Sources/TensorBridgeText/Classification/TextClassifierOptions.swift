@@ -30,23 +30,9 @@ public struct TextClassifierOptions: Sendable, Equatable {
     self.lowercase = lowercase
   }
 
-  /// `categories` best first (ties keep class order), with the threshold, allow- and denylist
-  /// and `maxResults` applied.
-  public func filter(_ categories: [Category]) -> [Category] {
-    let threshold = scoreThreshold ?? -.infinity
-    var result = categories.enumerated().filter { $0.element.score >= threshold }
-      .sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
-      .map(\.element)
-    if !categoryAllowlist.isEmpty {
-      let allowed = Set(categoryAllowlist)
-      result = result.filter { $0.label.map(allowed.contains) ?? false }
-    }
-    if !categoryDenylist.isEmpty {
-      let denied = Set(categoryDenylist)
-      result = result.filter { !($0.label.map(denied.contains) ?? false) }
-    }
-    if maxResults > 0 { result = Array(result.prefix(maxResults)) }
-    return result
+  /// The maximum count, threshold and lists as the shared filter.
+  public var categoryFilter: CategoryFilter {
+    CategoryFilter(maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Checks the options as MediaPipe does: `maxResults` is −1 or positive, the allow- and
@@ -55,11 +41,12 @@ public struct TextClassifierOptions: Sendable, Equatable {
     if maxResults == 0 || maxResults < -1 {
       throw .invalidOption(name: "maxResults", reason: "it must be -1 (all) or at least 1, not \(maxResults)")
     }
-    if !categoryAllowlist.isEmpty, !categoryDenylist.isEmpty {
+    switch categoryFilter.problem {
+    case .allowlistAndDenylist:
       throw .invalidOption(name: "categoryAllowlist", reason: "an allowlist and a denylist cannot both be given")
-    }
-    if let scoreThreshold, scoreThreshold.isNaN {
+    case .thresholdNotANumber:
       throw .invalidOption(name: "scoreThreshold", reason: "it is not a number")
+    case nil: break
     }
   }
 }

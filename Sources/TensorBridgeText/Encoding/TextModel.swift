@@ -15,6 +15,7 @@ import TensorBridgeModels
 /// let model = try TextModel(contentsOf: URL(fileURLWithPath: "sentiment.tiobundle"))
 /// let outputs = try model.run(on: "What a wonderful day!")
 /// outputs[0]?.top(1)   // [positive: 0.99…]
+/// let same = try model.model.run(on: try model.encode("What a wonderful day!"))
 /// ```
 ///
 /// Not thread-safe (it owns a ``Model`` and its interpreter); use one per task or thread.
@@ -158,54 +159,13 @@ public final class TextModel {
     return try encoder.encode(text, length: max(natural.tokenCount, 1))
   }
 
-  /// Tokenizes `text` into every text layer's tensor and runs the model.
+  /// Tokenizes `text` into every text layer's tensor and runs the model (as
+  /// `model.run(on: encode(text))`).
+  ///
+  /// - Throws: ``TextError`` when the text cannot be encoded or written, ``TextError/model(_:)``
+  ///   when the model fails.
   public func run(on text: String) throws(TextError) -> ModelOutputs {
     let encoded = try encode(text)
-    try write(encoded)
-    do { return try model.run(writingInputs: { _ in }) } catch { throw .model(error) }
-  }
-
-  /// Writes encoded text into the text layers' tensors (resizing dynamic lengths).
-  public func write(_ encoded: EncodedText) throws(TextError) {
-    let interpreter = model.interpreter
-    for (input, role) in layers {
-      let values: [Int32]
-      switch role {
-      case .ids: values = encoded.ids
-      case .mask: values = encoded.mask
-      case .segmentIds: values = encoded.segmentIds
-      }
-      let name = input.layer.name
-      do {
-        var tensor = try interpreter.input(at: input.tensorIndex)
-        if tensor.shapeSignature.dimensions.last == -1, tensor.shape.dimensions.last != values.count {
-          var dimensions = tensor.shapeSignature.dimensions.map { $0 == -1 ? 1 : $0 }
-          dimensions[dimensions.count - 1] = values.count
-          try interpreter.resizeInput(at: input.tensorIndex, to: Tensor.Shape(dimensions))
-          tensor = try interpreter.input(at: input.tensorIndex)
-        }
-        guard tensor.shape.elementCount == values.count else {
-          throw TextError.notASequence(layer: name, tensor: tensor.name, shape: tensor.shape.dimensions)
-        }
-        let type = tensor.dataType, tensorName = tensor.name
-        try interpreter.withUnsafeMutableInputBytes(at: input.tensorIndex) { bytes in
-          try TextSequenceWriter.write(values, into: bytes, type: type, layer: name, tensor: tensorName)
-        }
-      } catch let error as TextError {
-        throw error
-      } catch let error as InterpreterError {
-        throw .model(.interpreter(error))
-      } catch {
-        throw .incompleteLayer(layer: name, reason: String(describing: error))
-      }
-    }
-  }
-}
-
-extension Model {
-  /// Tokenizes `text` into the model's text layers and runs it (see ``TextModel``). This parses
-  /// the vocabulary on every call; keep a ``TextModel`` or ``TextClassifier`` for repeated use.
-  public func run(on text: String) throws(TextError) -> ModelOutputs {
-    try TextModel(model: self).run(on: text)
+    do { return try model.run(on: encoded) } catch { throw TextError(running: error) }
   }
 }

@@ -21,7 +21,8 @@ import TensorBridgeModels
 /// let classifier = try NLClassifier(
 ///   contentsOf: URL(fileURLWithPath: "model.tflite"),
 ///   options: NLClassifierOptions(outputScoreTensorName: "probability"))
-/// let categories = try classifier.classify("What a waste of my time.")  // model order
+/// let categories = try classifier.classify("What a waste of my time.").categories  // model order
+/// let best = CategoryFilter(maxResults: 1).apply(categories)                       // sorted, filtered
 /// ```
 ///
 /// Not thread-safe (it owns an interpreter); use one per task or thread.
@@ -81,7 +82,7 @@ public final class NLClassifier {
   /// returns them; sort them for the best first).
   ///
   /// - Throws: ``NLClassifierError`` when writing, running or reading fails.
-  public func classify(_ text: String) throws(NLClassifierError) -> [Category] {
+  public func classify(_ text: String) throws(NLClassifierError) -> ClassificationResult {
     var ids: [Int32]?
     if let encoder {
       let dimensions: [Int]
@@ -95,7 +96,7 @@ public final class NLClassifier {
     } catch { throw .interpreter(error) }
     let scores: Tensor
     do { scores = try interpreter.output(at: scoreIndex) } catch { throw .interpreter(error) }
-    return try NLClassifierScores.categories(scores: scores, labels: labelNames())
+    return ClassificationResult(categories: try NLClassifierScores.categories(scores: scores, labels: labelNames()))
   }
 
   private func labelNames() throws(NLClassifierError) -> (source: String, names: [String])? {

@@ -20,9 +20,11 @@ public final class ImageClassifier {
   /// The options in use.
   public var options: ImageClassifierOptions
   /// The input tensor's format (size, channels, normalization).
-  public let inputFormat: ImageInputFormat
+  public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
-  public let inputIndex: Int
+  public var inputIndex: Int { task.input.tensorIndex }
+  /// The model with its image input.
+  let task: ImageTaskModel
   /// The output layer holding the scores.
   public let scoresLayer: String
   /// Display names in ``ImageClassifierOptions/displayNamesLocale``, from the model's metadata.
@@ -35,10 +37,7 @@ public final class ImageClassifier {
     contentsOf url: URL, options: ImageClassifierOptions = ImageClassifierOptions(),
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(VisionError) {
-    let model: Model
-    do { model = try Model(contentsOf: url, options: interpreterOptions) } catch { throw .model(error) }
-    var isDirectory: ObjCBool = false
-    let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    let (model, isFile) = try ImageTaskModel.load(url, options: interpreterOptions)
     try self.init(model: model, options: options, metadataNormalization: isFile)
   }
 
@@ -52,57 +51,33 @@ public final class ImageClassifier {
   ///   conflict, or the metadata's files are missing or malformed.
   public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
               metadataNormalization: Bool = false) throws(VisionError) {
-    try options.categoryFilter.validate()
+    try options.validate()
     self.model = model
     var options = options
-    (inputIndex, inputFormat) = try Self.imageInput(of: model, metadataNormalization: metadataNormalization)
+    task = try ImageTaskModel(model: model, metadataNormalization: metadataNormalization)
     let outputs = model.description.outputs
     guard let layer = outputs.first(where: { $0.labels != nil }) ?? outputs.first else {
       throw .missingTensor(role: "output", reason: "a classifier needs a scores output")
     }
     scoresLayer = layer.name
     var displayNames: [String]?, calibration: ScoreCalibration?
-    if metadataNormalization, let index = model.outputTensorIndex(forLayer: layer.name),
-       let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorAxisLabels, locale: options.displayNamesLocale),
-       metadata.indices.contains(index) {
-      displayNames = metadata[index].displayNames
-      calibration = try metadata[index].calibration(labels: layer.labels ?? metadata[index].labels)
-      if options.scoreThreshold == nil { options.scoreThreshold = metadata[index].scoreThreshold }
+    if metadataNormalization, let metadata = try task.outputMetadata(layer: layer.name, labelKind: .tensorAxisLabels,
+                                                                     locale: options.displayNamesLocale) {
+      displayNames = metadata.displayNames
+      calibration = try metadata.calibration(labels: layer.labels ?? metadata.labels)
+      if options.scoreThreshold == nil { options.scoreThreshold = metadata.scoreThreshold }
     }
     self.displayNames = displayNames
     self.calibration = calibration
     self.options = options
   }
 
-  /// The image input of a model: the first `"type": "image"` layer, else the first input whose
-  /// tensor has an image shape. Metadata normalization (per-channel mean and std) wins over the
-  /// derived description's single scale.
-  static func imageInput(of model: Model, metadataNormalization: Bool) throws(VisionError) -> (Int, ImageInputFormat) {
-    let layers = model.description.inputs
-    let layer = layers.first { $0.kind == .image } ?? layers.first
-    guard let layer, let index = model.inputTensorIndex(forLayer: layer.name) else {
-      throw .missingTensor(role: "image input", reason: "the description has no input layers")
-    }
-    if metadataNormalization, let format = try ImageInputFormat.fromMetadata(model.interpreter, inputAt: index) {
-      return (index, format)
-    }
-    let tensor: Tensor
-    do { tensor = try model.interpreter.input(at: index) } catch { throw .interpreter(error) }
-    return (index, try ImageInputFormat(tensor: tensor, layer: layer))
-  }
-
   /// Classifies an image.
+  ///
+  /// - Throws: ``VisionError`` when the image cannot be written, the model fails, or the scores
+  ///   do not match the labels.
   public func classify(_ image: PixelBuffer) throws(VisionError) -> ImageClassificationResult {
-    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
-    let transform: ImageTransform
-    do {
-      transform = try input.write(into: model.interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "\(scoresLayer) input")
-      try model.interpreter.invoke()
-    } catch let error as VisionError { throw error } catch let error as InterpreterError {
-      throw .interpreter(error)
-    } catch { throw .invalidOption(name: "image", reason: String(describing: error)) }
-    let outputs: ModelOutputs
-    do { outputs = try model.currentOutputs() } catch { throw .model(error) }
+    let (outputs, transform) = try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
     guard let scores = outputs[scoresLayer] else {
       throw .missingTensor(role: "output named \(scoresLayer)", reason: "the model produced no such output")
     }

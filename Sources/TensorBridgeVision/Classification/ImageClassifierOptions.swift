@@ -34,8 +34,14 @@ public struct ImageClassifierOptions: Sendable, Equatable {
     self.displayNamesLocale = displayNamesLocale
   }
 
-  var categoryFilter: CategoryFilter {
-    CategoryFilter(scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
+  /// The maximum count, threshold and lists as the shared filter.
+  public var categoryFilter: CategoryFilter {
+    CategoryFilter(maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
+  }
+
+  /// Throws when the allowlist and the denylist are both given, or the threshold is NaN.
+  func validate() throws(VisionError) {
+    try categoryFilter.validateForVision()
   }
 
   /// Calibrates (when `calibration` is given), filters, sorts (best first, ties by index) and
@@ -54,11 +60,9 @@ public struct ImageClassifierOptions: Sendable, Equatable {
     for (index, raw) in scores.enumerated() {
       let label = labels.flatMap { $0.indices.contains(index) ? $0[index] : nil }
       let score = calibration?.calibrate(raw, classIndex: index) ?? raw
-      guard filter.admits(score: score, label: label) else { continue }
       let displayName = displayNames.flatMap { $0.indices.contains(index) ? $0[index] : nil }
       result.append(Category(index: index, label: label, score: score, displayName: displayName))
     }
-    result.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-    return maxResults > 0 ? Array(result.prefix(maxResults)) : result
+    return filter.apply(result)
   }
 }

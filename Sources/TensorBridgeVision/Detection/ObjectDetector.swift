@@ -18,14 +18,18 @@ import TensorBridgeModels
 /// Loads a bundle folder (`model.json`), an AutoML export folder (`tflite_metadata.json`,
 /// `dict.txt`) or a `.tflite` with TFLite metadata. Not thread-safe (it owns an ``Interpreter``).
 public final class ObjectDetector {
-  /// The interpreter.
-  public let interpreter: Interpreter
+  /// The model.
+  public var model: Model { task.model }
+  /// The model's interpreter.
+  public var interpreter: Interpreter { task.model.interpreter }
   /// The options in use.
   public var options: ObjectDetectorOptions
   /// The input tensor's format.
-  public let inputFormat: ImageInputFormat
+  public var inputFormat: ImageInputFormat { task.format }
   /// The input index of the image.
-  public let inputIndex: Int
+  public var inputIndex: Int { task.input.tensorIndex }
+  /// The model with its image input.
+  let task: ImageTaskModel
   /// How the outputs are read.
   public let head: Head
   /// Where the post-processed results are (`nil` for anchor models).
@@ -59,11 +63,8 @@ public final class ObjectDetector {
       try self.init(automlFolder: url, options: options, interpreterOptions: interpreterOptions)
       return
     }
-    let model: Model
-    do { model = try Model(contentsOf: url, options: interpreterOptions) } catch { throw .model(error) }
-    var isDirectory: ObjCBool = false
-    let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-    let (index, format) = try ImageClassifier.imageInput(of: model, metadataNormalization: isFile)
+    let (model, isFile) = try ImageTaskModel.load(url, options: interpreterOptions)
+    let task = try ImageTaskModel(model: model, metadataNormalization: isFile)
     if let section = model.description.options.other["detection"] {
       let description = try AnchorDetectionDescription(section)
       func output(_ name: String) throws(VisionError) -> Int {
@@ -74,8 +75,7 @@ public final class ObjectDetector {
       }
       let head = Head.anchors(boxes: try output(description.boxesOutput), scores: try output(description.scoresOutput), decoder: description.decoder)
       let labels = model.description.outputs.compactMap(\.labels).first
-      try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, head: head,
-                    labels: labels, automl: nil, options: options)
+      try self.init(task: task, head: head, labels: labels, automl: nil, options: options)
       return
     }
     let layerNames = model.description.outputs.count == model.interpreter.outputTensorCount ? model.description.outputs.map(\.name) : nil
@@ -96,8 +96,7 @@ public final class ObjectDetector {
         if options.scoreThreshold == nil { options.scoreThreshold = scores.scoreThreshold }
       }
     }
-    try self.init(interpreter: model.interpreter, inputIndex: index, inputFormat: format, head: .postProcessed(outputs),
-                  labels: labels, automl: nil, options: options, decoding: decoding)
+    try self.init(task: task, head: .postProcessed(outputs), labels: labels, automl: nil, options: options, decoding: decoding)
   }
 
   /// Loads an AutoML Vision Edge export: `model.tflite` (or the folder's only `.tflite`),
@@ -120,16 +119,20 @@ public final class ObjectDetector {
       }
       modelURL = folder.appendingPathComponent(only)
     }
-    let interpreter: Interpreter
-    do { interpreter = try Interpreter(modelPath: modelURL.path, options: interpreterOptions) } catch { throw .interpreter(error) }
+    let model: Model
+    do { model = try Model(contentsOf: modelURL, options: interpreterOptions) } catch { throw .model(error) }
+    let interpreter = model.interpreter
     var labels: [String]?
     let dictURL = folder.appendingPathComponent("dict.txt")
     if let data = try? Data(contentsOf: dictURL) {
       do { labels = try Labels.parse(data, file: "dict.txt") } catch {
-        throw .invalidDescription(path: dictURL.path, reason: error.description)
+        throw .labels(path: dictURL.path, error)
       }
     }
     let inputIndex = metadata.inputTensor.flatMap(interpreter.inputIndex(named:)) ?? 0
+    guard let input = model.boundInputs.first(where: { $0.tensorIndex == inputIndex }) else {
+      throw .missingTensor(role: "image input", reason: "no input layer is bound to input tensor \(inputIndex)")
+    }
     let tensor: Tensor
     do { tensor = try interpreter.input(at: inputIndex) } catch { throw .interpreter(error) }
     var format = try ImageInputFormat(tensor: tensor)
@@ -145,21 +148,41 @@ public final class ObjectDetector {
     let outputs = try SSDOutputs.locate(in: interpreter, automl: metadata)
     var options = options
     if options.maxResults <= 0, let maxDetections = metadata.maxDetections { options.maxResults = maxDetections }
-    try self.init(interpreter: interpreter, inputIndex: inputIndex, inputFormat: format, head: .postProcessed(outputs),
-                  labels: labels, automl: metadata, options: options)
+    let task = try ImageTaskModel(model: model, input: input, format: format, metadataNormalization: false)
+    try self.init(task: task, head: .postProcessed(outputs), labels: labels, automl: metadata, options: options)
   }
 
-  /// A detector from its parts.
+  /// A detector from a loaded model and its parts.
   ///
-  /// - Parameter decoding: how post-processed outputs are read (box order, score calibration,
-  ///   display names); its `labels` are replaced by `labels`.
-  public init(interpreter: Interpreter, inputIndex: Int, inputFormat: ImageInputFormat, head: Head,
-              labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
-              decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
-    try options.categoryFilter.validate()
-    self.interpreter = interpreter
-    self.inputIndex = inputIndex
-    self.inputFormat = inputFormat
+  /// - Parameters:
+  ///   - model: The model.
+  ///   - inputLayer: The image's input layer (by default the first `"type": "image"` layer,
+  ///     else the first input).
+  ///   - inputFormat: The image input's format (by default from the tensor and the layer).
+  ///   - decoding: how post-processed outputs are read (box order, score calibration,
+  ///     display names); its `labels` are replaced by `labels`.
+  /// - Throws: ``VisionError`` when the model has no such input or the options conflict.
+  public convenience init(model: Model, inputLayer: String? = nil, inputFormat: ImageInputFormat? = nil, head: Head,
+                          labels: [String]?, automl: AutoMLMetadata? = nil, options: ObjectDetectorOptions = ObjectDetectorOptions(),
+                          decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
+    let task: ImageTaskModel
+    if let inputLayer {
+      guard let input = model.boundInputs.first(where: { $0.layer.name == inputLayer }) else {
+        throw .missingTensor(role: "input layer named \(inputLayer)", reason: "the description has no such input layer")
+      }
+      task = try ImageTaskModel(model: model, input: input, format: inputFormat, metadataNormalization: false)
+    } else if let inputFormat, let first = model.boundInputs.first(where: { $0.layer.kind == .image }) ?? model.boundInputs.first {
+      task = try ImageTaskModel(model: model, input: first, format: inputFormat, metadataNormalization: false)
+    } else {
+      task = try ImageTaskModel(model: model, metadataNormalization: false)
+    }
+    try self.init(task: task, head: head, labels: labels, automl: automl, options: options, decoding: decoding)
+  }
+
+  init(task: ImageTaskModel, head: Head, labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
+       decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
+    try options.categoryFilter.validateForVision()
+    self.task = task
     self.head = head
     self.labels = labels
     self.automl = automl
@@ -171,9 +194,7 @@ public final class ObjectDetector {
 
   /// Detects objects in an image; boxes come back in the image's pixels.
   public func detect(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
-    let input = ImageInput(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
-    let transform = try input.write(into: interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
-    do { try interpreter.invoke() } catch { throw .interpreter(error) }
+    let (_, transform) = try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
     let width = Double(inputFormat.width), height = Double(inputFormat.height)
     let bounds = options.clipsBoxesToImage ? ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)) : nil
     var detections: [Detection] = []

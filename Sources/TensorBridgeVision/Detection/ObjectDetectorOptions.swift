@@ -39,18 +39,14 @@ public struct ObjectDetectorOptions: Sendable, Equatable {
     self.displayNamesLocale = displayNamesLocale
   }
 
-  var categoryFilter: CategoryFilter {
-    CategoryFilter(scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
+  /// The maximum count, threshold and lists as the shared filter (judging a detection by its
+  /// best category).
+  public var categoryFilter: CategoryFilter {
+    CategoryFilter(maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Keeps the detections that pass, best first, at most `maxResults`.
   func filter(_ detections: [Detection]) -> [Detection] {
-    let categoryFilter = categoryFilter
-    var kept = detections.filter { detection in
-      guard let best = detection.categories.first else { return false }
-      return categoryFilter.admits(score: best.score, label: best.label)
-    }
-    kept.sort { ($0.categories.first?.score ?? 0) > ($1.categories.first?.score ?? 0) }
-    return maxResults > 0 ? Array(kept.prefix(maxResults)) : kept
+    categoryFilter.apply(detections) { $0.categories.first }
   }
 }

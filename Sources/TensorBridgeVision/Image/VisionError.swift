@@ -1,3 +1,4 @@
+import TFLiteFormat
 import TensorBridge
 import TensorBridgeModels
 
@@ -21,6 +22,12 @@ public enum VisionError: Error, Sendable, Equatable, CustomStringConvertible {
   case outputShape(tensor: String, shape: [Int], expected: String)
   /// An option value is invalid.
   case invalidOption(name: String, reason: String)
+  /// A labels file (at `path`) cannot be read; the bundle error says why.
+  case labels(path: String, ModelBundleError)
+  /// The model's TFLite metadata or an associated file (at `path`) cannot be read.
+  case metadata(path: String, TFLiteFormatError)
+  /// The score calibration file the metadata names (at `path`) is invalid.
+  case calibration(path: String, ScoreCalibrationError)
 
   public var description: String {
     switch self {
@@ -39,6 +46,12 @@ public enum VisionError: Error, Sendable, Equatable, CustomStringConvertible {
       return "Output tensor '\(tensor)' has shape \(Tensor.Shape(shape)), but \(expected) was expected."
     case .invalidOption(let name, let reason):
       return "The option \(name) is invalid: \(reason)."
+    case .labels(let path, let error):
+      return "The description is invalid at \(path): \(error.description)."
+    case .metadata(let path, let error):
+      return "The description is invalid at \(path): \(error.description)."
+    case .calibration(let path, let error):
+      return "The description is invalid at \(path): \(error.description)."
     }
   }
 }

@@ -22,9 +22,11 @@ public final class ImageSegmenter {
   /// The options in use.
   public var options: ImageSegmenterOptions
   /// The input tensor's format.
-  public let inputFormat: ImageInputFormat
+  public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
-  public let inputIndex: Int
+  public var inputIndex: Int { task.input.tensorIndex }
+  /// The model with its image input.
+  let task: ImageTaskModel
   /// The interpreter output index of the scores.
   public let outputIndex: Int
   /// One name, display name and colour per class.
@@ -38,10 +40,7 @@ public final class ImageSegmenter {
     contentsOf url: URL, options: ImageSegmenterOptions = ImageSegmenterOptions(),
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(VisionError) {
-    let model: Model
-    do { model = try Model(contentsOf: url, options: interpreterOptions) } catch { throw .model(error) }
-    var isDirectory: ObjCBool = false
-    let isFile = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    let (model, isFile) = try ImageTaskModel.load(url, options: interpreterOptions)
     try self.init(model: model, options: options, metadata: isFile)
   }
 
@@ -52,7 +51,7 @@ public final class ImageSegmenter {
   public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false) throws(VisionError) {
     self.model = model
     self.options = options
-    (inputIndex, inputFormat) = try ImageClassifier.imageInput(of: model, metadataNormalization: metadata)
+    task = try ImageTaskModel(model: model, metadataNormalization: metadata)
     guard model.interpreter.outputTensorCount == 1 else {
       throw .missingTensor(role: "single segmentation output", reason: "it has \(model.interpreter.outputTensorCount) outputs")
     }
@@ -92,9 +91,7 @@ public final class ImageSegmenter {
   ///   to run, or its output is not `[1, height, width, classes]`.
   public func segment(_ image: PixelBuffer, orientation: ImageOrientation = .up) throws(VisionError) -> SegmentationResult {
     let upright = image.oriented(orientation)
-    let input = ImageInput(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
-    let transform = try input.write(into: model.interpreter, inputAt: inputIndex, format: inputFormat, tensorName: "image input")
-    do { try model.interpreter.invoke() } catch { throw .interpreter(error) }
+    let (_, transform) = try task.run(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
     let tensor: Tensor
     do { tensor = try model.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
     guard let scores = tensor.dequantizedValues() else {

@@ -43,26 +43,26 @@ public struct TaskOutputMetadata: Sendable, Equatable {
   ///   - labelKind: The associated-file type that holds the class names (axis labels for
   ///     classifiers, value labels for detectors and segmenters).
   ///   - locale: The locale of the display names (the Task Library's `display_names_locale`).
-  /// - Throws: ``VisionError/invalidDescription(path:reason:)`` naming the file or field when
+  /// - Throws: ``VisionError/invalidDescription(path:reason:)``, ``VisionError/labels(path:_:)``, ``VisionError/metadata(path:_:)`` or ``VisionError/calibration(path:_:)`` naming the file or field when
   ///   the metadata refers to missing files or holds malformed ones.
   public static func read(
     _ model: TFLiteModel, labelKind: AssociatedFileType, locale: String = "en"
   ) throws(VisionError) -> [TaskOutputMetadata]? {
     let metadata: TFLiteMetadata?
-    do { metadata = try model.tfliteMetadata() } catch { throw .invalidDescription(path: "TFLITE_METADATA", reason: error.description) }
+    do { metadata = try model.tfliteMetadata() } catch { throw .metadata(path: "TFLITE_METADATA", error) }
     guard let subgraph = metadata?.subgraphs.first else { return nil }
     let archive: AssociatedFiles
-    do { archive = try model.associatedFiles() } catch { throw .invalidDescription(path: "associated files", reason: error.description) }
+    do { archive = try model.associatedFiles() } catch { throw .metadata(path: "associated files", error) }
     func file(_ info: AssociatedFileInfo, path: String) throws(VisionError) -> Data {
       guard let name = info.name else { throw .invalidDescription(path: path, reason: "an associated file has no name") }
       let data: Data?
-      do { data = try archive.file(named: name) } catch { throw .invalidDescription(path: "associated files/\(name)", reason: error.description) }
+      do { data = try archive.file(named: name) } catch { throw .metadata(path: "associated files/\(name)", error) }
       guard let data else { throw .invalidDescription(path: path, reason: "the metadata names \(name) but the model's archive has no such file") }
       return data
     }
     func lines(_ info: AssociatedFileInfo, path: String) throws(VisionError) -> [String] {
       let data = try file(info, path: path)
-      do { return try Labels.parse(data, file: info.name ?? "labels") } catch { throw .invalidDescription(path: path, reason: error.description) }
+      do { return try Labels.parse(data, file: info.name ?? "labels") } catch { throw .labels(path: path, error) }
     }
     var result: [TaskOutputMetadata] = []
     for (index, tensor) in subgraph.outputs.enumerated() {
@@ -119,6 +119,6 @@ public struct TaskOutputMetadata: Sendable, Equatable {
     do {
       return try ScoreCalibration(transformation: source.transformation, defaultScore: source.defaultScore,
                                   file: source.file, fileName: source.fileName, labels: names)
-    } catch { throw .invalidDescription(path: "\(source.path).scoreCalibration", reason: error.description) }
+    } catch { throw .calibration(path: "\(source.path).scoreCalibration", error) }
   }
 }

@@ -11,8 +11,7 @@ struct BundleRunner {
   /// Reads each `NAME_OR_INDEX=FILE` as a layer value (.json numbers, .npy, or raw .bin bytes).
   func run(inputs specs: [String]) throws(CLIFailure) -> ModelOutputs {
     let layers = model.description.inputs.map(\.name)
-    var values: [String: ModelValue] = [:]
-    var images: [String: any ModelInputEncoder] = [:]
+    var values: [String: any ModelInput] = [:]
     for spec in specs {
       let (key, path) = RunCommand.split(spec)
       let name: String
@@ -23,15 +22,12 @@ struct BundleRunner {
       } else {
         throw CLIFailure("the bundle has no input layer '\(key)'; layers: \(layers.joined(separator: ", "))")
       }
-      guard values[name] == nil, images[name] == nil else { throw CLIFailure("input '\(key)' is given twice") }
+      guard values[name] == nil else { throw CLIFailure("input '\(key)' is given twice") }
       if ImageOutputSaver.isImageFile(path) {
-        do { images[name] = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIFailure("\(path): \(error)") }
+        do { values[name] = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIFailure("\(path): \(error)") }
         continue
       }
       values[name] = try value(from: path)
-    }
-    if !images.isEmpty {
-      do { return try model.run(encoding: images, values: values) } catch { throw CLIFailure(error) }
     }
     do { return try model.run(on: values) } catch { throw CLIFailure(error) }
   }

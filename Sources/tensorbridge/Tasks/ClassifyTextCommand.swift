@@ -112,7 +112,7 @@ struct ClassifyTextCommand: ParsableCommand {
           let classifier = try TextClassifier(contentsOf: url, options: options, interpreterOptions: runtime.interpreterOptions)
           classify = { text in
             do {
-              return (try classifier.classify(text), ids ? try classifier.textModel.encode(text).ids : nil)
+              return (try classifier.classify(text).categories, ids ? try classifier.textModel.encode(text).ids : nil)
             } catch { throw CLIFailure(error) }
           }
         } catch let error as TextError {
@@ -148,7 +148,7 @@ struct ClassifyTextCommand: ParsableCommand {
       classifier = try NLClassifier(contentsOf: url, options: nlOptions, interpreterOptions: runtime.interpreterOptions)
     } catch { throw CLIFailure(error) }
     return { text in
-      do { return (options.filter(try classifier.classify(text)), nil) } catch { throw CLIFailure(error) }
+      do { return (options.categoryFilter.apply(try classifier.classify(text).categories), nil) } catch { throw CLIFailure(error) }
     }
   }
 
