@@ -42,7 +42,8 @@ fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child process
 # Every bench target sets up what it needs by itself: the LiteRT runtime (scripts/setup.sh), a
 # release build, and the light Python venv .venv-bench (bench/venv.sh: ai-edge-litert, numpy,
 # Pillow, sentencepiece, pinned in scripts/versions.env); never TensorFlow or `make fixtures`.
-# BENCH_ARGS passes options to the script, e.g. `make bench BENCH_ARGS="--runs 50 --rounds 1"`.
+# BENCH_ARGS passes options to bench/compare.sh and bench/vision_bench.sh, e.g.
+# `make bench BENCH_ARGS="--runs 50 --rounds 1"`; bench-text reads MEGABYTES and LENGTH.
 BENCH_ARGS ?=
 
 .PHONY: bench-vision bench-text
@@ -53,7 +54,7 @@ bench-vision: ## TensorBridgeVision vs PIL + numpy + ai_edge_litert: JPEG -> top
 	bash bench/vision_bench.sh $(BENCH_ARGS)
 
 bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python; SentencePiece vs the sentencepiece package (C++); 10 MB (MEGABYTES=N)
-	bash bench/text_bench.sh $(BENCH_ARGS)
+	bash bench/text_bench.sh
 
 fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)
 	bash scripts/fixtures/make_fixtures.sh
