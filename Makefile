@@ -39,14 +39,21 @@ check-openapi: build ## Schemathesis (pinned, in .venv-schemathesis/) against do
 fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child processes)
 	$(BIN) fuzz Tests/Fixtures/models/*.tflite --seed 1 --iterations 20000 --crashers-dir .fuzz/crashers
 
+# Every bench target sets up what it needs by itself: the LiteRT runtime (scripts/setup.sh), a
+# release build, and the light Python venv .venv-bench (bench/venv.sh: ai-edge-litert, numpy,
+# Pillow, sentencepiece, pinned in scripts/versions.env); never TensorFlow or `make fixtures`.
+# BENCH_ARGS passes options to bench/compare.sh and bench/vision_bench.sh, e.g.
+# `make bench BENCH_ARGS="--runs 50 --rounds 1"`; bench-text reads MEGABYTES and LENGTH.
+BENCH_ARGS ?=
+
+.PHONY: bench-vision bench-text
 bench: ## Swift vs C vs Python LiteRT: invoke latency and load + compile time
-	bash bench/compare.sh
+	bash bench/compare.sh $(BENCH_ARGS)
 
-.PHONY: bench-vision
 bench-vision: ## TensorBridgeVision vs PIL + numpy + ai_edge_litert: JPEG -> top-5, preprocessing
-	bash bench/vision_bench.sh
+	bash bench/vision_bench.sh $(BENCH_ARGS)
 
-bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python; SentencePiece vs the sentencepiece package (C++); 10 MB
+bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python; SentencePiece vs the sentencepiece package (C++); 10 MB (MEGABYTES=N)
 	bash bench/text_bench.sh
 
 fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)

@@ -22,7 +22,7 @@
 # Sets up what is missing first: scripts/setup.sh (LiteRT into .litert/), the Swift CLI in release
 # (scratch path .build-release, or $TB_BENCH_SWIFT_SCRATCH; or set TB_BENCH_SWIFT_BIN to measure an
 # existing `tensorbridge` binary without building), the C program (.build-bench-c/), and the Python
-# venv (.venv-bench/). All of these are git-ignored. Raw results (one JSON line per process, with
+# venv (.venv-bench/, bench/venv.sh). All of these are git-ignored. Raw results (one JSON line per process, with
 # the 1-minute load average when it started) are kept in .build-bench-c/results-<time>.jsonl.
 set -euo pipefail
 
@@ -120,7 +120,7 @@ if [ ! -x "$c_bin" ] || [ "$root/bench/litert_bench.c" -nt "$c_bin" ] || [ "$roo
   cc -O2 -std=c11 -Wall -I "$root/Sources/CLiteRT/include" "$root/bench/litert_bench.c" -ldl -o "$c_bin"
 fi
 
-python3 "$root/bench/python_bench.py" --setup-only >&2
+python="$(bash "$root/bench/venv.sh")"
 py_lib="$(ls "$root"/.venv-bench/lib/python3*/site-packages/ai_edge_litert/libLiteRt.so 2>/dev/null | head -n 1)"
 
 # --- Header ---------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ run_impl() {  # impl model threads round runs warmup
   case "$impl" in
     c) out="$("$c_bin" "$model" --lib "$lib" "${common[@]}" 2>>"$errlog")" || status=$? ;;
     swift) out="$("$swift_bin" bench "$model" --runtime "$lib" --json "${common[@]}" 2>>"$errlog")" || status=$? ;;
-    python) out="$(python3 "$root/bench/python_bench.py" "$model" "${common[@]}" 2>>"$errlog")" || status=$? ;;
+    python) out="$("$python" "$root/bench/python_bench.py" "$model" "${common[@]}" 2>>"$errlog")" || status=$? ;;
   esac
   if ((status)) && ! grep -q '^{' <<<"$out"; then
     out="{\"impl\": \"$impl\", \"error\": \"exit status $status (see .build-bench-c/stderr.log)\"}"

@@ -44,6 +44,7 @@ open(sys.argv[1], "wb").write(data)
 PY
 fi
 
+python="$(bash bench/venv.sh)"
 swift build -c release --scratch-path .build-release --product tensorbridge | grep -v '^\[' >&2
 bin=.build-release/release/tensorbridge
 models=(Tests/Fixtures/converters/tf_keras_lstm_fused/model.tflite Tests/Fixtures/converters/tf_keras_lstm_stacked/model.tflite "$out/lstm64_t32.tflite")
@@ -53,7 +54,7 @@ echo "lstm_bench: $rounds rounds, $runs invokes each, 1 thread, load average $(c
 for round in $(seq "$rounds"); do
   for model in "${models[@]}"; do
     "$bin" bench "$model" --runs "$runs" --warmup 100 --json | sed "s|^{|{\"model\": \"$model\", \"round\": $round, |" >> "$results"
-    python3 bench/python_bench.py "$model" --api classic --runs "$runs" --warmup 100 2> >(grep -v '^INFO:' >&2) \
+    "$python" bench/python_bench.py "$model" --api classic --runs "$runs" --warmup 100 2> >(grep -v '^INFO:' >&2) \
       | sed "s|^{|{\"model\": \"$model\", \"round\": $round, |" >> "$results"
   done
 done

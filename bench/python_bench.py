@@ -19,52 +19,16 @@ Inputs are the Swift and C benches' byte ramp, byte[i] = (i * 7) % 61 over each 
 reinterpreted as the tensor's element type. Times use time.perf_counter_ns (CLOCK_MONOTONIC on
 Linux). The model file is read once, before timing, as the other two do.
 
-The script runs itself in the git-ignored venv .venv-bench at the repository root, which it creates
-on first use (idempotently) with ai-edge-litert==$LITERT_VERSION (scripts/versions.env) and numpy.
-`--setup-only` creates the venv and exits.
+Run it with the benchmarks' venv, whose ai-edge-litert is the pinned LITERT_VERSION
+(scripts/versions.env): `$(bash bench/venv.sh) bench/python_bench.py MODEL`.
 """
 
 import argparse
 import gc
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, ".venv-bench")
-STAMP = os.path.join(VENV, "tensorbridge-bench.stamp")
-
-
-def litert_version():
-    with open(os.path.join(ROOT, "scripts", "versions.env")) as f:
-        for line in f:
-            if line.startswith("LITERT_VERSION="):
-                return line.split("=", 1)[1].strip()
-    raise SystemExit("python_bench: LITERT_VERSION not found in scripts/versions.env")
-
-
-def ensure_venv():
-    """Creates .venv-bench when missing or stale; re-executes this script inside it."""
-    version = litert_version()
-    python = os.path.join(VENV, "bin", "python")
-    wanted = f"ai-edge-litert=={version} numpy"
-    current = open(STAMP).read().strip() if os.path.exists(STAMP) else None
-    if current != wanted:
-        print(f"python_bench: preparing .venv-bench ({wanted})", file=sys.stderr, flush=True)
-        if not os.path.exists(python):
-            subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-        subprocess.run(
-            [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             f"ai-edge-litert=={version}", "numpy"],
-            check=True, stdout=sys.stderr)
-        with open(STAMP, "w") as f:
-            f.write(wanted + "\n")
-    if os.path.realpath(sys.prefix) != os.path.realpath(VENV):
-        os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
-
 
 def ramp(nbytes):
     import numpy as np
@@ -152,11 +116,7 @@ def main():
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--api", choices=["classic", "compiled", "both"], default="both")
-    if "--setup-only" in sys.argv[1:]:
-        ensure_venv()
-        return 0
     args = parser.parse_args()
-    ensure_venv()
     if args.runs < 1 or args.loads < 1 or args.warmup < 0 or args.threads < 1:
         parser.error("--runs, --loads and --threads must be at least 1")
     with open(args.model, "rb") as f:

@@ -6,25 +6,29 @@
 #
 #   bash bench/text_bench.sh              # 10 MB, sequence length 128
 #   MEGABYTES=2 bash bench/text_bench.sh  # smaller
-#   PYTHON=.venv-fixtures/bin/python bash bench/text_bench.sh   # any Python 3 with numpy
+#   TB_BENCH_TEXT_BIN=path/to/text-bench bash bench/text_bench.sh   # measure that binary, no build
+#   PYTHON=/path/to/python bash bench/text_bench.sh   # any Python 3 with numpy and sentencepiece
 #
 # Then SentencePiece: text-bench against the `sentencepiece` package (C++) on the same text,
 # with the committed unigram (NMT-NFKC) and BPE (NFKC case folding, byte fallback) models of
-# Tests/Fixtures/text/sentencepiece; the package comes from .venv-text-ref (created by
-# scripts/text/setup_venvs.sh ref unless SP_PYTHON names a Python that has it).
+# Tests/Fixtures/text/sentencepiece. Python (both sides) is .venv-bench (bench/venv.sh: numpy and
+# sentencepiece pinned in scripts/versions.env) unless PYTHON names another.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-python="${PYTHON:-python3}"
+python="${PYTHON:-$(bash bench/venv.sh)}"
 out="$root/.build-textbench"
 megabytes="${MEGABYTES:-10}"
 length="${LENGTH:-128}"
 
 echo "generating ${megabytes} MB of text in $out" >&2
 "$python" bench/text_bench.py generate "$out" --megabytes "$megabytes"
-echo "building text-bench (release)" >&2
-swift build -c release --product text-bench >&2
-bin="$(swift build -c release --show-bin-path)/text-bench"
+bin="${TB_BENCH_TEXT_BIN:-}"
+if [[ -z "$bin" ]]; then
+  echo "building text-bench (release)" >&2
+  swift build -c release --product text-bench >&2
+  bin="$(swift build -c release --show-bin-path)/text-bench"
+fi
 
 echo "MB/s per CPU second of each process (wall-clock MB/s in brackets)"
 printf '%-10s %20s %20s %8s  %s\n' tokenizer "swift MB/s" "python MB/s" ratio checksums
@@ -46,15 +50,13 @@ if s["checksum"] != p["checksum"]:
 PY
 done
 
-sp_python="${SP_PYTHON:-$root/.venv-text-ref/bin/python}"
-if [[ -z "${SP_PYTHON:-}" ]]; then bash scripts/text/setup_venvs.sh ref >&2; fi
 echo
-echo "SentencePiece: MB/s per CPU second; baseline = sentencepiece $("$sp_python" -c 'import sentencepiece; print(sentencepiece.__version__)') encode(lines, num_threads=1)"
+echo "SentencePiece: MB/s per CPU second; baseline = sentencepiece $("$python" -c 'import sentencepiece; print(sentencepiece.__version__)') encode(lines, num_threads=1)"
 printf '%-22s %20s %20s %8s  %s\n' model "swift MB/s" "C++ MB/s" ratio checksums
 for model in unigram bpe; do
   file="Tests/Fixtures/text/sentencepiece/$model.model"
   swift_json="$("$bin" sentencepiece "$file" "$out/text.txt" 0)"
-  cpp_json="$("$sp_python" bench/sentencepiece_bench.py "$file" "$out/text.txt")"
+  cpp_json="$("$python" bench/sentencepiece_bench.py "$file" "$out/text.txt")"
   "$python" - "$model" "$swift_json" "$cpp_json" <<'PY'
 import json, sys
 model, s, p = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])

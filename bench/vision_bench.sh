@@ -16,6 +16,7 @@
 # --threads sets the interpreter threads on both sides (default 1); preprocessing stays
 # single-threaded whatever it says.
 #
+# Python: .venv-bench (bench/venv.sh: Pillow, numpy, ai-edge-litert, pinned in scripts/versions.env).
 # Model: .thirdparty/models/efficientnet_lite0_uint8.tflite when fetched (scripts/thirdparty/
 # fetch.sh), else the fixture Tests/Fixtures/vision/shapes_metadata.tflite. Photo: coffee.png
 # from scikit-image's wheel (CC0; scripts/vision/fetch_photos.sh), scaled to 1920x1080 and saved
@@ -40,9 +41,8 @@ while [ $# -gt 0 ]; do
 done
 echo "\$ bench/vision_bench.sh${model:+ --model $model} --runs $runs --rounds $rounds --threads $threads"
 bash scripts/setup.sh >/dev/null
-python="$root/.venv-fixtures/bin/python"
-"$python" -c 'import PIL, numpy, ai_edge_litert' 2>/dev/null || { echo "needs .venv-fixtures with Pillow, numpy, ai-edge-litert" >&2; exit 1; }
-photos="$(bash scripts/vision/fetch_photos.sh | tail -1)"
+python="$(bash bench/venv.sh)"
+photos="$(PYTHON="$python" bash scripts/vision/fetch_photos.sh | tail -1)"
 photo="$root/.build-vision-data/photo_1920x1080.jpg"
 if [ ! -f "$photo" ]; then
   "$python" - "$photos/coffee.png" "$photo" <<'PY'

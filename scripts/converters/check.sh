@@ -16,20 +16,8 @@ root="$(cd "$here/../.." && pwd)"
 source "$root/scripts/versions.env"
 : "${NUMPY_VERSION:?missing in scripts/versions.env}"
 
-venv="$root/.venv-check"
-python="${PYTHON:-python3}"
-stamp="$venv/.check-stamp"
-want="numpy==$NUMPY_VERSION"
-export PIP_DISABLE_PIP_VERSION_CHECK=1
+# shellcheck source=../lib/venv.sh
+source "$root/scripts/lib/venv.sh"
+venv_ensure .venv-check "numpy==$NUMPY_VERSION"
 
-if [[ ! -x "$venv/bin/python" ]]; then
-  echo "creating venv $venv" >&2
-  "$python" -m venv "$venv"
-fi
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
-  echo "installing into $venv: $want" >&2
-  "$venv/bin/python" -m pip install --quiet "$want"
-  echo "$want" > "$stamp"
-fi
-
-exec "$venv/bin/python" "$here/check.py" "$@"
+exec "$VENV_PYTHON" "$here/check.py" "$@"

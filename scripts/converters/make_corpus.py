@@ -76,16 +76,8 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "Tests" / "Fixtures" / "converters"
 README = Path(__file__).resolve().parent / "README.md"
 
-
-def pinned_versions() -> dict[str, str]:
-    versions = {}
-    for line in (ROOT / "scripts" / "versions.env").read_text().splitlines():
-        line = line.strip()
-        if line and not line.startswith("#") and "=" in line:
-            key, value = line.split("=", 1)
-            versions[key.strip()] = value.strip().strip('"').strip("'")
-    return versions
-
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+from versions import pinned_versions  # noqa: E402
 
 VERSIONS = pinned_versions()
 

@@ -25,26 +25,12 @@ for key in LITERT_VERSION TENSORFLOW_VERSION TF_KERAS_VERSION KERAS_VERSION AI_E
   [[ -n "${!key:-}" ]] || { echo "$key missing in scripts/versions.env" >&2; exit 1; }
 done
 
-venv="$root/.venv-converters"
-python="${PYTHON:-python3}"
-stamp="$venv/.converters-stamp"
-want="tensorflow-cpu==$TENSORFLOW_VERSION tf_keras==$TF_KERAS_VERSION keras==$KERAS_VERSION \
-ai-edge-quantizer==$AI_EDGE_QUANTIZER_VERSION ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION"
-want_no_deps="tflite-support==$TFLITE_SUPPORT_VERSION"
-export PIP_DISABLE_PIP_VERSION_CHECK=1
-
-if [[ ! -x "$venv/bin/python" ]]; then
-  echo "creating venv $venv" >&2
-  "$python" -m venv "$venv"
-fi
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want --no-deps $want_no_deps" ]]; then
-  echo "installing into $venv: $want, and without dependencies: $want_no_deps" >&2
-  # shellcheck disable=SC2086
-  "$venv/bin/python" -m pip install --quiet $want
-  # shellcheck disable=SC2086
-  "$venv/bin/python" -m pip install --quiet --no-deps $want_no_deps
-  echo "$want --no-deps $want_no_deps" > "$stamp"
-fi
+# shellcheck source=../lib/venv.sh
+source "$root/scripts/lib/venv.sh"
+venv_ensure .venv-converters \
+  "tensorflow-cpu==$TENSORFLOW_VERSION tf_keras==$TF_KERAS_VERSION keras==$KERAS_VERSION \
+ai-edge-quantizer==$AI_EDGE_QUANTIZER_VERSION ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION" \
+  "tflite-support==$TFLITE_SUPPORT_VERSION"
 
 export TF_CPP_MIN_LOG_LEVEL="${TF_CPP_MIN_LOG_LEVEL:-2}"
-exec "$venv/bin/python" "$here/make_corpus.py" "$@"
+exec "$VENV_PYTHON" "$here/make_corpus.py" "$@"

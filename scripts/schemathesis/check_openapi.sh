@@ -11,11 +11,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bin="${1:-$root/.build/debug/tensorbridge}"
 venv="$root/.venv-schemathesis"
-if [ ! -x "$venv/bin/st" ] || ! cmp -s "$root/scripts/schemathesis/requirements.txt" "$venv/requirements.txt"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet -r "$root/scripts/schemathesis/requirements.txt"
-  cp "$root/scripts/schemathesis/requirements.txt" "$venv/requirements.txt"
-fi
+# shellcheck source=../lib/venv.sh
+source "$root/scripts/lib/venv.sh"
+venv_ensure .venv-schemathesis "$(venv_requirements "$root/scripts/schemathesis/requirements.txt")"
 
 work="$(mktemp -d)"
 # shellcheck source=../lib/hub.sh

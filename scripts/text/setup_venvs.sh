@@ -9,7 +9,7 @@
 #                   Python package), google-re2 and libusb-package: the references.
 #
 #   bash scripts/text/setup_venvs.sh        # both
-#   bash scripts/text/setup_venvs.sh ref    # only .venv-text-ref (bench/text_bench.sh needs only this one)
+#   bash scripts/text/setup_venvs.sh ref    # only .venv-text-ref
 #
 # Versions come from scripts/versions.env. Environment: PYTHON (default python3) creates the venvs.
 set -euo pipefail
@@ -21,27 +21,12 @@ for key in TENSORFLOW_VERSION TFLITE_SUPPORT_VERSION NUMPY_VERSION SENTENCEPIECE
            LIBUSB_PACKAGE_VERSION; do
   [[ -n "${!key:-}" ]] || { echo "$key missing in scripts/versions.env" >&2; exit 1; }
 done
-python="${PYTHON:-python3}"
-export PIP_DISABLE_PIP_VERSION_CHECK=1
-
-# ensure VENV WANT [NO_DEPS]: create VENV if missing; install when its stamp differs.
-ensure() {
-  local venv="$root/$1" want="$2" no_deps="${3:-}"
-  local stamp="$venv/.text-stamp"
-  [[ -x "$venv/bin/python" ]] || { echo "creating venv $venv" >&2; "$python" -m venv "$venv"; }
-  if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want --no-deps $no_deps" ]]; then
-    echo "installing into $venv: $want${no_deps:+, and without dependencies: $no_deps}" >&2
-    # shellcheck disable=SC2086
-    "$venv/bin/python" -m pip install --quiet $want
-    # shellcheck disable=SC2086
-    [[ -z "$no_deps" ]] || "$venv/bin/python" -m pip install --quiet --no-deps $no_deps
-    echo "$want --no-deps $no_deps" > "$stamp"
-  fi
-}
+# shellcheck source=../lib/venv.sh
+source "$root/scripts/lib/venv.sh"
 
 if [[ "${1:-}" != ref ]]; then
-ensure .venv-text-tf "tensorflow-cpu==$TENSORFLOW_VERSION numpy==$NUMPY_VERSION libusb-package==$LIBUSB_PACKAGE_VERSION" \
+venv_ensure .venv-text-tf "tensorflow-cpu==$TENSORFLOW_VERSION numpy==$NUMPY_VERSION libusb-package==$LIBUSB_PACKAGE_VERSION" \
   "tflite-support==$TFLITE_SUPPORT_VERSION"
 fi
-ensure .venv-text-ref "tflite-support==$TFLITE_SUPPORT_VERSION sentencepiece==$SENTENCEPIECE_VERSION \
+venv_ensure .venv-text-ref "tflite-support==$TFLITE_SUPPORT_VERSION sentencepiece==$SENTENCEPIECE_VERSION \
 google-re2==$GOOGLE_RE2_VERSION libusb-package==$LIBUSB_PACKAGE_VERSION numpy==$NUMPY_VERSION"

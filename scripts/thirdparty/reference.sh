@@ -10,8 +10,7 @@
 # runs fetch.sh (a no-op once the models are there), then reference.py with the
 # arguments given here. Output: .thirdparty/cases/<model>/ (see reference.py).
 #
-# Environment: PYTHON (default python3) creates the venv; NUMPY_VERSION
-# overrides the numpy pin; THIRDPARTY_DIR moves .thirdparty/.
+# Environment: PYTHON (default python3) creates the venv; THIRDPARTY_DIR moves .thirdparty/.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,26 +19,14 @@ root="$(cd "$here/../.." && pwd)"
 source "$root/scripts/versions.env"
 : "${LITERT_VERSION:?missing in scripts/versions.env}"
 # numpy only loads/saves arrays here; pinned so .npy files and inputs stay identical.
-: "${NUMPY_VERSION:=2.4.6}"  # (versions.env pins it too)
+: "${NUMPY_VERSION:?missing in scripts/versions.env}"
 
-venv="$root/.venv-thirdparty"
-python="${PYTHON:-python3}"
-stamp="$venv/.thirdparty-stamp"
 # ai-edge-quantizer (no TensorFlow needed) makes the derived models of quantize.py.
 : "${AI_EDGE_QUANTIZER_VERSION:?missing in scripts/versions.env}"
-want="ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION ai-edge-quantizer==$AI_EDGE_QUANTIZER_VERSION"
-export PIP_DISABLE_PIP_VERSION_CHECK=1
-
-if [[ ! -x "$venv/bin/python" ]]; then
-  echo "creating venv $venv" >&2
-  "$python" -m venv "$venv"
-fi
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then
-  echo "installing into $venv: $want" >&2
-  # shellcheck disable=SC2086
-  "$venv/bin/python" -m pip install --quiet $want
-  echo "$want" > "$stamp"
-fi
+# shellcheck source=../lib/venv.sh
+source "$root/scripts/lib/venv.sh"
+venv_ensure .venv-thirdparty "ai-edge-litert==$LITERT_VERSION numpy==$NUMPY_VERSION ai-edge-quantizer==$AI_EDGE_QUANTIZER_VERSION"
+venv="$root/.venv-thirdparty"
 
 if [[ "${1:-}" != "--list" ]]; then
   PYTHON="${PYTHON:-python3}" bash "$here/fetch.sh" >&2

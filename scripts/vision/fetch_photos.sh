@@ -10,9 +10,10 @@
 # Provenance (wheel, file, sha256) is written to photos/PROVENANCE.json. Idempotent.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-python="${PYTHON:-$root/.venv-fixtures/bin/python}"
-[ -x "$python" ] || python=python3
-version="0.25.2"
+# shellcheck source=../versions.env
+source "$root/scripts/versions.env"
+python="${PYTHON:-python3}"
+version="${SCIKIT_IMAGE_VERSION:?missing in scripts/versions.env}"
 out="$root/.build-vision-data"
 mkdir -p "$out/wheels" "$out/photos"
 if [ ! -f "$out/photos/PROVENANCE.json" ]; then

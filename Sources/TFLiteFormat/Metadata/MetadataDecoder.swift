@@ -49,13 +49,11 @@ struct MetadataDecoder {
 
     private let reader: FlatBufferReader
     /// Remaining list entries and string bytes decoding may still produce.
-    private var budget: Int
-    private let budgetLimit: Int
+    private var budget: DecodeBudget
 
     private init(bytes: UnsafeRawBufferPointer) {
         reader = FlatBufferReader(bytes: bytes)
-        budgetLimit = TFLiteLimits.decodeBudget(forFileSize: bytes.count)
-        budget = budgetLimit
+        budget = DecodeBudget(fileSize: bytes.count)
     }
 
     /// Decodes the metadata in `bytes`.
@@ -73,31 +71,15 @@ struct MetadataDecoder {
 
     // MARK: - Budget and list helpers
 
-    /// Accounts for `amount` decoded entries or bytes.
-    private mutating func charge(_ amount: Int) throws(TFLiteFormatError) {
-        guard amount <= budget else { throw .modelTooComplex(limit: budgetLimit) }
-        budget &-= amount
-    }
-
     /// Locates a vector of offsets (tables or strings), capping its length and
     /// charging one unit per entry.
     private mutating func offsetVector(_ table: FBTable, slot: Int, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> FBVector? {
-        guard let vector = try reader.vector(table, slot: slot, elementSize: 4, path()) else { return nil }
-        guard vector.count <= Self.maxListEntries else {
-            throw .countTooLarge(path: path(), count: vector.count, limit: Self.maxListEntries)
-        }
-        try charge(vector.count)
-        return vector
+        try budget.vector(reader, table, slot: slot, limit: Self.maxListEntries, path())
     }
 
     /// Locates a vector of 4-byte numbers, capping its length and charging one unit per entry.
     private mutating func numberVector(_ table: FBTable, slot: Int, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> FBVector? {
-        guard let vector = try reader.vector(table, slot: slot, elementSize: 4, path()) else { return nil }
-        guard vector.count <= Self.maxNumberListEntries else {
-            throw .countTooLarge(path: path(), count: vector.count, limit: Self.maxNumberListEntries)
-        }
-        try charge(vector.count)
-        return vector
+        try budget.vector(reader, table, slot: slot, limit: Self.maxNumberListEntries, path())
     }
 
     /// Reads a `[float]` field (empty when absent).
@@ -114,9 +96,7 @@ struct MetadataDecoder {
 
     /// Reads a string field, charging its bytes.
     private mutating func string(_ table: FBTable, slot: Int, _ path: @autoclosure () -> String) throws(TFLiteFormatError) -> String? {
-        guard let text = try reader.string(table, slot: slot, path()) else { return nil }
-        try charge(text.utf8.count)
-        return text
+        try budget.string(reader, table, slot: slot, path())
     }
 
     /// Reads a `[string]` field (empty when absent).
@@ -127,7 +107,7 @@ struct MetadataDecoder {
         for index in 0..<vector.count {
             let position = try reader.element(of: vector, at: index, "\(path())[\(index)]")
             let text = try reader.string(at: position, "\(path())[\(index)]")
-            try charge(text.utf8.count)
+            try budget.charge(text.utf8.count)
             result.append(text)
         }
         return result
@@ -329,7 +309,7 @@ struct MetadataDecoder {
         let name = try string(table, slot: Slot.CustomMetadata.name, path + ".name")
         var data = Data()
         if let vector = try reader.vector(table, slot: Slot.CustomMetadata.data, elementSize: 1, path + ".data") {
-            try charge(vector.count)
+            try budget.charge(vector.count)
             data = Data(UnsafeRawBufferPointer(rebasing: reader.bytes[vector.start..<(vector.start &+ vector.count)]))
         }
         return CustomMetadata(name: name, data: data)

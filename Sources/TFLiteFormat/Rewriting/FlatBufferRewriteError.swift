@@ -7,6 +7,10 @@ protocol FlatBufferRewriteError: Error {
     static func unknownField(path: String, slot: Int) -> Self
     /// Reading the original model failed (it was not the verified model's bytes).
     static func unreadableModel(_ error: TFLiteFormatError) -> Self
+    /// An offset in the rewritten file would not fit a flatbuffer offset (the file is too large).
+    static func fileTooLarge(size: Int) -> Self
+    /// The new objects could not be laid out (a bug in the rewriter).
+    static func compositionFailed(reason: String) -> Self
 }
 
 extension OutputCaptureError: FlatBufferRewriteError {}

@@ -28,7 +28,7 @@ extension TFLiteModel {
         }
         let result: Result<Data, OutputCaptureError> = data.withUnsafeBytes { raw in
             Result { () throws(OutputCaptureError) -> Data in
-                let rewriter = OutputCaptureRewriter(model: self, reader: FlatBufferReader(bytes: raw))
+                let rewriter = OutputCaptureRewriter(model: self, copier: TableCopier(reader: FlatBufferReader(bytes: raw)))
                 return try rewriter.rewrite(targets)
             }
         }
@@ -105,38 +105,27 @@ struct OutputCaptureRewriter {
     private typealias Reference = FlatBufferComposer.Reference
 
     let model: TFLiteModel
-    let reader: FlatBufferReader
-    private let copier: TableCopier<OutputCaptureError>
-
-    init(model: TFLiteModel, reader: FlatBufferReader) {
-        self.model = model
-        self.reader = reader
-        copier = TableCopier(reader: reader)
-    }
+    /// Reads the model's file.
+    let copier: TableCopier<OutputCaptureError>
 
     func rewrite(_ targets: [(subgraph: Int, position: Int, tensor: Int, id: Int32)]) throws(OutputCaptureError) -> Data {
-        let root: FBTable
-        do { root = try reader.rootTable() } catch { throw .unreadableModel(error) }
-        var modelFields = try copier.fields(of: root, kinds: TableSchema.model, path: "model")
-        let oldCodes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes")
-        let oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
-        var additions = ModelAdditions(model: model, operatorCodes: oldCodes, bufferCount: oldBuffers.count)
+        var rewrite = try ModelRewrite(model: model, copier: copier)
 
         // Operator codes: reuse the model's own version-1 codes, append the missing ones, and one
         // custom code per capture.
         let opcodes = CaptureGraphBuilder.Opcodes(
-            shape: additions.builtinCode(.shape), cast: additions.builtinCode(.cast),
-            concatenation: additions.builtinCode(.concatenation), reshape: additions.builtinCode(.reshape))
+            shape: rewrite.additions.builtinCode(.shape), cast: rewrite.additions.builtinCode(.cast),
+            concatenation: rewrite.additions.builtinCode(.concatenation), reshape: rewrite.additions.builtinCode(.reshape))
         var captureCodes: [Int32: Int] = [:]
         for id in Set(targets.map(\.id)).sorted() {
-            captureCodes[id] = additions.appendCode(builtin: BuiltinOperator.custom.rawValue, custom: OutputCaptureRewrite.operatorName(forCapture: id))
+            captureCodes[id] = rewrite.additions.appendCode(builtin: BuiltinOperator.custom.rawValue, custom: OutputCaptureRewrite.operatorName(forCapture: id))
         }
 
         // Buffers: computed tensors need an empty one; buffer 0 is, unless the file says otherwise.
-        let computedBuffer = additions.computedBuffer()
+        let computedBuffer = rewrite.additions.computedBuffer()
 
         // Subgraphs: the captured ones are new tables; the others stay where they are.
-        let oldSubgraphs = try copier.elements(of: root, slot: Slot.Model.subgraphs, path: "subgraphs")
+        let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
         var subgraphs = oldSubgraphs.map(Reference.old)
         let bySubgraph = Dictionary(grouping: targets, by: \.subgraph)
         for (subgraphIndex, captures) in bySubgraph.sorted(by: { $0.key < $1.key }) {
@@ -149,24 +138,22 @@ struct OutputCaptureRewriter {
             var captured = Set<Int>()
             for capture in captures where captured.insert(capture.tensor).inserted {
                 builder.capture(info.tensors[capture.tensor], index: capture.tensor, id: capture.id,
-                                opcode: captureCodes[capture.id] ?? 0, additions: &additions)
+                                opcode: captureCodes[capture.id] ?? 0, additions: &rewrite.additions)
             }
             let tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
             let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
             let positions = Set(captures.map(\.position))
             let outputs = info.outputs.enumerated().filter { !positions.contains($0.offset) }.map { Int32($0.element) }
-            fields[Slot.SubGraph.tensors] = .reference(additions.composer.reference(to: .references(tensors.map(Reference.old) + builder.graph.tensors)))
-            fields[Slot.SubGraph.operators] = .reference(additions.composer.reference(to: .references(operators.map(Reference.old) + builder.graph.operators)))
-            fields[Slot.SubGraph.outputs] = .reference(additions.composer.reference(to: .int32s(outputs)))
-            subgraphs[subgraphIndex] = additions.composer.reference(to: .table(fields))
+            fields[Slot.SubGraph.tensors] = .reference(rewrite.additions.composer.reference(to: .references(tensors.map(Reference.old) + builder.graph.tensors)))
+            fields[Slot.SubGraph.operators] = .reference(rewrite.additions.composer.reference(to: .references(operators.map(Reference.old) + builder.graph.operators)))
+            fields[Slot.SubGraph.outputs] = .reference(rewrite.additions.composer.reference(to: .int32s(outputs)))
+            subgraphs[subgraphIndex] = rewrite.additions.composer.reference(to: .table(fields))
         }
-        modelFields[Slot.Model.operatorCodes] = .reference(additions.composer.reference(to: .references(additions.operatorCodes)))
-        modelFields[Slot.Model.subgraphs] = .reference(additions.composer.reference(to: .references(subgraphs)))
-        modelFields[Slot.Model.buffers] = .reference(additions.composer.reference(to: .references(oldBuffers.map(Reference.old) + additions.buffers)))
+        rewrite.setLists(subgraphs: subgraphs)
 
         // Signatures that list a captured tensor lose it from their outputs.
         let capturedTensors = Dictionary(grouping: targets, by: \.subgraph).mapValues { Set($0.map(\.tensor)) }
-        let oldSignatures = try copier.elements(of: root, slot: Slot.Model.signatureDefs, path: "signature_defs")
+        let oldSignatures = try copier.elements(of: rewrite.root, slot: Slot.Model.signatureDefs, path: "signature_defs")
         var signatures = oldSignatures.map(Reference.old)
         var signaturesChanged = false
         for (index, signature) in model.signatures.enumerated() {
@@ -177,23 +164,14 @@ struct OutputCaptureRewriter {
             var fields = try copier.fields(of: table, kinds: TableSchema.signatureDef, path: path)
             let maps = try copier.elements(of: table, slot: Slot.SignatureDef.outputs, path: path + ".outputs")
             let kept = zip(signature.outputs, maps).filter { !removed.contains($0.0.tensorIndex) }.map { Reference.old($0.1) }
-            fields[Slot.SignatureDef.outputs] = .reference(additions.composer.reference(to: .references(kept)))
-            signatures[index] = additions.composer.reference(to: .table(fields))
+            fields[Slot.SignatureDef.outputs] = .reference(rewrite.additions.composer.reference(to: .references(kept)))
+            signatures[index] = rewrite.additions.composer.reference(to: .table(fields))
             signaturesChanged = true
         }
         if signaturesChanged {
-            modelFields[Slot.Model.signatureDefs] = .reference(additions.composer.reference(to: .references(signatures)))
+            rewrite.modelFields[Slot.Model.signatureDefs] = .reference(rewrite.additions.composer.reference(to: .references(signatures)))
         }
 
-        let rootID = additions.composer.add(.table(modelFields))
-        let patches = try copier.absoluteOffsetPatches(root: root, buffers: oldBuffers)
-        do throws(FlatBufferComposer.Failure) {
-            return try additions.composer.serialize(
-                root: rootID, identifier: ModelDecoder.fileIdentifier, old: reader.bytes, absolutePatches: patches)
-        } catch .offsetOverflow {
-            throw .fileTooLarge(size: reader.size)
-        } catch {
-            throw .compositionFailed(reason: "a new object is referenced more than once")
-        }
+        return try rewrite.serialize()
     }
 }

@@ -1,3 +1,4 @@
+// Data, not logic: the schema's option-table layouts, one row per table, kept in one file so the table reads (and diffs) against schema.fbs as a whole.
 /// How one field of a builtin options table is stored.
 enum OptionFieldKind: Sendable {
     /// An inline scalar of the given byte width.

@@ -122,9 +122,7 @@ public final class Interpreter {
 
   /// Copies typed values into the input at `index`, checking element type and count.
   public func copy<T: TensorElement>(_ values: [T], toInputAt index: Int) throws(InterpreterError) {
-    let position = try inputPosition(index)
-    try Self.checkValues(values, for: state.inputs[position])
-    try state.copy(Data(copyingBufferOf: values), toInputAt: position)
+    try state.copyValues(values, toInputAt: try inputPosition(index))
   }
 
   /// Copies strings into the string input at `index`, one per element (UTF-8 encoded).
@@ -140,10 +138,7 @@ public final class Interpreter {
   ///
   /// - Throws: as ``copy(_:toInputAt:)-([String],_)``.
   public func copy(_ strings: [Data], toInputAt index: Int) throws(InterpreterError) {
-    let position = try inputPosition(index)
-    let slot = state.inputs[position]
-    guard slot.dataType == .string else { throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string) }
-    try state.copy(try StringTensorEncoding.encode(strings, tensor: slot.name), toInputAt: position)
+    try state.copyByteStrings(strings, toInputAt: try inputPosition(index))
   }
 
   /// Zero-copy write: calls `body` with the input tensor's own memory (packed, row-major).

@@ -254,34 +254,39 @@ final class LiteRTSession {
       var inputCount = 0, outputCount = 0
       try check(library.getNumSignatureInputs(signature, &inputCount), "LiteRtGetNumSignatureInputs")
       try check(library.getNumSignatureOutputs(signature, &outputCount), "LiteRtGetNumSignatureOutputs")
-      var inputNames: [String] = [], outputNames: [String] = []
-      var inputTensors: [LiteRtTensor] = [], outputTensors: [LiteRtTensor] = []
-      for i in 0..<inputCount {
-        var name: UnsafePointer<CChar>?
-        var tensor: LiteRtTensor?
-        try check(library.getSignatureInputName(signature, i, &name), "LiteRtGetSignatureInputName")
-        try check(library.getSignatureInputTensorByIndex(signature, i, &tensor), "LiteRtGetSignatureInputTensorByIndex")
-        guard let tensor else { throw .liteRTCallFailed(function: "LiteRtGetSignatureInputTensorByIndex", status: .notFound) }
-        inputNames.append(name.map { String(cString: $0) } ?? "")
-        inputTensors.append(tensor)
-      }
-      for i in 0..<outputCount {
-        var name: UnsafePointer<CChar>?
-        var tensor: LiteRtTensor?
-        try check(library.getSignatureOutputName(signature, i, &name), "LiteRtGetSignatureOutputName")
-        try check(library.getSignatureOutputTensorByIndex(signature, i, &tensor), "LiteRtGetSignatureOutputTensorByIndex")
-        guard let tensor else { throw .liteRTCallFailed(function: "LiteRtGetSignatureOutputTensorByIndex", status: .notFound) }
-        outputNames.append(name.map { String(cString: $0) } ?? "")
-        outputTensors.append(tensor)
-      }
+      let inputs = try signatureIO(
+        signature, count: inputCount, side: "Input",
+        getName: library.getSignatureInputName, getTensor: library.getSignatureInputTensorByIndex)
+      let outputs = try signatureIO(
+        signature, count: outputCount, side: "Output",
+        getName: library.getSignatureOutputName, getTensor: library.getSignatureOutputTensorByIndex)
       result.append(SignatureInfo(
-        key: key, inputNames: inputNames, outputNames: outputNames,
-        inputTensors: inputTensors, outputTensors: outputTensors))
+        key: key, inputNames: inputs.names, outputNames: outputs.names,
+        inputTensors: inputs.tensors, outputTensors: outputs.tensors))
     }
     guard !result.isEmpty else {
       throw .liteRTCallFailed(function: "LiteRtGetNumModelSignatures", status: .notFound)
     }
     return result
+  }
+
+  /// The names and tensors of a signature's inputs or outputs, read with LiteRT's functions for
+  /// that `side` ("Input" or "Output", as in their names, which errors give).
+  private static func signatureIO(
+    _ signature: LiteRtSignature, count: Int, side: String,
+    getName: LiteRtGetSignatureIOName_fn, getTensor: LiteRtGetSignatureIOTensorByIndex_fn
+  ) throws(InterpreterError) -> (names: [String], tensors: [LiteRtTensor]) {
+    var names: [String] = [], tensors: [LiteRtTensor] = []
+    for i in 0..<count {
+      var name: UnsafePointer<CChar>?
+      var tensor: LiteRtTensor?
+      try check(getName(signature, i, &name), "LiteRtGetSignature\(side)Name")
+      try check(getTensor(signature, i, &tensor), "LiteRtGetSignature\(side)TensorByIndex")
+      guard let tensor else { throw .liteRTCallFailed(function: "LiteRtGetSignature\(side)TensorByIndex", status: .notFound) }
+      names.append(name.map { String(cString: $0) } ?? "")
+      tensors.append(tensor)
+    }
+    return (names, tensors)
   }
 
   /// Finds the signature over the main subgraph and maps the subgraph's input/output order

@@ -33,9 +33,7 @@ public final class SignatureRunner {
 
   /// Copies typed values into an input, checking element type and count.
   public func copy<T: TensorElement>(_ values: [T], toInputNamed name: String) throws(InterpreterError) {
-    let position = try position(of: name, in: .input)
-    try Interpreter.checkValues(values, for: state.inputs[position])
-    try state.copy(Data(copyingBufferOf: values), toInputAt: position)
+    try state.copyValues(values, toInputAt: try position(of: name, in: .input))
   }
 
   /// Copies strings (UTF-8 encoded) into a string input, one per element.
@@ -45,10 +43,7 @@ public final class SignatureRunner {
 
   /// Copies byte strings into a string input, one per element.
   public func copy(_ strings: [Data], toInputNamed name: String) throws(InterpreterError) {
-    let position = try position(of: name, in: .input)
-    let slot = state.inputs[position]
-    guard slot.dataType == .string else { throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string) }
-    try state.copy(try StringTensorEncoding.encode(strings, tensor: slot.name), toInputAt: position)
+    try state.copyByteStrings(strings, toInputAt: try position(of: name, in: .input))
   }
 
   /// Zero-copy write into an input's memory.

@@ -71,7 +71,7 @@ extension TFLiteModel {
                 for (summary, plan) in analysis {
                     if let plan { plans[summary.subgraphIndex, default: []].append(plan) }
                 }
-                let rewriter = RecurrentStateRewriter(model: self, reader: reader)
+                let rewriter = RecurrentStateRewriter(model: self, copier: TableCopier(reader: reader))
                 let (data, hasReset) = try rewriter.rewrite(plans)
                 let lowered: TFLiteModel
                 do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch { throw .rewrittenModelInvalid(error) }

@@ -18,14 +18,8 @@ struct RecurrentStateRewriter {
     static let initSubgraphName = "tensorbridge_recurrent_state_init"
 
     let model: TFLiteModel
-    let reader: FlatBufferReader
-    private let copier: TableCopier<RecurrentStateError>
-
-    init(model: TFLiteModel, reader: FlatBufferReader) {
-        self.model = model
-        self.reader = reader
-        copier = TableCopier(reader: reader)
-    }
+    /// Reads the model's file.
+    let copier: TableCopier<RecurrentStateError>
 
     /// A state to create and zero in the init subgraph.
     private struct State {
@@ -37,32 +31,27 @@ struct RecurrentStateRewriter {
     ///
     /// - Returns: the new file, and whether it has the reset signature.
     func rewrite(_ plans: [Int: [RecurrentPlan]]) throws(RecurrentStateError) -> (data: Data, hasResetSignature: Bool) {
-        let root: FBTable
-        do { root = try reader.rootTable() } catch { throw .unreadableModel(error) }
-        var modelFields = try copier.fields(of: root, kinds: TableSchema.model, path: "model")
-        let oldCodes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes")
-        let oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
-        var additions = ModelAdditions(model: model, operatorCodes: oldCodes, bufferCount: oldBuffers.count)
-        let computedBuffer = additions.computedBuffer()
+        var rewrite = try ModelRewrite(model: model, copier: copier)
+        let computedBuffer = rewrite.additions.computedBuffer()
         let initIndex = model.subgraphs.count
 
-        let oldSubgraphs = try copier.elements(of: root, slot: Slot.Model.subgraphs, path: "subgraphs")
+        let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
         var subgraphs = oldSubgraphs.map(Reference.old)
         var states: [State] = []
         for (subgraphIndex, subgraphPlans) in plans.sorted(by: { $0.key < $1.key }) {
             subgraphs[subgraphIndex] = try lowerSubgraph(
                 subgraphIndex, at: oldSubgraphs[subgraphIndex], plans: subgraphPlans, initIndex: initIndex,
-                computedBuffer: computedBuffer, additions: &additions, states: &states)
+                computedBuffer: computedBuffer, additions: &rewrite.additions, states: &states)
         }
-        subgraphs.append(initSubgraph(states, computedBuffer: computedBuffer, additions: &additions))
+        subgraphs.append(initSubgraph(states, computedBuffer: computedBuffer, additions: &rewrite.additions))
 
-        let oldSignatures = try copier.elements(of: root, slot: Slot.Model.signatureDefs, path: "signature_defs")
+        let oldSignatures = try copier.elements(of: rewrite.root, slot: Slot.Model.signatureDefs, path: "signature_defs")
         var signatures = oldSignatures.map(Reference.old)
         var hasReset = true
         if model.signatures.isEmpty {
             // LiteRT makes up a signature for the main subgraph only when a model has no
             // signature definitions: adding the reset signature means writing that one as well.
-            if let placeholder = placeholderSignature(additions: &additions) {
+            if let placeholder = placeholderSignature(additions: &rewrite.additions) {
                 signatures.append(placeholder)
             } else {
                 hasReset = false
@@ -70,24 +59,12 @@ struct RecurrentStateRewriter {
         }
         if hasReset {
             signatures.append(signatureDef(
-                key: RecurrentStateLowering.resetSignatureKey, subgraph: initIndex, inputs: [], outputs: [], additions: &additions))
-            modelFields[Slot.Model.signatureDefs] = .reference(additions.composer.reference(to: .references(signatures)))
+                key: RecurrentStateLowering.resetSignatureKey, subgraph: initIndex, inputs: [], outputs: [], additions: &rewrite.additions))
+            rewrite.modelFields[Slot.Model.signatureDefs] = .reference(rewrite.additions.composer.reference(to: .references(signatures)))
         }
 
-        modelFields[Slot.Model.operatorCodes] = .reference(additions.composer.reference(to: .references(additions.operatorCodes)))
-        modelFields[Slot.Model.subgraphs] = .reference(additions.composer.reference(to: .references(subgraphs)))
-        modelFields[Slot.Model.buffers] = .reference(additions.composer.reference(to: .references(oldBuffers.map(Reference.old) + additions.buffers)))
-        let rootID = additions.composer.add(.table(modelFields))
-        let patches = try copier.absoluteOffsetPatches(root: root, buffers: oldBuffers)
-        do throws(FlatBufferComposer.Failure) {
-            let data = try additions.composer.serialize(
-                root: rootID, identifier: ModelDecoder.fileIdentifier, old: reader.bytes, absolutePatches: patches)
-            return (data, hasReset)
-        } catch .offsetOverflow {
-            throw .fileTooLarge(size: reader.size)
-        } catch {
-            throw .compositionFailed(reason: "a new object is referenced more than once")
-        }
+        rewrite.setLists(subgraphs: subgraphs)
+        return (try rewrite.serialize(), hasReset)
     }
 
     // MARK: - Subgraphs

@@ -1,0 +1,137 @@
+import Foundation
+import LiteRTRuntime
+import TFLiteFormat
+
+// Resizing inputs and reading or writing a tensor's bytes.
+extension SignatureState {
+  // MARK: Resizing
+
+  /// Resizes a dynamic input; only the model's dynamic (`-1`) dimensions may change, and an
+  /// input of unknown rank takes any shape (up to LiteRT's rank limit), as in Python.
+  func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
+    let slot = inputs[index]
+    let declared = slot.declaredShape.dimensions
+    if slot.isUnranked {
+      guard shape.rank <= Int(TB_LITERT_TENSOR_MAX_RANK) else {
+        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                            reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
+      }
+    } else if shape.rank != declared.count {
+      throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                          reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
+    }
+    for (axis, new) in shape.dimensions.enumerated() {
+      if new == 0 {
+        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                            reason: "dimension \(axis) is 0, and LiteRT's compiled-model API cannot take a zero-element input (its tensor buffers need every dimension >= 1; Python's classic interpreter can)")
+      }
+      guard new > 0, new <= Int(Int32.max) else {
+        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                            reason: "dimension \(axis) must be positive, got \(new)")
+      }
+      if !slot.isUnranked, declared[axis] >= 0, new != declared[axis] {
+        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                            reason: "dimension \(axis) is fixed at \(declared[axis]) in the model (only -1 dimensions can change)")
+      }
+    }
+    if shape == slot.shape { return }
+    let dims = shape.dimensions.map { Int32($0) }
+    let library = session.library
+    let resize = slot.isUnranked ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
+    let status = dims.withUnsafeBufferPointer {
+      resize(session.compiledModel, signatureIndex, index, $0.baseAddress, $0.count)
+    }
+    guard status == 0 else {
+      throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
+                          reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
+    }
+    // A new buffer for this input now; outputs at the next run (see `outputsNeedAllocation`).
+    let layout = LiteRtLayout(shape: shape)
+    if let old = inputs[index].buffer { session.library.destroyTensorBuffer(old) }
+    inputs[index].buffer = nil
+    inputBuffers[index] = nil
+    try makeBuffer(for: &inputs[index], layout: layout, requirements: nil)
+    inputBuffers[index] = inputs[index].buffer
+    outputsNeedAllocation = true
+    // As TensorFlow Lite's AllocateTensors() after a resize: fused recurrent state (variable
+    // tensors there, lowered to resource variables here) starts again from zeros.
+    if session.resetSignatureIndex != nil { try session.resetRecurrentState() }
+  }
+
+  // MARK: Data access
+
+  /// Calls `body` with the packed bytes of a tensor, locked for the given mode.
+  func withBytes<R>(
+    _ role: TensorRole, at index: Int, mode: Int32, _ body: (UnsafeMutableRawBufferPointer) throws -> R
+  ) throws -> R {
+    if role == .output { try allocateOutputsIfNeeded() }
+    let slot = role == .input ? inputs[index] : outputs[index]
+    guard slot.dataType.bitWidth != nil else {
+      throw InterpreterError.unsupportedDataType(tensor: slot.name, type: slot.dataType)
+    }
+    if let id = slot.captureID, let store = session.outputCapture?.store {
+      return try store.withBytes(id: id, body)
+    }
+    guard let buffer = slot.buffer else {
+      throw InterpreterError.liteRTCallFailed(function: "tensor buffer for '\(slot.name)'", status: .notFound)
+    }
+    var address: UnsafeMutableRawPointer?
+    let status = session.library.lockTensorBuffer(buffer, &address, mode)
+    guard status == 0, let address else {
+      throw InterpreterError.liteRTCallFailed(function: "LiteRtLockTensorBuffer('\(slot.name)')",
+                                              status: LiteRTStatus(rawValue: status))
+    }
+    defer { _ = session.library.unlockTensorBuffer(buffer) }
+    return try body(UnsafeMutableRawBufferPointer(start: address, count: slot.byteCount))
+  }
+
+  /// Copies `data` into an input, checking the byte count (for a string input: that `data` is
+  /// the packed layout of exactly as many strings as the input has elements).
+  func copy(_ data: Data, toInputAt index: Int) throws(InterpreterError) {
+    let slot = inputs[index]
+    if slot.dataType == .string { return try copyStrings(data, toInputAt: index) }
+    guard data.count == slot.byteCount else {
+      throw .byteCountMismatch(tensor: slot.name, expected: slot.byteCount, actual: data.count)
+    }
+    do {
+      try withBytes(.input, at: index, mode: 1) { destination in
+        data.withUnsafeBytes { source in destination.copyMemory(from: source) }
+      }
+    } catch let error as InterpreterError { throw error } catch {
+      throw .liteRTCallFailed(function: "copy", status: LiteRTStatus(rawValue: 9))
+    }
+  }
+
+  /// Copies typed values into an input, checking element type and count.
+  func copyValues<T: TensorElement>(_ values: [T], toInputAt index: Int) throws(InterpreterError) {
+    try Interpreter.checkValues(values, for: inputs[index])
+    try copy(Data(copyingBufferOf: values), toInputAt: index)
+  }
+
+  /// Copies byte strings into a string input, one per element.
+  func copyByteStrings(_ strings: [Data], toInputAt index: Int) throws(InterpreterError) {
+    let slot = inputs[index]
+    guard slot.dataType == .string else { throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string) }
+    try copy(try StringTensorEncoding.encode(strings, tensor: slot.name), toInputAt: index)
+  }
+
+  /// A snapshot of a tensor: description plus a copy of its bytes.
+  func tensor(_ role: TensorRole, at index: Int) throws(InterpreterError) -> Tensor {
+    if role == .output { try allocateOutputsIfNeeded() }
+    let slot = role == .input ? inputs[index] : outputs[index]
+    var data = Data()
+    if slot.dataType == .string {
+      data = try stringBytes(of: slot)
+    } else if slot.dataType.bitWidth != nil {
+      do {
+        data = try withBytes(role, at: index, mode: 0) { Data($0) }
+      } catch let error as InterpreterError { throw error } catch {
+        throw .liteRTCallFailed(function: "read", status: LiteRTStatus(rawValue: 9))
+      }
+    }
+    return Tensor(
+      name: slot.name, dataType: slot.dataType, shape: slot.shape, shapeSignature: slot.declaredShape,
+      isUnranked: slot.isUnranked,
+      data: data, quantizationParameters: slot.quantization, perChannelQuantization: slot.perChannel)
+  }
+}
