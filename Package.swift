@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TensorBridgeDelivery", targets: ["TensorBridgeDelivery"]),
     .library(name: "ModelHubAPI", targets: ["ModelHubAPI"]),
     .library(name: "ModelHub", targets: ["ModelHub"]),
+    .library(name: "ModelSigning", targets: ["ModelSigning"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -54,6 +55,10 @@ let package = Package(
     .target(
       name: "TensorBridgeDelivery",
       dependencies: ["ModelHubAPI", .product(name: "Crypto", package: "swift-crypto")]),
+    // OpenSSF model signing (the PyPI `model-signing` package's key method): manifests of a model's
+    // files, in-toto statements in DSSE envelopes in Sigstore bundles, ECDSA P-256. Foundation and
+    // swift-crypto.
+    .target(name: "ModelSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
@@ -115,6 +120,9 @@ let package = Package(
       name: "TensorBridgeDeliveryTests",
       dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
+    .testTarget(
+      name: "ModelSigningTests",
+      dependencies: ["ModelSigning", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: ["TensorBridge", "LiteRTRuntime", "TFLiteFormat", "TestSupport"]),
