@@ -65,6 +65,7 @@ let package = Package(
       dependencies: [
         "TFLiteFormat",
         "ModelHubAPI",
+        "ModelSigning",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -91,6 +92,7 @@ let package = Package(
         "TensorBridgeDelivery",
         "TensorBridgeVision",
         "TensorBridgeText",
+        "ModelSigning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -104,7 +106,7 @@ let package = Package(
     .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "ModelHubAPI", "TestSupport",
+        "ModelHub", "ModelHubAPI", "ModelSigning", "TestSupport",
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),

@@ -13,7 +13,7 @@ struct HubCommand: ParsableCommand {
     subcommands: [
       HubServeCommand.self, HubKeysCommand.self, HubDeployCommand.self, HubListCommand.self,
       HubVersionsCommand.self, HubPublishCommand.self, HubRolloutCommand.self, HubRemoveCommand.self,
-      HubOpenAPICommand.self,
+      HubOpenAPICommand.self, HubSigningKeysCommand.self,
     ])
 }
 

@@ -20,6 +20,15 @@ public struct ModelManifest: Sendable, Equatable {
       self.digest = digest
     }
 
+    /// Creates a resource from a hex digest; nil unless `digestHex` is 64 hex digits.
+    /// - Parameters:
+    ///   - name: The relative path (`"."` for a one-file model).
+    ///   - digestHex: The SHA-256 as hex.
+    public init?(name: String, digestHex: String) {
+      guard let digest = HexDigest.sha256(digestHex) else { return nil }
+      self.init(name: name, digest: digest)
+    }
+
     /// The digest as lowercase hex.
     public var digestHex: String { HexDigest.string(digest) }
   }

@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// The PyPI `model-signing` package's CLI, installed by `scripts/signing/setup.sh` into
 /// `.venv-signing/` (the script is idempotent: it only installs when the pin changed).
-enum ModelSigningCLI {
+public enum ModelSigningCLI {
   /// The `model_signing` executable; `$MODEL_SIGNING_CLI` overrides.
-  static func executable() throws -> URL {
+  public static func executable() throws -> URL {
     switch located {
     case .found(let url): return url
     case .failed(let reason): throw TestFailure(reason)
@@ -31,18 +30,18 @@ enum ModelSigningCLI {
   }()
 
   /// The venv's Python (to write keys in formats Swift does not write).
-  static func python() throws -> URL {
+  public static func python() throws -> URL {
     try executable().deletingLastPathComponent().appendingPathComponent("python")
   }
 
   /// `model_signing sign key MODEL --private_key KEY --signature SIG`.
-  static func sign(model: URL, privateKey: URL, signature: URL) throws -> ProcessResult {
+  public static func sign(model: URL, privateKey: URL, signature: URL) throws -> ProcessResult {
     try ProcessRun.run(try executable(), ["sign", "key", model.path, "--private_key", privateKey.path,
                                           "--signature", signature.path], timeLimit: 120)
   }
 
   /// `model_signing verify key MODEL --public_key KEY --signature SIG`.
-  static func verify(model: URL, publicKey: URL, signature: URL) throws -> ProcessResult {
+  public static func verify(model: URL, publicKey: URL, signature: URL) throws -> ProcessResult {
     try ProcessRun.run(try executable(), ["verify", "key", model.path, "--public_key", publicKey.path,
                                           "--signature", signature.path], timeLimit: 120)
   }
