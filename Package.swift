@@ -54,7 +54,7 @@ let package = Package(
     // swift-crypto (SHA-256; CryptoKit underneath on Apple platforms).
     .target(
       name: "TensorBridgeDelivery",
-      dependencies: ["ModelHubAPI", .product(name: "Crypto", package: "swift-crypto")]),
+      dependencies: ["ModelHubAPI", "ModelSigning", .product(name: "Crypto", package: "swift-crypto")]),
     // OpenSSF model signing (the PyPI `model-signing` package's key method): manifests of a model's
     // files, in-toto statements in DSSE envelopes in Sigstore bundles, ECDSA P-256. Foundation and
     // swift-crypto.
@@ -120,7 +120,7 @@ let package = Package(
       name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
+      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "ModelSigningTests",

@@ -62,7 +62,7 @@ final class ModelSigningInteropTests: XCTestCase {
                    ["a/b", "a-b/c", "empty.txt", "labels/é.txt", "model.json", "model.tflite"])
     XCTAssertTrue(verified.manifest.serialization.ignorePaths.contains("model.sig"))
     // The manifest Swift computes lists the files in the CLI's order.
-    let local = try ModelManifest.computed(forModelAt: model, serialization: verified.manifest.serialization)
+    let local = try ModelSigningManifest.computed(forModelAt: model, serialization: verified.manifest.serialization)
     XCTAssertEqual(local.resources, verified.manifest.resources)
   }
 

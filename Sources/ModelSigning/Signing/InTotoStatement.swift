@@ -4,7 +4,7 @@ import Foundation
 /// digest) and a predicate listing the serialization and the resources (``ModelSigningFormat``).
 enum InTotoStatement {
   /// The statement's JSON for `manifest`.
-  static func payload(for manifest: ModelManifest) -> Data {
+  static func payload(for manifest: ModelSigningManifest) -> Data {
     let statement = Statement(
       type: ModelSigningFormat.statementType,
       subject: [Subject(name: manifest.modelName, digest: ["sha256": HexDigest.string(manifest.rootDigest)])],
@@ -26,7 +26,7 @@ enum InTotoStatement {
   /// The manifest a verified payload describes.
   /// - Throws: ``ModelSignatureError`` naming the field or the type that is wrong, or
   ///   ``ModelSignatureError/inconsistentManifest(expected:actual:)``.
-  static func manifest(fromPayload payload: Data) throws(ModelSignatureError) -> ModelManifest {
+  static func manifest(fromPayload payload: Data) throws(ModelSignatureError) -> ModelSigningManifest {
     let header = try decode(Header.self, payload)
     guard header.type == ModelSigningFormat.statementType else { throw .wrongStatementType(header.type) }
     guard header.predicateType == ModelSigningFormat.predicateType else { throw .wrongPredicateType(header.predicateType) }
@@ -42,7 +42,7 @@ enum InTotoStatement {
     guard serialization.hashType == ModelSigningFormat.sha256 else {
       throw .unsupportedSerialization(field: "predicate.serialization.hash_type", value: serialization.hashType)
     }
-    var resources: [ModelManifest.Resource] = []
+    var resources: [ModelSigningManifest.Resource] = []
     var names = Set<String>()
     for (index, fields) in statement.predicate.resources.enumerated() {
       guard fields.algorithm == ModelSigningFormat.sha256 else {
@@ -52,11 +52,11 @@ enum InTotoStatement {
         throw .malformedStatement(field: "predicate.resources[\(index)].digest", problem: "not 64 hex digits")
       }
       guard names.insert(fields.name).inserted else { throw .duplicateResource(fields.name) }
-      resources.append(ModelManifest.Resource(name: fields.name, digest: digest))
+      resources.append(ModelSigningManifest.Resource(name: fields.name, digest: digest))
     }
-    let manifest = ModelManifest(
+    let manifest = ModelSigningManifest(
       modelName: subject.name, orderedResources: resources,
-      serialization: ModelManifest.Serialization(
+      serialization: ModelSigningManifest.Serialization(
         allowSymlinks: serialization.allowSymlinks, ignorePaths: serialization.ignorePaths ?? []))
     guard let expected = subject.digest["sha256"] else {
       throw .malformedStatement(field: "subject[0].digest.sha256", problem: "missing")

@@ -13,7 +13,7 @@ public struct ModelSignatureVerifier: Sendable {
   /// What a verified bundle says, and which key vouched for it.
   public struct Verified: Sendable, Equatable {
     /// The signed manifest.
-    public var manifest: ModelManifest
+    public var manifest: ModelSigningManifest
     /// The trusted key that verified the signature.
     public var key: ModelSigningPublicKey
   }
@@ -59,7 +59,7 @@ public struct ModelSignatureVerifier: Sendable {
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, modelAt url: URL) throws(ModelSignatureError) -> Verified {
     let verified = try verifiedManifest(of: bundle)
-    let local = try ModelManifest.computed(forModelAt: url, serialization: verified.manifest.serialization)
+    let local = try ModelSigningManifest.computed(forModelAt: url, serialization: verified.manifest.serialization)
     try verified.manifest.check(matches: local)
     return verified
   }

@@ -20,7 +20,7 @@ public struct ModelSigner: Sendable {
   /// - Parameter manifest: What to sign.
   /// - Returns: The bundle.
   /// - Throws: ``ModelSignatureError/unreadableKey(kind:reason:)`` if the key cannot sign.
-  public func sign(_ manifest: ModelManifest) throws(ModelSignatureError) -> SigstoreBundle {
+  public func sign(_ manifest: ModelSigningManifest) throws(ModelSignatureError) -> SigstoreBundle {
     let payload = InTotoStatement.payload(for: manifest)
     let message = DSSEEnvelope.preAuthenticationEncoding(payloadType: ModelSigningFormat.payloadType, payload: payload)
     let signature = try privateKey.derSignature(for: message)
@@ -37,8 +37,8 @@ public struct ModelSigner: Sendable {
   /// - Returns: The bundle.
   /// - Throws: ``ModelSignatureError`` from reading the model or signing.
   public func sign(modelAt url: URL, modelName: String? = nil,
-                   serialization: ModelManifest.Serialization = ModelManifest.Serialization())
+                   serialization: ModelSigningManifest.Serialization = ModelSigningManifest.Serialization())
     throws(ModelSignatureError) -> SigstoreBundle {
-    try sign(ModelManifest.computed(forModelAt: url, modelName: modelName, serialization: serialization))
+    try sign(ModelSigningManifest.computed(forModelAt: url, modelName: modelName, serialization: serialization))
   }
 }

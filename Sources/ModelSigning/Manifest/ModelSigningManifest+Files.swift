@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-extension ModelManifest {
+extension ModelSigningManifest {
   /// Computes the manifest of a model on disk, as `model_signing` serializes it: a regular file
   /// gives one resource `"."`; a folder gives one resource per regular file under it, except
   /// ignored paths.
@@ -16,19 +16,19 @@ extension ModelManifest {
   /// - Throws: ``ModelSignatureError/symlinkInModel(_:)``, ``ModelSignatureError/notAFileOrFolder(_:)``
   ///   or ``ModelSignatureError/io(path:reason:)``.
   public static func computed(forModelAt url: URL, modelName: String? = nil,
-                              serialization: Serialization = Serialization()) throws(ModelSignatureError) -> ModelManifest {
+                              serialization: Serialization = Serialization()) throws(ModelSignatureError) -> ModelSigningManifest {
     let name = modelName ?? url.standardizedFileURL.lastPathComponent
     let root = url.path
     switch try ModelFileKind.of(root, allowSymlinks: serialization.allowSymlinks) {
     case .file:
-      return ModelManifest(
+      return ModelSigningManifest(
         modelName: name,
         resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: try FileDigest.sha256(ofFileAt: root))],
         serialization: serialization)
     case .folder:
       var resources: [Resource] = []
       try collect(root: root, relative: "", serialization: serialization, into: &resources)
-      return ModelManifest(modelName: name, resources: resources, serialization: serialization)
+      return ModelSigningManifest(modelName: name, resources: resources, serialization: serialization)
     }
   }
 

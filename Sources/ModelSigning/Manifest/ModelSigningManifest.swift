@@ -3,7 +3,7 @@ import Foundation
 
 /// What a signature covers: a model's files (resources) and their SHA-256 digests, in the
 /// order and with the names the `model-signing` package gives them (``ModelSigningFormat``).
-public struct ModelManifest: Sendable, Equatable {
+public struct ModelSigningManifest: Sendable, Equatable {
   /// One signed file.
   public struct Resource: Sendable, Equatable {
     /// The file's path relative to the model folder, `/`-separated; `"."` for a one-file model.
@@ -92,8 +92,8 @@ public struct ModelManifest: Sendable, Equatable {
   ///   - modelName: The subject name.
   ///   - sha256: The file's 32-byte SHA-256.
   /// - Returns: A manifest with the single resource `"."`.
-  public static func singleFile(modelName: String, sha256: [UInt8]) -> ModelManifest {
-    ModelManifest(modelName: modelName, resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: sha256)])
+  public static func singleFile(modelName: String, sha256: [UInt8]) -> ModelSigningManifest {
+    ModelSigningManifest(modelName: modelName, resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: sha256)])
   }
 
   /// The subject's digest: SHA-256 over the resources' digests in their order.
@@ -109,7 +109,7 @@ public struct ModelManifest: Sendable, Equatable {
   /// - Throws: ``ModelSignatureError/digestMismatch(file:expected:actual:)``,
   ///   ``ModelSignatureError/missingFile(_:)`` or ``ModelSignatureError/unsignedFile(_:)``,
   ///   for the first file in canonical order that differs.
-  public func check(matches local: ModelManifest) throws(ModelSignatureError) {
+  public func check(matches local: ModelSigningManifest) throws(ModelSignatureError) {
     let signed = Dictionary(resources.map { ($0.name, $0.digest) }, uniquingKeysWith: { first, _ in first })
     let actual = Dictionary(local.resources.map { ($0.name, $0.digest) }, uniquingKeysWith: { first, _ in first })
     let names = Set(signed.keys).union(actual.keys).sorted { ManifestPathOrder.precedes($0, $1) }
