@@ -15,7 +15,8 @@ build: setup
 demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
-test: setup ## Build and run every test (real LiteRT, real models)
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop)
+	bash scripts/signing/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

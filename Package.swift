@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TensorBridgeDelivery", targets: ["TensorBridgeDelivery"]),
     .library(name: "ModelHubAPI", targets: ["ModelHubAPI"]),
     .library(name: "ModelHub", targets: ["ModelHub"]),
+    .library(name: "ModelSigning", targets: ["ModelSigning"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
   ],
   dependencies: [
@@ -55,13 +56,18 @@ let package = Package(
     // swift-crypto (SHA-256; CryptoKit underneath on Apple platforms).
     .target(
       name: "TensorBridgeDelivery",
-      dependencies: ["ModelHubAPI", .product(name: "Crypto", package: "swift-crypto")]),
+      dependencies: ["ModelHubAPI", "ModelSigning", .product(name: "Crypto", package: "swift-crypto")]),
+    // OpenSSF model signing (the PyPI `model-signing` package's key method): manifests of a model's
+    // files, in-toto statements in DSSE envelopes in Sigstore bundles, ECDSA P-256. Foundation and
+    // swift-crypto.
+    .target(name: "ModelSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
       dependencies: [
         "TFLiteFormat",
         "ModelHubAPI",
+        "ModelSigning",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -92,6 +98,7 @@ let package = Package(
         "TensorBridgeDelivery",
         "TensorBridgeVision",
         "TensorBridgeText",
+        "ModelSigning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -105,7 +112,7 @@ let package = Package(
     .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "ModelHubAPI", "TestSupport",
+        "ModelHub", "ModelHubAPI", "ModelSigning", "TestSupport",
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
@@ -119,9 +126,12 @@ let package = Package(
       name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
+      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(name: "TensorBridgeFuzzTests", dependencies: ["TensorBridgeFuzz", "TensorBridge", "TestSupport"]),
+    .testTarget(
+      name: "ModelSigningTests",
+      dependencies: ["ModelSigning", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
     .testTarget(
       name: "TensorBridgeTests",
       dependencies: [

@@ -28,8 +28,10 @@ final class HubRouteTests: XCTestCase {
 
   func testScopes() {
     XCTAssertEqual(HubAPI.downloadModel.scope, .client)
+    XCTAssertEqual(HubAPI.getVersionSignature.scope, .client)
     XCTAssertNil(HubAPI.getFile.scope)
-    XCTAssertTrue(HubAPI.routes.filter { $0.path.hasPrefix("/v1/models") && $0 != HubAPI.downloadModel }
+    let clientRoutes = [HubAPI.downloadModel, HubAPI.getVersionSignature]
+    XCTAssertTrue(HubAPI.routes.filter { $0.path.hasPrefix("/v1/models") && !clientRoutes.contains($0) }
       .allSatisfy { $0.scope == .admin })
   }
 }

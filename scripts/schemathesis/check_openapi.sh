@@ -21,7 +21,10 @@ source "$root/scripts/lib/hub.sh"
 trap 'hub_stop; rm -rf "$work"' EXIT
 data="$work/hub-data"
 admin="$("$bin" hub keys create --data "$data" --scope admin)"
-hub_start "$bin" "$data" "$work/hub.log" --log-level error --no-load-check
+# A signing key, so that published versions have signatures to serve.
+head -c 32 /dev/urandom > "$work/signing-secret"
+"$bin" hub signing-keys create --data "$data" --signing-secret "$work/signing-secret" > /dev/null
+hub_start "$bin" "$data" "$work/hub.log" --log-level error --no-load-check --signing-secret "$work/signing-secret"
 url="$HUB_URL"
 
 # Data for the operations to find: two models with published versions, tags and a rollout.

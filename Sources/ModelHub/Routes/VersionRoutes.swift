@@ -45,7 +45,8 @@ struct VersionRoutes: Sendable {
         report.runtimeError = outcome.error
       }
       let version = try await hub.store.addVersion(
-        model: name, temporary: writer.url, hash: hash, size: size, validation: report, publish: publish)
+        model: name, temporary: writer.url, hash: hash, size: size, validation: report, publish: publish,
+        signer: publish ? try await hub.releaseSigner() : nil)
       hub.logger.info("version uploaded", metadata: [
         "model": "\(name)", "version": "\(version.version)", "hash": "\(hash)", "bytes": "\(size)",
         "published": "\(publish)",
@@ -83,7 +84,7 @@ struct VersionRoutes: Sendable {
     case "unpublish": published = false
     default: throw HubError.routeNotFound(method: "POST", path: request.uri.path)
     }
-    let version = try await hub.store.setPublished(name, number, published)
+    let version = try await hub.store.setPublished(name, number, published, signer: published ? try await hub.releaseSigner() : nil)
     hub.logger.info("version \(published ? "published" : "unpublished")", metadata: ["model": "\(name)", "version": "\(number)"])
     return try HTTPHelpers.json(version)
   }

@@ -30,12 +30,17 @@ public struct HubConfiguration: Sendable {
   /// (``ConnectionCap/default(descriptorLimit:)``). At the cap a new connection replaces the one
   /// idle longest; with none idle it is answered `503` and closed.
   public var maxConnections: Int?
+  /// What opens the signing key that signs versions as they are published (the secret sealing
+  /// the keys in the data folder, or an external key's PEM); nil when the hub has no signing
+  /// key. With a signing key in the data folder and no credentials, publishing fails.
+  public var signingCredentials: HubSigningCredentials?
 
   /// Creates a configuration.
   public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
               maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
               downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil,
-              fileChunkBytes: Int = 256 * 1024, timeouts: HubTimeouts = HubTimeouts(), maxConnections: Int? = nil) {
+              fileChunkBytes: Int = 256 * 1024, timeouts: HubTimeouts = HubTimeouts(), maxConnections: Int? = nil,
+              signingCredentials: HubSigningCredentials? = nil) {
     self.dataDirectory = dataDirectory
     self.host = host
     self.port = port
@@ -46,6 +51,7 @@ public struct HubConfiguration: Sendable {
     self.fileChunkBytes = max(4096, fileChunkBytes)
     self.timeouts = timeouts
     self.maxConnections = maxConnections.map { max(1, $0) }
+    self.signingCredentials = signingCredentials
   }
 }
 

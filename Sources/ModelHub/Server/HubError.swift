@@ -21,6 +21,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   case modelNotFound(String)
   /// The model has no such version.
   case versionNotFound(model: String, version: Int)
+  /// The version has no signature (it was not published while the hub had a signing key).
+  case signatureNotFound(model: String, version: Int)
   /// The model has no published version to serve.
   case noPublishedVersion(String)
   /// No route for this method and path.
@@ -58,7 +60,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidName, .invalidArgument, .invalidJSON, .emptyBody: .badRequest
     case .unauthenticated: .unauthorized
     case .permissionDenied, .downloadURLExpired, .downloadURLInvalid: .forbidden
-    case .modelNotFound, .versionNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
+    case .modelNotFound, .versionNotFound, .signatureNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
     case .alreadyExists, .failedPrecondition: .conflict
     case .etagMismatch: .preconditionFailed
     case .payloadTooLarge: .contentTooLarge
@@ -81,6 +83,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     // Distinct codes, so that a wrong hub URL (no route) never reads as an unknown model.
     case .modelNotFound: "MODEL_NOT_FOUND"
     case .versionNotFound: "VERSION_NOT_FOUND"
+    case .signatureNotFound: "SIGNATURE_NOT_FOUND"
     case .routeNotFound: "ROUTE_NOT_FOUND"
     case .fileNotFound: "FILE_NOT_FOUND"
     case .noPublishedVersion: "NO_PUBLISHED_VERSION"
@@ -111,6 +114,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .permissionDenied(let required): "This endpoint needs a key with the '\(required.rawValue)' scope."
     case .modelNotFound(let name): "No model named '\(name)'."
     case .versionNotFound(let model, let version): "Model '\(model)' has no version \(version)."
+    case .signatureNotFound(let model, let version):
+      "Version \(version) of '\(model)' is not signed (it was not published while the hub had a signing key)."
     case .noPublishedVersion(let name): "Model '\(name)' has no published version."
     case .routeNotFound(let method, let path): "No route for \(method) \(path.prefix(200))."
     case .methodNotAllowed(let method, let allowed):

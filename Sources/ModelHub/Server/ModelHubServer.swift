@@ -124,6 +124,7 @@ public struct ModelHubServer: Sendable {
     ServiceRoutes(openAPIDocument: try ModelHubOpenAPI.data()).register(on: router)
     ModelRoutes(hub: hub, download: DownloadRoutes(hub: hub)).register(on: router)
     VersionRoutes(hub: hub).register(on: router)
+    SignatureRoutes(hub: hub).register(on: router)
     FileRoutes(hub: hub).register(on: router)
     KeyRoutes(hub: hub).register(on: router)
     return router

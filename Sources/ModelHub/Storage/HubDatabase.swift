@@ -49,6 +49,7 @@ enum HubDatabase {
     migrator.registerMigration("v2-key-revocation") { db in
       try db.alter(table: APIKeyRecord.databaseTableName) { t in t.add(column: "revokeTime", .datetime) }
     }
+    registerModelSigning(&migrator)
     return migrator
   }
 }

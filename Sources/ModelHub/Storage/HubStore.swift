@@ -119,8 +119,9 @@ public struct HubStore: Sendable {
 
   /// Stores a verified upload as the model's next version. The temporary file is moved into the
   /// blob store, or removed if anything fails.
+  /// A version published on upload is signed by `signer` in the same transaction.
   func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
-                  publish: Bool, now: Date = Date()) async throws -> HubModelVersion {
+                  publish: Bool, signer: HubReleaseSigner? = nil, now: Date = Date()) async throws -> HubModelVersion {
     do {
       return try await database.write { db in
         var model = try Self.fetchModel(db, name)
@@ -128,11 +129,12 @@ public struct HubStore: Sendable {
         let record = VersionRecord(model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
                                    published: publish, validation: validation)
         try record.insert(db)
+        try Self.signIfUnsigned(db, record, with: signer, now: now)
         model.touch(now)
         try model.update(db)
         // Last: if the transaction fails after this, the catch below removes the orphan.
         try blobs.install(temporary, hash: hash)
-        return record.wire
+        return try Self.wireVersion(db, record)
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)
@@ -148,18 +150,21 @@ public struct HubStore: Sendable {
     try HubName.check(name)
     return try await database.read { db in
       _ = try Self.fetchModel(db, name)
-      return try VersionRecord.filter(Column("model") == name).order(Column("version").desc).fetchAll(db).map(\.wire)
+      return try VersionRecord.filter(Column("model") == name).order(Column("version").desc).fetchAll(db)
+        .map { try Self.wireVersion(db, $0) }
     }
   }
 
   /// One version.
   func version(_ name: String, _ number: Int) async throws -> HubModelVersion {
     try HubName.check(name)
-    return try await database.read { db in try Self.fetchVersion(db, name, number).wire }
+    return try await database.read { db in try Self.wireVersion(db, try Self.fetchVersion(db, name, number)) }
   }
 
-  /// Publishes or unpublishes a version. A version the rollout serves cannot be unpublished.
-  func setPublished(_ name: String, _ number: Int, _ published: Bool, now: Date = Date()) async throws -> HubModelVersion {
+  /// Publishes or unpublishes a version. A version the rollout serves cannot be unpublished. A
+  /// version published unsigned is signed by `signer` in the same transaction.
+  func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner? = nil,
+                    now: Date = Date()) async throws -> HubModelVersion {
     try HubName.check(name)
     return try await database.write { db in
       var model = try Self.fetchModel(db, name)
@@ -167,12 +172,16 @@ public struct HubStore: Sendable {
       if !published, let rollout = model.rollout, rollout.versions.contains(number) {
         throw HubError.failedPrecondition("Version \(number) is in the rollout of '\(name)'; change the rollout first.")
       }
-      guard version.published != published else { return version.wire }
+      guard version.published != published else {
+        try Self.signIfUnsigned(db, version, with: signer, now: now)
+        return try Self.wireVersion(db, version)
+      }
       version.published = published
       try version.update(db)
+      try Self.signIfUnsigned(db, version, with: signer, now: now)
       model.touch(now)
       try model.update(db)
-      return version.wire
+      return try Self.wireVersion(db, version)
     }
   }
 
@@ -327,7 +336,7 @@ public struct HubStore: Sendable {
     return record
   }
 
-  private static func fetchVersion(_ db: Database, _ name: String, _ number: Int) throws -> VersionRecord {
+  static func fetchVersion(_ db: Database, _ name: String, _ number: Int) throws -> VersionRecord {
     _ = try fetchModel(db, name)
     guard let record = try VersionRecord.fetchOne(db, key: ["model": name, "version": number]) else {
       throw HubError.versionNotFound(model: name, version: number)

@@ -106,6 +106,10 @@ public enum HubAPI {
   /// `POST /v1/models/{name}/versions/{version}:unpublish`: the ``HubModelVersion``.
   public static let unpublishVersion = Route(
     "unpublishVersion", "POST", "/v1/models/{name}/versions/{version}:unpublish", scope: .admin)
+  /// `GET /v1/models/{name}/versions/{version}/signature`: the version's OpenSSF model-signing
+  /// bundle (Sigstore bundle JSON; ``HubSignatureSubject`` names what it signs).
+  public static let getVersionSignature = Route(
+    "getVersionSignature", "GET", "/v1/models/{name}/versions/{version}/signature", scope: .client)
   /// `GET /v1/models/{name}/rollout`: the ``HubRollout`` (empty when none is set).
   public static let getRollout = Route("getRollout", "GET", "/v1/models/{name}/rollout", scope: .admin)
   /// `PUT /v1/models/{name}/rollout` with a ``HubRollout``: the rollout.
@@ -124,7 +128,7 @@ public enum HubAPI {
   /// Every route.
   public static let routes: [Route] = [
     health, openAPI, createModel, listModels, getModel, updateModel, deleteModel, downloadModel, uploadVersion,
-    listVersions, getVersion, publishVersion, unpublishVersion, getRollout, setRollout, deleteRollout, listKeys,
+    listVersions, getVersion, publishVersion, unpublishVersion, getVersionSignature, getRollout, setRollout, deleteRollout, listKeys,
     revokeKey, getFile, headFile,
   ]
 }

@@ -16,10 +16,13 @@ public struct HubModelVersion: Codable, Sendable, Equatable {
   public var published: Bool
   /// What the hub found when it checked the upload.
   public var validation: HubValidationReport
+  /// The id of the hub signing key that signed this version, or nil while it is unsigned
+  /// (versions are signed when published, once the hub has a signing key).
+  public var signingKeyID: String?
 
   /// Creates a version description.
   public init(model: String, version: Int, modelHash: String, sizeBytes: Int64, createTime: Date,
-              published: Bool, validation: HubValidationReport) {
+              published: Bool, validation: HubValidationReport, signingKeyID: String? = nil) {
     self.model = model
     self.version = version
     self.modelHash = modelHash
@@ -27,6 +30,7 @@ public struct HubModelVersion: Codable, Sendable, Equatable {
     self.createTime = createTime
     self.published = published
     self.validation = validation
+    self.signingKeyID = signingKeyID
   }
 }
 

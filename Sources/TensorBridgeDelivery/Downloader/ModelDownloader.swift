@@ -166,12 +166,15 @@ public actor ModelDownloader {
       if let local, let manifest = store.installed(name), info.modelHash == manifest.hash {
         var updated = manifest
         if updated.version != info.version {
+          // The same bytes under another version number: the new number must be signed too.
+          _ = try await approve(name, info: info, session: session)
           updated.version = info.version
           try store.writeManifest(updated)
         }
         return local.version == info.version ? local : store.model(updated)
       }
-      let model = try await download(name, info: info, conditions: conditions, session: session)
+      let approval = try await approve(name, info: info, session: session)
+      let model = try await download(name, info: info, approval: approval, conditions: conditions, session: session)
       broadcaster.send(.succeeded(model))
       configuration.notificationCenter.post(
         name: .modelDownloadDidSucceed, object: nil,
@@ -194,8 +197,9 @@ public actor ModelDownloader {
   /// Fetches the file `info` describes, refreshing an expired URL once, retrying transient
   /// failures with backoff (resuming each time) within the configuration's attempt and time
   /// limits, verifying, then installing. Nothing is installed unless the whole file verifies.
-  private func download(_ name: String, info firstInfo: HubDownloadInfo, conditions: ModelDownloadConditions,
-                        session: URLSession) async throws -> CustomModel {
+  private func download(_ name: String, info firstInfo: HubDownloadInfo, approval firstApproval: ReleaseVerifier.Approval,
+                        conditions: ModelDownloadConditions, session: URLSession) async throws -> CustomModel {
+    var approval = firstApproval
     try store.prepareFolder(name)
     var info = firstInfo
     var refreshed = false
@@ -222,6 +226,13 @@ public actor ModelDownloader {
           unlink(partial.path)
           throw ModelDownloaderError.hashMismatch(model: name, expected: info.modelHash, actual: outcome.hash)
         }
+        do {
+          try ReleaseVerifier(verification: configuration.signatureVerification)
+            .check(approval, sha256Hex: outcome.hash, name: name, version: info.version)
+        } catch {
+          unlink(partial.path)
+          throw error
+        }
         let manifest = try store.install(name: name, version: info.version, hash: info.modelHash, size: outcome.size)
         verified[name] = manifest.hash
         return store.model(manifest)
@@ -234,6 +245,7 @@ public actor ModelDownloader {
             if let local = try localModel(name) { return local }
             throw ModelDownloaderError.modelNotDownloaded(name)
           }
+          approval = try await approve(name, info: fresh, session: session)
           info = fresh
           attempt -= 1
           continue
@@ -249,7 +261,7 @@ public actor ModelDownloader {
   /// Runs `body`, retrying connection failures and 5xx answers with backoff, at most
   /// ``ModelDownloaderConfiguration/maxAttempts`` times and within
   /// ``ModelDownloaderConfiguration/maxRetryDuration``.
-  private func retrying<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+  func retrying<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
     var attempt = 0
     let started = Date()
     while true {

@@ -30,13 +30,16 @@ public struct ModelDownloaderConfiguration: Sendable {
   public var requestTimeout: TimeInterval
   /// Where download notifications are posted.
   public var notificationCenter: NotificationCenter
+  /// The keys that must sign downloaded versions and the policy (default: off, no keys). With
+  /// keys, every version is checked against its hub signature before it is installed.
+  public var signatureVerification: ModelSignatureVerification
 
   /// Creates a configuration.
   public init(hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil,
               platform: String = ModelDownloaderConfiguration.currentPlatform, appVersion: String? = nil,
               maxAttempts: Int = 4, initialBackoff: TimeInterval = 0.5, backoffMultiplier: Double = 2,
               requestTimeout: TimeInterval = 60, notificationCenter: NotificationCenter = .default,
-              maxRetryDuration: TimeInterval = 120) {
+              maxRetryDuration: TimeInterval = 120, signatureVerification: ModelSignatureVerification = .off) {
     self.hubURL = hubURL
     self.clientKey = clientKey
     self.directory = directory ?? Self.defaultDirectory
@@ -49,6 +52,7 @@ public struct ModelDownloaderConfiguration: Sendable {
     self.maxRetryDuration = max(0, maxRetryDuration)
     self.requestTimeout = requestTimeout
     self.notificationCenter = notificationCenter
+    self.signatureVerification = signatureVerification
   }
 
   /// The name of the platform this code runs on, as the hub's rollout rules spell it.

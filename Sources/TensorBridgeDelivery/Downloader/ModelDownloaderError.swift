@@ -1,3 +1,5 @@
+import ModelSigning
+
 /// Everything `ModelDownloader` can fail with. Each case carries what went wrong and
 /// `description` reads as a sentence.
 public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,6 +34,17 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
   case noModelAvailable(name: String, reason: String)
   /// The caller's task was cancelled.
   case cancelled(model: String)
+  /// Signatures are required and this version has none; nothing was installed.
+  case signatureMissing(model: String, version: Int)
+  /// The version's signature does not verify (untrusted key, changed statement, other bytes…);
+  /// nothing was installed.
+  case signatureInvalid(model: String, version: Int, reason: ModelSignatureError)
+  /// The signature is valid but signs another model or version (a replayed signature); nothing
+  /// was installed.
+  case signatureSubjectMismatch(model: String, version: Int, signedFor: String)
+  /// The hub offers an older version than the installed one (rollback protection); the
+  /// installed model stays.
+  case rollback(model: String, installedVersion: Int, offeredVersion: Int)
 
   /// A sentence saying what went wrong.
   public var description: String {
@@ -66,6 +79,14 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
       "No model '\(name)' is available: there is no verified download (\(reason)) and no bundled model."
     case .cancelled(let model):
       "The download of '\(model)' was cancelled."
+    case .signatureMissing(let model, let version):
+      "Version \(version) of '\(model)' is not signed and signatures are required; it was not installed."
+    case .signatureInvalid(let model, let version, let reason):
+      "The signature of version \(version) of '\(model)' does not verify: \(reason) It was not installed."
+    case .signatureSubjectMismatch(let model, let version, let signedFor):
+      "The signature offered for version \(version) of '\(model)' signs '\(signedFor)'; it was not installed."
+    case .rollback(let model, let installed, let offered):
+      "The hub offers version \(offered) of '\(model)', older than the installed version \(installed); the installed model stays."
     }
   }
 

@@ -64,6 +64,9 @@ extension HubCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
     var logLevel = "info"
 
+    @Option(name: .customLong("signing-secret"), help: "The secret that opens the signing keys (or an external key's PEM private key); default $TENSORBRIDGE_HUB_SIGNING_SECRET.")
+    var signingSecret: String?
+
     func validate() throws {
       guard (1...1_000_000).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be positive") }
       guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -98,7 +101,7 @@ extension HubCommand {
         timeouts: HubTimeouts(
           firstByte: .seconds(firstByteTimeout), requestHead: .seconds(headerTimeout), body: .seconds(bodyTimeout),
           bodyMinimumBytes: bodyMinBytes, keepAlive: .seconds(keepAliveTimeout), send: .seconds(sendTimeout)),
-        maxConnections: maxConnections)
+        maxConnections: maxConnections, signingCredentials: try SigningSecretSource.credentials(file: signingSecret))
       // Serving many connections needs descriptors: use all the hard limit allows.
       ConnectionCap.raiseDescriptorLimit()
       let server: ModelHubServer

@@ -1,0 +1,90 @@
+import Crypto
+import Foundation
+
+/// Verifies OpenSSF model-signing bundles (key method) against trusted ECDSA P-256 public keys,
+/// then the model's files against the signed manifest.
+///
+/// ```swift
+/// let verifier = ModelSignatureVerifier(trustedKeys: [try ModelSigningPublicKey(pemRepresentation: pem)])
+/// let bundle = try SigstoreBundle(jsonData: Data(contentsOf: signatureURL))
+/// let signed = try verifier.verify(bundle, modelAt: modelURL)   // throws on any difference
+/// ```
+public struct ModelSignatureVerifier: Sendable {
+  /// What a verified bundle says, and which key vouched for it.
+  public struct Verified: Sendable, Equatable {
+    /// The signed manifest.
+    public var manifest: ModelSigningManifest
+    /// The trusted key that verified the signature.
+    public var key: ModelSigningPublicKey
+  }
+
+  /// The keys a signature may be made with.
+  public let trustedKeys: [ModelSigningPublicKey]
+
+  /// Creates a verifier.
+  /// - Parameter trustedKeys: The public keys to accept (several during a rotation).
+  public init(trustedKeys: [ModelSigningPublicKey]) { self.trustedKeys = trustedKeys }
+
+  /// Checks the bundle's envelope and signature and reads the signed manifest, without looking at
+  /// any model file.
+  /// - Parameter bundle: The bundle.
+  /// - Returns: The manifest and the key that verified it.
+  /// - Throws: ``ModelSignatureError``: wrong media or payload type, no signature, an untrusted
+  ///   key hint, a signature no trusted key verifies, or a malformed statement.
+  public func verifiedManifest(of bundle: SigstoreBundle) throws(ModelSignatureError) -> Verified {
+    guard bundle.mediaType == ModelSigningFormat.bundleMediaType else { throw .wrongMediaType(bundle.mediaType) }
+    let envelope = bundle.dsseEnvelope
+    guard envelope.payloadType == ModelSigningFormat.payloadType else { throw .wrongPayloadType(envelope.payloadType) }
+    guard !envelope.signatures.isEmpty else { throw .noSignatures }
+    var candidates = trustedKeys
+    if let hint = bundle.verificationMaterial.publicKeyHint, !hint.isEmpty {
+      candidates = trustedKeys.filter { $0.hint == hint }
+      guard !candidates.isEmpty else { throw .unknownKey(hint: hint) }
+    }
+    let message = DSSEEnvelope.preAuthenticationEncoding(payloadType: envelope.payloadType, payload: envelope.payload)
+    let verifying = candidates.first { key in
+      envelope.signatures.contains { key.isValid(derSignature: $0.sig, for: message) }
+    }
+    guard let key = verifying else { throw .signatureInvalid(keyHints: candidates.map(\.hint)) }
+    return Verified(manifest: try InTotoStatement.manifest(fromPayload: envelope.payload), key: key)
+  }
+
+  /// Verifies the bundle, then the model file or folder at `url` against it.
+  /// - Parameters:
+  ///   - bundle: The bundle.
+  ///   - url: The model file or folder.
+  /// - Returns: The verified manifest and key.
+  /// - Throws: ``ModelSignatureError`` from ``verifiedManifest(of:)``, or naming the first file
+  ///   whose digest differs, that is missing or that is not signed.
+  @discardableResult
+  public func verify(_ bundle: SigstoreBundle, modelAt url: URL) throws(ModelSignatureError) -> Verified {
+    let verified = try verifiedManifest(of: bundle)
+    let local = try ModelSigningManifest.computed(forModelAt: url, serialization: verified.manifest.serialization)
+    try verified.manifest.check(matches: local)
+    return verified
+  }
+
+  /// Verifies the bundle, then a one-file model held in memory against it.
+  /// - Parameters:
+  ///   - bundle: The bundle.
+  ///   - data: The model file's bytes.
+  /// - Returns: The verified manifest and key.
+  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``.
+  @discardableResult
+  public func verify(_ bundle: SigstoreBundle, singleFileData data: Data) throws(ModelSignatureError) -> Verified {
+    try verify(bundle, singleFileSHA256: Array(SHA256.hash(data: data)))
+  }
+
+  /// Verifies the bundle, then a one-file model whose SHA-256 was computed while receiving it.
+  /// - Parameters:
+  ///   - bundle: The bundle.
+  ///   - sha256: The file's 32-byte SHA-256.
+  /// - Returns: The verified manifest and key.
+  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``.
+  @discardableResult
+  public func verify(_ bundle: SigstoreBundle, singleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Verified {
+    let verified = try verifiedManifest(of: bundle)
+    try verified.manifest.check(matches: .singleFile(modelName: verified.manifest.modelName, sha256: sha256))
+    return verified
+  }
+}

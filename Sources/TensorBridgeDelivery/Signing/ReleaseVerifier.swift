@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ModelHubAPI
+import ModelSigning
+
+/// Checks a version against its hub signature before it is installed: the bundle is made by a
+/// trusted key, it signs this model and this version (``HubSignatureSubject``), the version is
+/// not older than the installed one, and its digest is the downloaded bytes'.
+struct ReleaseVerifier: Sendable {
+  let verification: ModelSignatureVerification
+
+  /// What a checked signature allows: the digest the downloaded bytes must have (nil when the
+  /// version is unsigned and the policy allows that).
+  struct Approval: Sendable {
+    let verified: ModelSignatureVerifier.Verified?
+  }
+
+  /// Checks the signature `bundle` (nil when the hub has none) of `info`, before downloading.
+  /// - Throws: ``ModelDownloaderError`` `.signatureMissing`, `.signatureInvalid`,
+  ///   `.signatureSubjectMismatch` or `.rollback`.
+  func approve(_ bundle: Data?, name: String, info: HubDownloadInfo, installedVersion: Int?) throws(ModelDownloaderError) -> Approval {
+    guard let bundle else {
+      guard verification.policy == .optional else { throw .signatureMissing(model: name, version: info.version) }
+      return Approval(verified: nil)
+    }
+    let verified: ModelSignatureVerifier.Verified
+    do {
+      verified = try ModelSignatureVerifier(trustedKeys: verification.trustedKeys)
+        .verifiedManifest(of: SigstoreBundle(jsonData: bundle))
+    } catch {
+      throw .signatureInvalid(model: name, version: info.version, reason: error)
+    }
+    let expected = HubSignatureSubject(model: name, version: info.version)
+    guard HubSignatureSubject(name: verified.manifest.modelName) == expected else {
+      throw .signatureSubjectMismatch(model: name, version: info.version, signedFor: verified.manifest.modelName)
+    }
+    if let installedVersion, info.version < installedVersion {
+      throw .rollback(model: name, installedVersion: installedVersion, offeredVersion: info.version)
+    }
+    let approval = Approval(verified: verified)
+    // Refuse before downloading when the hub announces other bytes than the signed ones.
+    try check(approval, sha256Hex: info.modelHash, name: name, version: info.version)
+    return approval
+  }
+
+  /// Checks the downloaded bytes' SHA-256 against the signed digest.
+  func check(_ approval: Approval, sha256Hex: String, name: String, version: Int) throws(ModelDownloaderError) {
+    guard let verified = approval.verified else { return }
+    guard let resource = ModelSigningManifest.Resource(name: ModelSigningFormat.singleFileResourceName, digestHex: sha256Hex) else {
+      throw .signatureInvalid(model: name, version: version, reason: .malformedStatement(field: "modelHash", problem: sha256Hex))
+    }
+    do {
+      try verified.manifest.check(matches: ModelSigningManifest(modelName: verified.manifest.modelName, resources: [resource]))
+    } catch {
+      throw .signatureInvalid(model: name, version: version, reason: error)
+    }
+  }
+}
+
+extension HubDownloadClient {
+  /// `GET /v1/models/{name}/versions/{version}/signature`: the bundle, or nil when the version is
+  /// unsigned (`404 SIGNATURE_NOT_FOUND`).
+  func signature(name: String, version: Int, session: URLSession) async throws -> Data? {
+    var base = configuration.hubURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    let path = HubAPI.getVersionSignature.path(["name": name, "version": "\(version)"])
+    guard HubName.isValid(name), let url = URL(string: base + path) else { throw ModelDownloaderError.invalidModelName(name) }
+    var request = URLRequest(url: url)
+    request.setValue("Bearer \(configuration.clientKey)", forHTTPHeaderField: "Authorization")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let data: Data, response: URLResponse
+    do { (data, response) = try await session.data(for: request) } catch {
+      if error is CancellationError || (error as? URLError)?.code == .cancelled {
+        throw ModelDownloaderError.cancelled(model: name)
+      }
+      throw ModelDownloaderError.network(url: url.absoluteString, reason: FileTransfer.reason(error), attempts: 1)
+    }
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    if status == 200 { return data }
+    let body = try? HubJSON.decoder().decode(HubErrorBody.self, from: data)
+    let message = body?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
+    switch (status, body?.error.code) {
+    case (404, "SIGNATURE_NOT_FOUND"): return nil
+    case (401, _), (403, _): throw ModelDownloaderError.unauthorized(status: status, message: message)
+    default: throw ModelDownloaderError.httpStatus(url: url.absoluteString, status: status, code: body?.error.code, message: message)
+    }
+  }
+}

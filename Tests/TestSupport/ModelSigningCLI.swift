@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// The PyPI `model-signing` package's CLI, installed by `scripts/signing/setup.sh` into
+/// `.venv-signing/` (the script is idempotent: it only installs when the pin changed).
+public enum ModelSigningCLI {
+  /// The `model_signing` executable; `$MODEL_SIGNING_CLI` overrides.
+  public static func executable() throws -> URL {
+    switch located {
+    case .found(let url): return url
+    case .failed(let reason): throw TestFailure(reason)
+    }
+  }
+
+  private enum Location { case found(URL), failed(String) }
+
+  /// Run once per test process.
+  private static let located: Location = {
+    if let path = ProcessInfo.processInfo.environment["MODEL_SIGNING_CLI"] { return .found(URL(fileURLWithPath: path)) }
+    let script = TestPaths.repository.appendingPathComponent("scripts/signing/setup.sh")
+    do {
+      let result = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), [script.path], timeLimit: 600)
+      guard result.status == 0, let path = result.stdout.split(separator: "\n").last else {
+        return .failed("scripts/signing/setup.sh failed (\(result.status)): \(result.stderr)")
+      }
+      return .found(URL(fileURLWithPath: String(path)))
+    } catch {
+      return .failed("scripts/signing/setup.sh could not run: \(error)")
+    }
+  }()
+
+  /// The venv's Python (to write keys in formats Swift does not write).
+  public static func python() throws -> URL {
+    try executable().deletingLastPathComponent().appendingPathComponent("python")
+  }
+
+  /// `model_signing sign key MODEL --private_key KEY --signature SIG`.
+  public static func sign(model: URL, privateKey: URL, signature: URL) throws -> ProcessResult {
+    try ProcessRun.run(try executable(), ["sign", "key", model.path, "--private_key", privateKey.path,
+                                          "--signature", signature.path], timeLimit: 120)
+  }
+
+  /// `model_signing verify key MODEL --public_key KEY --signature SIG`.
+  public static func verify(model: URL, publicKey: URL, signature: URL) throws -> ProcessResult {
+    try ProcessRun.run(try executable(), ["verify", "key", model.path, "--public_key", publicKey.path,
+                                          "--signature", signature.path], timeLimit: 120)
+  }
+}
