@@ -59,6 +59,7 @@ public final class ImageClassifier {
     guard let layer = outputs.first(where: { $0.labels != nil }) ?? outputs.first else {
       throw .missingTensor(role: "output", reason: "a classifier needs a scores output")
     }
+    try Self.checkScores(model: model, layer: layer.name)
     scoresLayer = layer.name
     var displayNames: [String]?, calibration: ScoreCalibration?
     if metadataNormalization, let metadata = try task.outputMetadata(layer: layer.name, labelKind: .tensorAxisLabels,
@@ -108,6 +109,25 @@ public final class ImageClassifier {
     let scale = Double(decoded.scale)
     let toFile = ImageTransform(scaleX: scale, scaleY: scale, translationX: 0, translationY: 0)
     return ImageClassificationResult(categories: result.categories, transform: toFile.concatenating(after: result.transform))
+  }
+}
+
+extension ImageClassifier {
+  /// Refuses a scores output that is not one row of numbers (`[N]`, `[1, N]`, `[1, 1, N]`…)
+  /// of float32, uint8 or int8, naming the output and what it has instead.
+  static func checkScores(model: Model, layer: String) throws(VisionError) {
+    guard let index = model.outputTensorIndex(forLayer: layer) else {
+      throw .missingTensor(role: "scores output", reason: "output layer '\(layer)' is bound to no output tensor")
+    }
+    let tensor: Tensor
+    do { tensor = try model.interpreter.output(at: index) } catch { throw .interpreter(error) }
+    guard [.float32, .uInt8, .int8].contains(tensor.dataType) else {
+      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for classification scores (float32, uint8 and int8 are)")
+    }
+    let dimensions = tensor.shape.dimensions
+    guard let last = dimensions.last, last > 0, dimensions.dropLast().allSatisfy({ $0 == 1 }) else {
+      throw .outputShape(tensor: tensor.name, shape: dimensions, expected: "one row of scores ([1, classes])")
+    }
   }
 }
 
