@@ -13,12 +13,17 @@ import TensorBridgeModels
 /// print(result.categories)   // [daisy: 0.93, dandelion: 0.04, …]
 /// ```
 ///
-/// Not thread-safe (it owns an ``Interpreter``): use one per task or thread.
-public final class ImageClassifier {
-  /// The model.
+/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
+/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
+/// ``InferenceTask/process(_:completion:)`` forms come with it.
+public final class ImageClassifier: InferenceTask, @unchecked Sendable {
+  /// The model. Running it directly bypasses the task's lock: do so only while no call on
+  /// this classifier is running.
   public let model: Model
   /// The options in use.
-  public var options: ImageClassifierOptions
+  public let options: ImageClassifierOptions
+  /// Serializes runs of ``model``.
+  private let lock = TaskLock()
   /// The input tensor's format (size, channels, normalization).
   public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
@@ -78,7 +83,9 @@ public final class ImageClassifier {
   /// - Throws: ``VisionError`` when the image cannot be written, the model fails, or the scores
   ///   do not match the labels.
   public func classify(_ image: PixelBuffer) throws(VisionError) -> ImageClassificationResult {
-    let (outputs, transform) = try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    let (outputs, transform) = try lock.run { () throws(VisionError) in
+      try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    }
     guard let scores = outputs[scoresLayer] else {
       throw .missingTensor(role: "output named \(scoresLayer)", reason: "the model produced no such output")
     }
@@ -129,6 +136,11 @@ extension ImageClassifier {
       throw .outputShape(tensor: tensor.name, shape: dimensions, expected: "one row of scores ([1, classes])")
     }
   }
+}
+
+extension ImageClassifier {
+  /// Classifies an image (ML Kit's name; the same as ``classify(_:)``).
+  public func results(in image: PixelBuffer) throws(VisionError) -> ImageClassificationResult { try classify(image) }
 }
 
 /// The categories found in one image, best first.
