@@ -84,6 +84,23 @@ final class BundleParsingTests: XCTestCase {
     }
   }
 
+  func testOpenSaysWhetherAPathIsNothingOrAFolderWithoutDescription() throws {
+    let nothing = URL(fileURLWithPath: "/nonexistent/mobilenet.tflite")
+    XCTAssertThrowsError(try ModelBundle.open(nothing)) { error in
+      guard case ModelBundleError.unreadable(let path, let reason) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(path, nothing.path)
+      XCTAssertEqual(reason, "no such file or folder: a model is a .tflite file or a bundle folder with model.json")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-empty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    XCTAssertThrowsError(try Model(contentsOf: folder)) { error in
+      guard case ModelError.bundle(.unreadable(let path, let reason)) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(path, folder.appendingPathComponent("model.json").path)
+      XCTAssertEqual(reason, "\(folder.path) is a folder but not a bundle: it has no model.json")
+    }
+  }
+
   func testMissingModelFileAndEscapingPaths() throws {
     let missing = try problems(BundleTestSupport.twoVectorJSON(), model: nil)
     XCTAssertEqual(missing.count, 1)

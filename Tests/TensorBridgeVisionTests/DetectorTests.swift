@@ -108,13 +108,12 @@ final class DetectorTests: XCTestCase {
     // The blue rectangle is at x 30…75, y 60…115: the best box covers its middle.
     XCTAssertTrue(best.boundingBox.minX < 60 && best.boundingBox.maxX > 45 && best.boundingBox.minY < 95 && best.boundingBox.maxY > 75, "\(best.boundingBox)")
     // Letterboxed: boxes still land in the photo's pixels, inside the image.
-    detector.options.fitMode = .letterbox(fill: 0)
-    let boxed = try detector.detect(image).detections
+    let letterboxed = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(fitMode: .letterbox(fill: 0)))
+    let boxed = try letterboxed.detect(image).detections
     let blue = try XCTUnwrap(boxed.first { $0.categories.first?.label == "blue" })
     XCTAssertTrue(blue.boundingBox.minX >= 0 && blue.boundingBox.maxX <= 80 && blue.boundingBox.maxY <= 120)
     XCTAssertGreaterThan(blue.boundingBox.intersection(ImageRect(x: 30, y: 60, width: 45, height: 55)).area, 0)
     // A rotated frame, turned upright first: the box is in the upright image's pixels.
-    detector.options.fitMode = .stretch
     let rotated = image.oriented(.left).oriented(.right)
     XCTAssertEqual(rotated, image)
   }

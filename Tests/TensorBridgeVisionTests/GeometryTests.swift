@@ -114,4 +114,23 @@ final class GeometryTests: XCTestCase {
     let rect = ImageRect(x: 0, y: 0, width: 4, height: 4)
     XCTAssertEqual(rect.intersectionOverUnion(ImageRect(x: 2, y: 0, width: 4, height: 4)), 8.0 / 24.0, accuracy: 1e-12)
   }
+
+  func testUprightPixelUndoesStoredPixelForEveryOrientation() {
+    let (width, height) = (3, 2)
+    for orientation in (1...8).compactMap(ImageOrientation.init(rawValue:)) {
+      let (uprightWidth, uprightHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
+      var seen = Set<Int>()
+      for y in 0..<uprightHeight {
+        for x in 0..<uprightWidth {
+          let stored = orientation.storedPixel(uprightX: x, y: y, storedWidth: width, storedHeight: height)
+          XCTAssertTrue((0..<width).contains(stored.x) && (0..<height).contains(stored.y), "\(orientation) \(x),\(y)")
+          seen.insert(stored.y * width + stored.x)
+          let back = orientation.uprightPixel(storedX: stored.x, y: stored.y, storedWidth: width, storedHeight: height)
+          XCTAssertEqual([back.x, back.y], [x, y], "\(orientation)")
+        }
+      }
+      XCTAssertEqual(seen.count, width * height, "\(orientation) maps onto every stored pixel")
+      XCTAssertEqual(orientation.inverse.inverse, orientation)
+    }
+  }
 }

@@ -29,6 +29,12 @@ func readmeBlock07() async throws {
     let outputs = try shapes.run(on: photo)
     let cropped = try shapes.run(on: ["image": ImageInput(photo, fitMode: .centerCrop)])
 
+    // Tasks are Sendable (each serializes its own model's runs), with ML Kit's forms: results(in:),
+    // async process(_:) and process(_:completion:).
+    async let labels = classifier.process(photo)
+    async let boxes = detector.process(photo)
+    print(try await labels.categories, try await boxes.detections.count)
+
     // Live camera frames: results with timestamps; frames arriving while the model is busy are dropped and counted.
     for await result in LiveStreamRunner.run(frames, process: { try detector.detect($0.image) }) { print(result) }
   }

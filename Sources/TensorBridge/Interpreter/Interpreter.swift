@@ -43,6 +43,14 @@ public final class Interpreter {
     try self.init(model: try TFLiteModel(modelPath: modelPath), options: options)
   }
 
+  /// Loads the model file at `url` (read into memory, verified, then handed to LiteRT); the
+  /// `URL` form of ``init(modelPath:options:)``.
+  ///
+  /// - Throws: ``InterpreterError/modelFileUnreadable(path:reason:)``, or as ``init(model:options:)``.
+  public convenience init(contentsOf url: URL, options: Options = Options()) throws(InterpreterError) {
+    try self.init(modelPath: url.path, options: options)
+  }
+
   /// Loads a model from its bytes (verified, then handed to LiteRT).
   ///
   /// - Throws: ``InterpreterError/invalidModel(_:)``, or as ``init(model:options:)``.

@@ -71,10 +71,21 @@ public struct ModelBundle: Sendable {
   }
 
   /// A bundle folder, or a plain `.tflite` file (see ``init(modelFile:)``).
+  ///
+  /// - Throws: ``ModelBundleError/unreadable(path:reason:)`` naming `url` itself when nothing is
+  ///   there (neither a model file nor a bundle folder), or naming its `model.json` when `url`
+  ///   is a folder without one; otherwise what ``init(modelFile:)`` or ``init(contentsOf:)`` throw.
   public static func open(_ url: URL) throws(ModelBundleError) -> ModelBundle {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw .unreadable(path: url.path, reason: "no such file or folder: a model is a .tflite file or a bundle folder with \(descriptionFileName)")
+    }
+    if !isDirectory.boolValue {
       return try ModelBundle(modelFile: url)
+    }
+    let jsonPath = url.appendingPathComponent(descriptionFileName).path
+    guard FileManager.default.fileExists(atPath: jsonPath) else {
+      throw .unreadable(path: jsonPath, reason: "\(url.path) is a folder but not a bundle: it has no \(descriptionFileName)")
     }
     return try ModelBundle(contentsOf: url)
   }

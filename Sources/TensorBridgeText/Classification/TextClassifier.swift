@@ -18,10 +18,15 @@ import TensorBridgeModels
 /// let best = try classifier.classify("What a wonderful day!").categories.first   // positive: 0.99…
 /// ```
 ///
-/// Not thread-safe (it owns a model and its interpreter); use one per task or thread.
-public final class TextClassifier {
-  /// The model with its prepared tokenizer.
+/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
+/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
+/// ``InferenceTask/process(_:completion:)`` forms come with it.
+public final class TextClassifier: InferenceTask, @unchecked Sendable {
+  /// The model with its prepared tokenizer. Running it directly bypasses the task's lock: do
+  /// so only while no call on this classifier is running.
   public let textModel: TextModel
+  /// Serializes runs of ``textModel``.
+  private let lock = TaskLock()
   /// The options in use.
   public let options: TextClassifierOptions
   private let outputName: String
@@ -57,8 +62,11 @@ public final class TextClassifier {
   /// - Throws: ``TextError`` when the text cannot be encoded, the model fails, or it gave no
   ///   scores output.
   public func classify(_ text: String) throws(TextError) -> ClassificationResult {
-    let outputs = try textModel.run(on: text)
+    let outputs = try lock.run { () throws(TextError) in try textModel.run(on: text) }
     guard let output = outputs[outputName] else { throw .noScores(outputs: outputs.layers.map(\.name)) }
     return ClassificationResult(categories: options.categoryFilter.apply(output.top(Int.max, threshold: -.infinity)))
   }
+
+  /// The categories of `text` (ML Kit's name; the same as ``classify(_:)``).
+  public func results(in text: String) throws(TextError) -> ClassificationResult { try classify(text) }
 }

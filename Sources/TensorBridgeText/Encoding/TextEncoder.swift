@@ -140,8 +140,8 @@ public struct TextEncoder: Sendable {
     var ids: [Int] = []
     if let startID { ids.append(startID) }
     let map = vocabulary.ids
-    if let words = tokenizer as? WordTokenizer {
-      words.forEachWord(in: text) { bytes in
+    if let words = tokenizer as? any ByteStreamTokenizer {
+      words.forEachToken(in: text) { bytes in
         if let id = map[String(decoding: bytes, as: UTF8.self)] ?? unknownID { ids.append(id) }
       }
     } else if let pieces = tokenizer as? WordPieceTokenizer {

@@ -25,12 +25,17 @@ import TensorBridgeModels
 /// let best = CategoryFilter(maxResults: 1).apply(categories)                       // sorted, filtered
 /// ```
 ///
-/// Not thread-safe (it owns an interpreter); use one per task or thread.
-public final class NLClassifier {
+/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
+/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
+/// ``InferenceTask/process(_:completion:)`` forms come with it.
+public final class NLClassifier: InferenceTask, @unchecked Sendable {
   /// The options in use.
   public let options: NLClassifierOptions
-  /// The interpreter.
+  /// The interpreter. Running it directly bypasses the task's lock: do so only while no call
+  /// on this classifier is running.
   public let interpreter: Interpreter
+  /// Serializes runs of ``interpreter``.
+  private let lock = TaskLock()
   let inputIndex: Int
   let scoreIndex: Int
   let labels: Labels
@@ -83,6 +88,14 @@ public final class NLClassifier {
   ///
   /// - Throws: ``NLClassifierError`` when writing, running or reading fails.
   public func classify(_ text: String) throws(NLClassifierError) -> ClassificationResult {
+    try lock.run { () throws(NLClassifierError) in try classifyAlone(text) }
+  }
+
+  /// The categories of `text` (ML Kit's name; the same as ``classify(_:)``).
+  public func results(in text: String) throws(NLClassifierError) -> ClassificationResult { try classify(text) }
+
+  /// ``classify(_:)`` under the lock.
+  private func classifyAlone(_ text: String) throws(NLClassifierError) -> ClassificationResult {
     var ids: [Int32]?
     if let encoder {
       let dimensions: [Int]

@@ -9,19 +9,12 @@ import Foundation
 ///    stripping: `café` → `cafe`), then every punctuation character is a token of its own.
 ///
 /// Character classes are those of ``TextUnicode``.
-public struct BasicTokenizer: TextTokenizer {
+public struct BasicTokenizer: ByteStreamTokenizer {
   /// Whether pieces are lowercased and accents stripped (BERT uncased; default true).
   public var lowercase: Bool
 
   /// Creates the tokenizer.
   public init(lowercase: Bool = true) { self.lowercase = lowercase }
-
-  /// The tokens of `text` (see the type's rules).
-  public func tokenize(_ text: String) -> [String] {
-    var tokens: [String] = []
-    forEachToken(in: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
-    return tokens
-  }
 
   /// Calls `body` with each token's UTF-8 bytes (valid only during the call).
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -9,19 +9,12 @@
 /// 3. ASCII punctuation (`[!-/]`, `[:-@]`, `[\[-`]`, `[{-~]`), Unicode punctuation (`\p{P}`) and
 ///    CJK ideographs (BERT's ranges) are tokens of their own;
 /// 4. nothing else is removed (control characters and U+FFFD stay inside tokens).
-public struct TaskLibraryBertSplitter: TextTokenizer {
+public struct TaskLibraryBertSplitter: ByteStreamTokenizer {
   /// Whether ASCII letters are lowercased first (the Task Library always does; default true).
   public var lowercase: Bool
 
   /// Creates the splitter.
   public init(lowercase: Bool = true) { self.lowercase = lowercase }
-
-  /// The tokens of `text` (see the type's rules).
-  public func tokenize(_ text: String) -> [String] {
-    var tokens: [String] = []
-    forEachToken(in: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
-    return tokens
-  }
 
   /// Calls `body` with each token's UTF-8 bytes (valid only during the call).
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -4,22 +4,19 @@
 /// An apostrophe (`'` or `’`, written as `'`) between two word characters joins them, so
 /// `Don’t` is `don't`. Each CJK character is a word on its own. Everything else — punctuation,
 /// symbols, emoji, whitespace, controls — separates words and is dropped. Words are lowercased.
-public struct WordTokenizer: TextTokenizer {
+public struct WordTokenizer: ByteStreamTokenizer {
   /// Whether words are lowercased (default: true).
   public var lowercase: Bool
 
   /// Creates the tokenizer.
   public init(lowercase: Bool = true) { self.lowercase = lowercase }
 
-  /// The words of `text` (see the type's rules).
-  public func tokenize(_ text: String) -> [String] {
-    var words: [String] = []
-    forEachWord(in: text) { words.append(String(decoding: $0, as: UTF8.self)) }
-    return words
-  }
+  /// Calls `body` with each word's UTF-8 bytes (valid only during the call).
+  @available(*, deprecated, renamed: "forEachToken(in:_:)")
+  public func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { forEachToken(in: text, body) }
 
   /// Calls `body` with each word's UTF-8 bytes (valid only during the call).
-  public func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var text = text
     text.withUTF8 { bytes in
       var word: [UInt8] = []

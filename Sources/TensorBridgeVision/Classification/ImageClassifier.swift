@@ -13,12 +13,17 @@ import TensorBridgeModels
 /// print(result.categories)   // [daisy: 0.93, dandelion: 0.04, …]
 /// ```
 ///
-/// Not thread-safe (it owns an ``Interpreter``): use one per task or thread.
-public final class ImageClassifier {
-  /// The model.
+/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
+/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
+/// ``InferenceTask/process(_:completion:)`` forms come with it.
+public final class ImageClassifier: InferenceTask, @unchecked Sendable {
+  /// The model. Running it directly bypasses the task's lock: do so only while no call on
+  /// this classifier is running.
   public let model: Model
   /// The options in use.
-  public var options: ImageClassifierOptions
+  public let options: ImageClassifierOptions
+  /// Serializes runs of ``model``.
+  private let lock = TaskLock()
   /// The input tensor's format (size, channels, normalization).
   public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
@@ -59,6 +64,7 @@ public final class ImageClassifier {
     guard let layer = outputs.first(where: { $0.labels != nil }) ?? outputs.first else {
       throw .missingTensor(role: "output", reason: "a classifier needs a scores output")
     }
+    try Self.checkScores(model: model, layer: layer.name)
     scoresLayer = layer.name
     var displayNames: [String]?, calibration: ScoreCalibration?
     if metadataNormalization, let metadata = try task.outputMetadata(layer: layer.name, labelKind: .tensorAxisLabels,
@@ -77,7 +83,9 @@ public final class ImageClassifier {
   /// - Throws: ``VisionError`` when the image cannot be written, the model fails, or the scores
   ///   do not match the labels.
   public func classify(_ image: PixelBuffer) throws(VisionError) -> ImageClassificationResult {
-    let (outputs, transform) = try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    let (outputs, transform) = try lock.run { () throws(VisionError) in
+      try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    }
     guard let scores = outputs[scoresLayer] else {
       throw .missingTensor(role: "output named \(scoresLayer)", reason: "the model produced no such output")
     }
@@ -109,6 +117,30 @@ public final class ImageClassifier {
     let toFile = ImageTransform(scaleX: scale, scaleY: scale, translationX: 0, translationY: 0)
     return ImageClassificationResult(categories: result.categories, transform: toFile.concatenating(after: result.transform))
   }
+}
+
+extension ImageClassifier {
+  /// Refuses a scores output that is not one row of numbers (`[N]`, `[1, N]`, `[1, 1, N]`…)
+  /// of float32, uint8 or int8, naming the output and what it has instead.
+  static func checkScores(model: Model, layer: String) throws(VisionError) {
+    guard let index = model.outputTensorIndex(forLayer: layer) else {
+      throw .missingTensor(role: "scores output", reason: "output layer '\(layer)' is bound to no output tensor")
+    }
+    let tensor: Tensor
+    do { tensor = try model.interpreter.output(at: index) } catch { throw .interpreter(error) }
+    guard [.float32, .uInt8, .int8].contains(tensor.dataType) else {
+      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for classification scores (float32, uint8 and int8 are)")
+    }
+    let dimensions = tensor.shape.dimensions
+    guard let last = dimensions.last, last > 0, dimensions.dropLast().allSatisfy({ $0 == 1 }) else {
+      throw .outputShape(tensor: tensor.name, shape: dimensions, expected: "one row of scores ([1, classes])")
+    }
+  }
+}
+
+extension ImageClassifier {
+  /// Classifies an image (ML Kit's name; the same as ``classify(_:)``).
+  public func results(in image: PixelBuffer) throws(VisionError) -> ImageClassificationResult { try classify(image) }
 }
 
 /// The categories found in one image, best first.

@@ -16,14 +16,20 @@ import TensorBridgeModels
 /// ```
 ///
 /// Loads a bundle folder (`model.json`), an AutoML export folder (`tflite_metadata.json`,
-/// `dict.txt`) or a `.tflite` with TFLite metadata. Not thread-safe (it owns an ``Interpreter``).
-public final class ObjectDetector {
+/// `dict.txt`) or a `.tflite` with TFLite metadata.
+///
+/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
+/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
+/// ``InferenceTask/process(_:completion:)`` forms come with it.
+public final class ObjectDetector: InferenceTask, @unchecked Sendable {
   /// The model.
   public var model: Model { task.model }
   /// The model's interpreter.
   public var interpreter: Interpreter { task.model.interpreter }
   /// The options in use.
-  public var options: ObjectDetectorOptions
+  public let options: ObjectDetectorOptions
+  /// Serializes runs of the model.
+  private let lock = TaskLock()
   /// The input tensor's format.
   public var inputFormat: ImageInputFormat { task.format }
   /// The input index of the image.
@@ -194,6 +200,14 @@ public final class ObjectDetector {
 
   /// Detects objects in an image; boxes come back in the image's pixels.
   public func detect(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
+    try lock.run { () throws(VisionError) in try detectAlone(image) }
+  }
+
+  /// Detects objects in an image (ML Kit's name; the same as ``detect(_:)``).
+  public func results(in image: PixelBuffer) throws(VisionError) -> DetectionResult { try detect(image) }
+
+  /// ``detect(_:)`` under the lock.
+  private func detectAlone(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
     let (_, transform) = try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
     let width = Double(inputFormat.width), height = Double(inputFormat.height)
     let bounds = options.clipsBoxesToImage ? ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)) : nil

@@ -62,6 +62,12 @@ public struct ImageInputFormat: Sendable, Equatable {
     guard dimensions.count == 3, dimensions[0] > 0, dimensions[1] > 0 else {
       throw .unsupportedImageInput(tensor: tensor.name, shape: tensor.shape.dimensions, reason: "an image input is [1, height, width, channels]")
     }
+    // A vector or a single value ([1, N], [1, 1]) reads as a one-pixel-high image; only a layer
+    // described as an image may be that thin.
+    guard layer?.kind == .image || (dimensions[0] > 1 && dimensions[1] > 1) else {
+      throw .unsupportedImageInput(tensor: tensor.name, shape: tensor.shape.dimensions,
+                                   reason: "an image input is [1, height, width, channels] with height and width of at least 2")
+    }
     guard dimensions[2] == 1 || dimensions[2] == 3 else {
       let hint = dimensions[0] == 3 || dimensions[0] == 1 ? " (channels-first layouts are not supported)" : ""
       throw .unsupportedImageInput(tensor: tensor.name, shape: tensor.shape.dimensions,

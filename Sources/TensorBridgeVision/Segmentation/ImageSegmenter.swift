@@ -15,12 +15,17 @@ import TensorBridgeModels
 /// let mask = result.categoryMaskOverImage()            // one class per photo pixel
 /// ```
 ///
-/// Not thread-safe (it owns an ``Interpreter``): use one per task or thread.
-public final class ImageSegmenter {
-  /// The model.
+/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
+/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
+/// ``InferenceTask/process(_:completion:)`` forms come with it.
+public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
+  /// The model. Running it directly bypasses the task's lock: do so only while no call on
+  /// this segmenter is running.
   public let model: Model
   /// The options in use.
-  public var options: ImageSegmenterOptions
+  public let options: ImageSegmenterOptions
+  /// Serializes runs of ``model``.
+  private let lock = TaskLock()
   /// The input tensor's format.
   public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
@@ -91,11 +96,14 @@ public final class ImageSegmenter {
   ///   to run, or its output is not `[1, height, width, classes]`.
   public func segment(_ image: PixelBuffer, orientation: ImageOrientation = .up) throws(VisionError) -> SegmentationResult {
     let upright = image.oriented(orientation)
-    let (_, transform) = try task.run(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
-    let tensor: Tensor
-    do { tensor = try model.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
-    guard let scores = tensor.dequantizedValues() else {
-      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores")
+    let (transform, tensor, scores) = try lock.run { () throws(VisionError) -> (ImageTransform, Tensor, [Float]) in
+      let (_, transform) = try task.run(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+      let tensor: Tensor
+      do throws(InterpreterError) { tensor = try model.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
+      guard let scores = tensor.dequantizedValues() else {
+        throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores")
+      }
+      return (transform, tensor, scores)
     }
     let dims = tensor.shape.dimensions
     guard dims.count == 4 else {
@@ -108,6 +116,9 @@ public final class ImageSegmenter {
                               orientation: orientation, fitTransform: transform,
                               inputWidth: inputFormat.width, inputHeight: inputFormat.height)
   }
+
+  /// Segments an upright image (ML Kit's name; the same as ``segment(_:orientation:)``).
+  public func results(in image: PixelBuffer) throws(VisionError) -> SegmentationResult { try segment(image) }
 
   /// Decodes (upright per EXIF) and segments a JPEG or PNG file.
   ///

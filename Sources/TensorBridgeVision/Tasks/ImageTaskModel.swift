@@ -28,10 +28,20 @@ struct ImageTaskModel {
   /// single scale.
   init(model: Model, metadataNormalization: Bool) throws(VisionError) {
     let layers = model.boundInputs
-    guard let input = layers.first(where: { $0.layer.kind == .image }) ?? layers.first else {
+    if let input = layers.first(where: { $0.layer.kind == .image }) {
+      try self.init(model: model, input: input, format: nil, metadataNormalization: metadataNormalization)
+      return
+    }
+    guard let input = layers.first else {
       throw .missingTensor(role: "image input", reason: "the description has no input layers")
     }
-    try self.init(model: model, input: input, format: nil, metadataNormalization: metadataNormalization)
+    // No layer is described as an image: the first input must look like one.
+    do {
+      try self.init(model: model, input: input, format: nil, metadataNormalization: metadataNormalization)
+    } catch .unsupportedImageInput(let tensor, let shape, let reason) {
+      throw .missingTensor(role: "image input",
+                           reason: "its input '\(tensor)' has shape \(Tensor.Shape(shape)) and no layer is described as an image (\(reason))")
+    }
   }
 
   /// The image input at `input`, with `format` when the caller knows it (AutoML metadata).
