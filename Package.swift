@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
     .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
     .library(name: "TensorBridgeDelivery", targets: ["TensorBridgeDelivery"]),
+    .library(name: "TensorBridgeMLKit", targets: ["TensorBridgeMLKit"]),
     .library(name: "ModelHubAPI", targets: ["ModelHubAPI"]),
     .library(name: "ModelHub", targets: ["ModelHub"]),
     .executable(name: "tensorbridge", targets: ["tensorbridge"]),
@@ -56,6 +57,11 @@ let package = Package(
     .target(
       name: "TensorBridgeDelivery",
       dependencies: ["ModelHubAPI", .product(name: "Crypto", package: "swift-crypto")]),
+    // ML Kit's and Firebase ML's names (ModelManager, ModelInterpreter, ImageLabeler…) over
+    // TensorBridge, so code written for them ports with few edits.
+    .target(
+      name: "TensorBridgeMLKit",
+      dependencies: ["TensorBridge", "TensorBridgeModels", "TensorBridgeVision", "TensorBridgeDelivery"]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
@@ -121,6 +127,9 @@ let package = Package(
       name: "TensorBridgeDeliveryTests",
       dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
+    .testTarget(
+      name: "TensorBridgeMLKitTests",
+      dependencies: ["TensorBridgeMLKit", "TestSupport"]),
     .testTarget(name: "TensorBridgeFuzzTests", dependencies: ["TensorBridgeFuzz", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeTests",
