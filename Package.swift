@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
     .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
     .library(name: "TensorBridgeDelivery", targets: ["TensorBridgeDelivery"]),
+    .library(name: "TensorBridgeMLKit", targets: ["TensorBridgeMLKit"]),
     .library(name: "ModelHubAPI", targets: ["ModelHubAPI"]),
     .library(name: "ModelHub", targets: ["ModelHub"]),
     .library(name: "ModelSigning", targets: ["ModelSigning"]),
@@ -61,6 +62,11 @@ let package = Package(
     // files, in-toto statements in DSSE envelopes in Sigstore bundles, ECDSA P-256. Foundation and
     // swift-crypto.
     .target(name: "ModelSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+    // ML Kit's and Firebase ML's names (ModelManager, ModelInterpreter, ImageLabeler…) over
+    // TensorBridge, so code written for them ports with few edits.
+    .target(
+      name: "TensorBridgeMLKit",
+      dependencies: ["TensorBridge", "TensorBridgeModels", "TensorBridgeVision", "TensorBridgeDelivery"]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
@@ -128,6 +134,9 @@ let package = Package(
       name: "TensorBridgeDeliveryTests",
       dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport"]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
+    .testTarget(
+      name: "TensorBridgeMLKitTests",
+      dependencies: ["TensorBridgeMLKit", "TestSupport"]),
     .testTarget(name: "TensorBridgeFuzzTests", dependencies: ["TensorBridgeFuzz", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "ModelSigningTests",
