@@ -89,6 +89,7 @@ let package = Package(
         "TensorBridge",
         "TensorBridgeFuzz",
         "TensorBridgeModels",
+        "TensorBridgeTraining",
         "TFLiteFormat",
         "ModelHub",
         "ModelHubAPI",
