@@ -10,10 +10,11 @@ final class TrainCLITests: XCTestCase {
     let work = try TestPaths.temporaryDirectory(for: self, "tb-train")
     let checkpoint = work.appendingPathComponent("head.checkpoint.json").path
     let plot = work.appendingPathComponent("loss.png").path
+    let export = work.appendingPathComponent("trained.tflite").path
     let result = try CLIRun.run([
       "train", training.appendingPathComponent("dense_head.tiobundle").path,
       "--data", training.appendingPathComponent("dense_head.data.json").path,
-      "--epochs", "2", "--batch-size", "4", "--checkpoint", checkpoint, "--plot", plot,
+      "--epochs", "2", "--batch-size", "4", "--checkpoint", checkpoint, "--plot", plot, "--export", export,
     ])
     XCTAssertEqual(result.status, 0, result.stderr)
     let reference = try JSONSerialization.jsonObject(
@@ -27,6 +28,7 @@ final class TrainCLITests: XCTestCase {
     let png = try Data(contentsOf: URL(fileURLWithPath: plot))
     XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     XCTAssertTrue(FileManager.default.fileExists(atPath: checkpoint))
+    XCTAssertEqual(try CLIRun.run(["inspect", export]).status, 0)
 
     // Restoring the checkpoint continues from the trained weights: the first loss is lower.
     let again = try CLIRun.run([

@@ -165,3 +165,34 @@ final class TrainingTests: XCTestCase {
     }
   }
 }
+
+/// Export: a new `.tflite` with the trained weights in place of the initial constants.
+extension TrainingTests {
+  func testExportedModelStartsFromTheTrainedWeights() async throws {
+    for name in ["dense_head", "conv_net"] {
+      let tests = self
+      let reference = try tests.reference(name)
+      let model = try tests.model(name)
+      for try await _ in model.train(dataSource: try tests.data(name), epochs: reference.epochs, batchSize: reference.batch_size) {}
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-export-\(UUID().uuidString).tiobundle")
+      try FileManager.default.copyItem(at: TrainingTests.folder.appendingPathComponent("\(name).tiobundle"), to: folder)
+      addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+      try await model.export(to: folder.appendingPathComponent("model.tflite"))
+      let exported = try TrainableModel(contentsOf: folder)
+      let weights = try await exported.weights()
+      for (key, values) in reference.weights {
+        tests.assertClose(try XCTUnwrap(weights[key]?.floatValues()), values, "\(name).\(key)")
+      }
+      // It runs and gives the trained model's outputs.
+      let data = try tests.data(name)
+      let probe = try Batch(keys: ["x"], items: (0..<2).map { ["x": try XCTUnwrap(data[$0]["x"])] })
+      let outputs = try await exported.infer(probe)["output"]
+      tests.assertClose(try XCTUnwrap(outputs), reference.infer_first_two, "\(name) infer")
+      // The original file is untouched.
+      let original = try await tests.model(name).weights()
+      for (key, values) in reference.initial_weights {
+        tests.assertClose(try XCTUnwrap(original[key]?.floatValues()), values, "\(name).\(key) initial")
+      }
+    }
+  }
+}

@@ -31,6 +31,7 @@ public actor TrainableModel {
   public nonisolated let modelFile: URL
 
   private let interpreter: Interpreter
+  private let model: TFLiteModel
   private let trainRunner: SignatureRunner
   private var runners: [String: SignatureRunner] = [:]
 
@@ -62,6 +63,7 @@ public actor TrainableModel {
       if let first = runner.inputs.first { leading = try runner.input(named: first).shapeSignature.dimensions.first }
     } catch { throw .interpreter(error) }
     self.interpreter = interpreter
+    self.model = model
     self.trainRunner = runner
     self.description = bundle.description
     self.signatures = signatures
@@ -127,6 +129,21 @@ public actor TrainableModel {
   /// Reads a checkpoint file and assigns its weights.
   public func restore(checkpointFrom url: URL) throws(TrainingError) {
     try restore(try Checkpoint(contentsOf: url).weights)
+  }
+
+  /// Writes a new `.tflite`: the model file with the current (trained) weights in place of the
+  /// constants that initialize its variables; loaded afresh, it starts from these weights.
+  ///
+  /// - Throws: ``TrainingError/export(weight:reason:)`` naming a weight that cannot be placed,
+  ///   or the file cannot be written.
+  public func export(to url: URL) throws(TrainingError) {
+    guard let save = signatures.save else {
+      throw .missingSignature(key: "save", purpose: "weights out", available: interpreter.signatureKeys)
+    }
+    let data = try WeightExport.exported(model, weights: try weights(), saveSignature: save)
+    do { try data.write(to: url, options: .atomic) } catch {
+      throw .export(weight: "*", reason: "\(url.path) cannot be written (\(error.localizedDescription))")
+    }
   }
 
   private func runner(_ key: String?, purpose: String) throws(TrainingError) -> SignatureRunner {

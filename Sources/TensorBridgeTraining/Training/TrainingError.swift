@@ -22,6 +22,8 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
   case notTrainable(reason: String)
   /// A checkpoint is unreadable or does not fit the model.
   case checkpoint(path: String, reason: String)
+  /// A weight cannot be written into the exported model.
+  case export(weight: String, reason: String)
   /// Training data could not be read.
   case data(path: String, reason: String)
   /// The bundle could not be opened.
@@ -45,6 +47,7 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .notTrainable(let reason): return "The model is not trainable: \(reason)."
     case .checkpoint(let path, let reason): return "Checkpoint \(path): \(reason)."
     case .data(let path, let reason): return "Training data \(path): \(reason)."
+    case .export(let weight, let reason): return "Weight '\(weight)' cannot be exported: \(reason)."
     case .bundle(let error): return error.description
     case .interpreter(let error): return error.description
     }

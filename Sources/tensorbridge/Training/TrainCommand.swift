@@ -11,7 +11,8 @@ struct TrainCommand: AsyncParsableCommand {
     discussion: """
       The data file is {"keys": [KEY, …], "items": [{KEY: VALUE, …}, …]} with the training \
       signature's input names as keys. Prints the loss of each step; --checkpoint writes the \
-      trained weights (restore them with --restore); --plot draws the loss curve as a PNG.
+      trained weights (restore them with --restore), --export writes a .tflite starting from \
+      them; --plot draws the loss curve as a PNG.
       """)
 
   @Argument(help: "A .tiobundle folder whose model.json has \"modes\": [\"train\"] (or a .tflite with a train signature).")
@@ -37,6 +38,9 @@ struct TrainCommand: AsyncParsableCommand {
 
   @Option(name: .long, help: "Write the trained weights to this checkpoint file.")
   var checkpoint: String?
+
+  @Option(name: .long, help: "Write a .tflite with the trained weights in place of the initial ones.")
+  var export: String?
 
   @Option(name: .long, help: "Draw the loss curve into this PNG.")
   var plot: String?
@@ -72,6 +76,7 @@ struct TrainCommand: AsyncParsableCommand {
     for (index, loss) in losses.enumerated() { print("step \(index + 1) loss \(loss)") }
     do {
       if let checkpoint { try await model.save(checkpointTo: URL(fileURLWithPath: checkpoint)) }
+      if let export { try await model.export(to: URL(fileURLWithPath: export)) }
     } catch { throw CLIFailure(error) }
     if let plot { try LossPlot.write(losses, to: plot) }
   }
