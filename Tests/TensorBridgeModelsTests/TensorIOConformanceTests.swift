@@ -35,6 +35,24 @@ final class TensorIOConformanceTests: XCTestCase {
     XCTAssertEqual(try model.run(on: ["input": ModelValue.number(2)])["output"]?.scalar, expected)
   }
 
+  /// TensorIO/Tests/TFLite/TIOTFLiteModelIntegrationTests.mm, `test1In1OutNumberModel` and
+  /// `testModelWithoutSpecifiedBackendUsesAvailableBackend` (the same model, no `backend`):
+  /// a number, bytes, a one-element vector and a dictionary each give 25 for 2.
+  func test1In1OutNumberModel() throws {
+    let expected = Float(try reference("1_in_1_out_string_test")[0])
+    for name in ["1_in_1_out_number_test.tiobundle", "no-backend.tiobundle"] {
+      let model = try Model(contentsOf: Self.bundle(name))
+      XCTAssertEqual(model.description.inputs.count, 1, name)
+      XCTAssertEqual(model.description.outputs.count, 1, name)
+      XCTAssertEqual(model.description.model.backend, "tflite", name)
+      XCTAssertEqual(try model.run(on: ModelValue.number(2))["output"]?.scalar, expected, name)
+      let bytes = withUnsafeBytes(of: Float(2)) { Data($0) }
+      XCTAssertEqual(try model.run(on: ModelValue.data(bytes))["output"]?.scalar, expected, name)
+      XCTAssertEqual(try model.run(on: [Float(2)])["output"]?.scalar, expected, name)
+      XCTAssertEqual(try model.run(on: ["input": ModelValue.number(2)])["output"]?.scalar, expected, name)
+    }
+  }
+
   /// TensorIO/Tests/TFLite/TIOTFLiteModelIntegrationTests.mm, `test1In1OutStringModel`: a
   /// `string` layer takes float32 bytes and gives the output tensor's bytes; 2 → 25.
   func test1In1OutStringModel() throws {

@@ -52,18 +52,18 @@ final class TensorIOValidatorConformanceTests: XCTestCase {
   }
 
   /// `testValidModelsValidate`, on our rewrites of the bundles it names that we can build
-  /// (1_in_1_out_string_test; the number and matrices bundles as our two-vector bundle;
+  /// (1_in_1_out_string_test, 1_in_1_out_number_test; the matrices bundle as our two-vector bundle;
   /// mobilenet_v2_1.4_224 is left out: its 24 MB model is not in our fixtures).
   func testValidModelsValidate() throws {
     XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("1_in_1_out_string_test.tiobundle")), [])
     XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("scalar_test.tiobundle")), [])
+    XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("1_in_1_out_number_test.tiobundle")), [])
     XCTAssertEqual(ModelBundle.validate(try bundle(json: BundleTestSupport.twoVectorJSON())), [])
   }
 
   /// `testModelWithoutBackendValidates` (no-backend.tiobundle).
   func testModelWithoutBackendValidates() throws {
-    let json = BundleTestSupport.twoVectorJSON(model: #"{ "file": "model.tflite", "quantized": false, "modes": ["predict"] }"#)
-    XCTAssertEqual(ModelBundle.validate(try bundle(json: json)), [])
+    XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("no-backend.tiobundle")), [])
   }
 
   /// `testModelWithoutModesValidates` (no-modes.tiobundle).
