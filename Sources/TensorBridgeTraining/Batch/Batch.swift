@@ -26,6 +26,21 @@ public struct Batch: Sendable, Equatable {
     for item in items { try add(item) }
   }
 
+  /// A batch of one item, whose keys are the item's (Tensor/IO's `initWithItem:`).
+  public init(item: [String: ModelValue]) {
+    keys = item.keys.sorted()
+    items = [item]
+  }
+
+  /// A batch of `items`, whose keys are the first item's (Tensor/IO's `initWithItems:`); every
+  /// other item is checked as ``add(_:)`` checks it.
+  ///
+  /// - Throws: ``TrainingError/emptyBatch`` for no items, and what ``add(_:)`` throws.
+  public init(items: [[String: ModelValue]]) throws(TrainingError) {
+    guard let first = items.first else { throw .emptyBatch }
+    try self.init(keys: first.keys.sorted(), items: items)
+  }
+
   /// The number of items.
   public var count: Int { items.count }
 
