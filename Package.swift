@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TensorBridge", targets: ["TensorBridge"]),
     .library(name: "TensorBridgeModels", targets: ["TensorBridgeModels"]),
+    .library(name: "TensorBridgeTraining", targets: ["TensorBridgeTraining"]),
     .library(name: "TFLiteFormat", targets: ["TFLiteFormat"]),
     .library(name: "TensorBridgeVision", targets: ["TensorBridgeVision"]),
     .library(name: "TensorBridgeText", targets: ["TensorBridgeText"]),
@@ -44,6 +45,8 @@ let package = Package(
       dependencies: ["LiteRTRuntime", "TFLiteFormat", .product(name: "Logging", package: "swift-log")]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
     .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
+    // On-device training: Batch, TrainableModel over train/infer/save/restore signatures.
+    .target(name: "TensorBridgeTraining", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
     // libjpeg-turbo and libpng behind C wrappers that turn their longjmp errors into status codes.
     .target(name: "CVisionCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
     // Images: PixelBuffer, JPEG/PNG, geometry, tensorization, ImageClassifier, ObjectDetector.
@@ -98,6 +101,7 @@ let package = Package(
         "TensorBridge",
         "TensorBridgeFuzz",
         "TensorBridgeModels",
+        "TensorBridgeTraining",
         "TFLiteFormat",
         "ModelHub",
         "ModelHubAPI",
@@ -122,6 +126,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
+    .testTarget(name: "TensorBridgeTrainingTests", dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
       name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     // bench/text_bench.sh's Swift side (tokenize + encode throughput).

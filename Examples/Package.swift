@@ -30,6 +30,7 @@ let package = Package(
         .product(name: "TensorBridgeVision", package: "TensorBridge"),
         .product(name: "TensorBridgeText", package: "TensorBridge"),
         .product(name: "TensorBridgeDelivery", package: "TensorBridge"),
+        .product(name: "TensorBridgeTraining", package: "TensorBridge"),
       ],
       path: "Sources/ReadmeBlocks"),
   ],

@@ -43,7 +43,7 @@ final class BundleParsingTests: XCTestCase {
       """
     XCTAssertEqual(try problems(json).sorted(), [
       "details: is required (a string)",
-      #"inputs[0].type: "tensor" is not "array", "image" or "text""#,
+      #"inputs[0].type: "tensor" is not "array", "scalar", "image", "text" or "string""#,
       "inputs[1].name: is required (a string)",
       "inputs[1].shape[0]: 0 is not a positive whole number or -1",
       "model.modes[1]: \"fly\" is not \"predict\", \"train\" or \"eval\"",

@@ -53,6 +53,23 @@ final class BundleCLITests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("has 2 labels but no output has 2 classes"), result.stderr)
   }
 
+  /// Tensor/IO's validator rule (TIOModelBundleValidatorTests.mm,
+  /// `testBundleWithoutTIOBundleExtensionDoesNotValidate`): the folder needs a bundle extension.
+  func testValidateRefusesAFolderWithoutABundleExtension() throws {
+    let work = try folder()
+    let plain = work.appendingPathComponent("plain")
+    let tensorio = Fixtures.root.appendingPathComponent("tensorio")
+    try FileManager.default.copyItem(at: tensorio.appendingPathComponent("no-extension"), to: plain)
+    let refused = try CLIRun.run(["bundle", "validate", plain.path])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(refused.stdout.contains("plain: a bundle folder needs a bundle extension"), refused.stdout)
+    let renamed = work.appendingPathComponent("plain.tiobundle")
+    try FileManager.default.moveItem(at: plain, to: renamed)
+    XCTAssertEqual(try CLIRun.run(["bundle", "validate", renamed.path]).status, 0)
+    let deprecated = try CLIRun.run(["bundle", "validate", tensorio.appendingPathComponent("deprecated.tfbundle").path])
+    XCTAssertEqual(deprecated.status, 0, deprecated.stdout)
+  }
+
   func testValidatePrintsEveryProblem() throws {
     let work = try folder()
     let bundle = work.appendingPathComponent("bad.tiobundle")

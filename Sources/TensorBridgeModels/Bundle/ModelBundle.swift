@@ -22,6 +22,17 @@ public struct ModelBundle: Sendable {
   /// (then ``Model`` reads it and reports why).
   public let verifiedModel: TFLiteModel?
 
+  /// The folder extensions Tensor/IO's validator accepts for a bundle: `tiobundle`, and the
+  /// deprecated `tfbundle` it still reads.
+  public static let folderExtensions = ["tiobundle", "tfbundle"]
+
+  /// Whether this is a placeholder bundle (`"placeholder": true`) whose model file has not
+  /// arrived: it describes the model, and ``Model/init(bundle:options:)`` says which file is
+  /// missing.
+  public var isAwaitingModelFile: Bool {
+    description.placeholder && (description.model.file.isEmpty || !FileManager.default.fileExists(atPath: modelFile.path))
+  }
+
   /// The name of the description file in a bundle folder.
   public static let descriptionFileName = "model.json"
   /// The folder inside a bundle holding labels and other assets.
@@ -96,13 +107,24 @@ public struct ModelBundle: Sendable {
     try open(url)
   }
 
-  /// Every problem with a bundle at once: description fields, files, and — when the model
-  /// loads — the description checked against the model. Empty when the bundle is good.
+  /// Every problem with a bundle at once: the folder's extension (Tensor/IO's validator rule,
+  /// ``folderExtensions``), description fields, files, and — when the model loads — the
+  /// description checked against the model. Empty when the bundle is good. A placeholder
+  /// bundle whose model file has not arrived is checked without its model.
   public static func validate(_ folder: URL, options: Interpreter.Options = Interpreter.Options()) -> [BundleProblem] {
     let description: ModelDescription?, modelFile: URL?, verifiedModel: TFLiteModel?
-    var problems: [BundleProblem]
-    do { (description, modelFile, verifiedModel, problems) = try read(folder) } catch { return error.problems }
-    guard let description, let modelFile, FileManager.default.fileExists(atPath: modelFile.path) else { return problems }
+    var problems: [BundleProblem] = []
+    if !folderExtensions.contains(folder.pathExtension) {
+      let name = folder.lastPathComponent
+      problems.append(BundleProblem(name, "a bundle folder needs a bundle extension (.tiobundle, or the deprecated .tfbundle)"))
+    }
+    do {
+      let found: [BundleProblem]
+      (description, modelFile, verifiedModel, found) = try read(folder)
+      problems += found
+    } catch { return problems + error.problems }
+    guard let description, let modelFile, !description.model.file.isEmpty,
+          FileManager.default.fileExists(atPath: modelFile.path) else { return problems }
     do {
       let model: TFLiteModel
       if let verifiedModel { model = verifiedModel } else { model = try TFLiteModel(modelPath: modelFile.path) }
@@ -132,8 +154,10 @@ public struct ModelBundle: Sendable {
           + "(tf.lite.TFLiteConverter.from_saved_model) and set \"backend\": \"tflite\"")
     }
     var problems: [BundleProblem] = []
-    let modelFile = resolve(description.model.file, in: folder, path: "model.file", problems: &problems)
-    if let modelFile, !FileManager.default.fileExists(atPath: modelFile.path) {
+    // A placeholder naming no file yet stands for the folder; Model says the file is missing.
+    let awaitsFile = description.placeholder && description.model.file.isEmpty
+    let modelFile = awaitsFile ? folder : resolve(description.model.file, in: folder, path: "model.file", problems: &problems)
+    if let modelFile, !description.placeholder, !FileManager.default.fileExists(atPath: modelFile.path) {
       problems.append(BundleProblem("model.file", "\"\(description.model.file)\" does not exist in \(folder.lastPathComponent)"))
     }
     for index in description.outputs.indices {
@@ -157,7 +181,7 @@ public struct ModelBundle: Sendable {
       }
     }
     var verifiedModel: TFLiteModel?
-    if problems.isEmpty, let modelFile {
+    if problems.isEmpty, !awaitsFile, let modelFile, FileManager.default.fileExists(atPath: modelFile.path) {
       let merged: ModelDescription?
       (merged, verifiedModel) = metadataMerged(description, modelFile: modelFile, problems: &problems)
       if let merged { description = merged }

@@ -31,7 +31,9 @@ enum DescriptionCheck {
       // SSD export) has one only once compiled; a description saying what the file says (nothing)
       // agrees with it.
       let fileGivesNoShape = tensor.shapeSignature.rank == 0 && tensor.shape.rank > 0 && layer.shape.isEmpty
-      if !fileGivesNoShape, !shapesMatch(declared: layer.shape, model: modelShape, isImage: layer.kind == .image) {
+      // A scalar layer holds one value, whether the tensor is rank 0 or all 1s.
+      let scalarFits = layer.kind == .scalar && modelShape.allSatisfy { $0 == 1 }
+      if !fileGivesNoShape, !scalarFits, !shapesMatch(declared: layer.shape, model: modelShape, isImage: layer.kind == .image) {
         problems.append(BundleProblem("\(path)[\(index)].shape",
           "\(Tensor.Shape(layer.shape)) does not match the model's \(tensor.name) \(Tensor.Shape(modelShape))"))
       }

@@ -36,7 +36,7 @@ extension DescriptionParser {
     if let type = requiredString(object, "type", at: path) {
       kind = LayerDescription.Kind(rawValue: type)
       if kind == nil {
-        problems.append(BundleProblem("\(path).type", "\"\(type)\" is not \"array\", \"image\" or \"text\""))
+        problems.append(BundleProblem("\(path).type", "\"\(type)\" is not \"array\", \"scalar\", \"image\", \"text\" or \"string\""))
       }
     }
     var dataType: Tensor.DataType?
@@ -72,7 +72,7 @@ extension DescriptionParser {
       if let shape, !(shape.count == 3 || (shape.count == 4 && (shape[0] == 1 || shape[0] == -1))) || (shape.last.map { $0 != 1 && $0 != 3 } ?? false) {
         problems.append(BundleProblem("\(path).shape", "\(JSONValue.array(shape.map { .number(Double($0)) })) is not an image shape [height, width, channels] with 1 or 3 channels"))
       }
-    } else if kind == .array {
+    } else if kind == .array || kind == .scalar {
       if object["normalize"] != nil { problems.append(BundleProblem("\(path).normalize", "array layers use \"quantize\", not \"normalize\"")) }
       if object["denormalize"] != nil { problems.append(BundleProblem("\(path).denormalize", "array layers use \"dequantize\", not \"denormalize\"")) }
     }

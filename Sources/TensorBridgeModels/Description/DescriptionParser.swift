@@ -17,7 +17,13 @@ struct DescriptionParser {
     let version = requiredString(object, "version", at: "", acceptNumber: true)
     let author = requiredString(object, "author", at: "")
     let license = requiredString(object, "license", at: "")
-    let model = parseModelSection(object["model"])
+    var placeholder = false
+    switch object["placeholder"] {
+    case .bool(let value)?: placeholder = value
+    case nil: break
+    case let other?: problems.append(BundleProblem("placeholder", "must be true or false, not \(other)"))
+    }
+    let model = parseModelSection(object["model"], placeholder: placeholder)
     let inputs = parseLayers(object["inputs"], path: "inputs", isInput: true)
     let outputs = parseLayers(object["outputs"], path: "outputs", isInput: false)
     let options = parseOptions(object["options"])
@@ -25,12 +31,12 @@ struct DescriptionParser {
     guard problems.isEmpty, let model else { return nil }
     return ModelDescription(
       name: name ?? "", details: details, id: id, version: version, author: author, license: license,
-      model: model, inputs: inputs, outputs: outputs, options: options, train: train)
+      model: model, inputs: inputs, outputs: outputs, options: options, train: train, placeholder: placeholder)
   }
 
   // MARK: Sections
 
-  mutating func parseModelSection(_ value: JSONValue?) -> ModelDescription.ModelSection? {
+  mutating func parseModelSection(_ value: JSONValue?, placeholder: Bool = false) -> ModelDescription.ModelSection? {
     guard let value else {
       problems.append(BundleProblem("model", "is required (an object with at least \"file\" and \"quantized\")"))
       return nil
@@ -39,7 +45,12 @@ struct DescriptionParser {
       problems.append(BundleProblem("model", "must be an object, not \(value.typeName)"))
       return nil
     }
-    let file = requiredString(object, "file", at: "model")
+    // A placeholder may name no file yet (Tensor/IO's placeholder.tiobundle has `"file": null`).
+    let file: String?
+    switch object["file"] {
+    case nil where placeholder, .null? where placeholder: file = ""
+    default: file = requiredString(object, "file", at: "model")
+    }
     var backend = "tflite"
     if let value = optionalString(object, "backend", at: "model") {
       if ["tflite", "tensorflow"].contains(value) {

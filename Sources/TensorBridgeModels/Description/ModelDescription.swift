@@ -17,14 +17,18 @@ public struct ModelDescription: Sendable, Equatable {
   public var options: Options
   /// The `train` section (`ops`), kept as given; training is not run yet.
   public var train: TrainSection?
+  /// Tensor/IO's `placeholder`: the bundle describes a model whose file arrives later (for
+  /// example from `ModelDownloader`); it loads for inspection and cannot run until it does.
+  public var placeholder: Bool
 
   /// Creates a description.
   public init(
     name: String, details: String? = nil, id: String? = nil, version: String? = nil,
     author: String? = nil, license: String? = nil, model: ModelSection,
     inputs: [LayerDescription], outputs: [LayerDescription], options: Options = Options(),
-    train: TrainSection? = nil
+    train: TrainSection? = nil, placeholder: Bool = false
   ) {
+    self.placeholder = placeholder
     self.name = name
     self.details = details
     self.id = id
@@ -40,7 +44,8 @@ public struct ModelDescription: Sendable, Equatable {
 
   /// The `model` section.
   public struct ModelSection: Sendable, Equatable {
-    /// The model file, relative to the bundle folder.
+    /// The model file, relative to the bundle folder; empty in a placeholder bundle that names
+    /// none yet (`"file": null` or `""`).
     public var file: String
     /// `tflite` (the only backend that runs here).
     public var backend: String
@@ -142,6 +147,12 @@ public struct LayerDescription: Sendable, Equatable {
     case image
     /// A string, tokenized into the tensor (see ``TextLayer``; run by TensorBridgeText).
     case text
+    /// Tensor/IO's single-valued layer: one number in, one number out
+    /// (``ModelOutput/scalar``).
+    case scalar
+    /// Tensor/IO's `string` layer: raw bytes of the layer's `dtype` in, the tensor's bytes out
+    /// (``ModelOutput/bytes``); nothing is transformed.
+    case string
   }
 
   /// Channel order for image layers.

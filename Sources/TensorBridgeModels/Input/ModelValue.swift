@@ -28,6 +28,16 @@ public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral,
   /// Raw bytes.
   public init(_ data: Data) { self = .data(data) }
 
+  /// The value as row-major numbers, and the shape its nesting implies: `[]` for one number,
+  /// `nil` for flat ``numbers(_:)`` (whose shape the layer gives).
+  ///
+  /// - Throws: ``ModelError/raggedValue(layer:index:expected:actual:)`` for a ragged nesting,
+  ///   ``ModelError/unsupportedValue(layer:reason:)`` for raw `Data` (which is bytes, not numbers).
+  public func numbers() throws(ModelError) -> (values: [Double], shape: [Int]?) {
+    if case .data = self { throw .unsupportedValue(layer: "", reason: "raw Data is bytes, not numbers") }
+    return try flattened(layer: "")
+  }
+
   /// Flattens to row-major numbers and the shape the nesting implies (`nil` for flat numbers).
   func flattened(layer: String) throws(ModelError) -> (values: [Double], shape: [Int]?) {
     switch self {

@@ -47,7 +47,8 @@ extension Model {
       do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
       layers.append(ModelOutput(
         name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
-        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels))
+        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels,
+        bytes: layer.kind == .string ? tensor.data : nil))
     }
     return ModelOutputs(layers: layers)
   }

@@ -33,7 +33,14 @@ public final class Model {
   /// Loads the model of a bundle and checks the description against it. The model is read and
   /// verified only if the bundle has not done so already (``ModelBundle/verifiedModel``); it is
   /// compiled once, with `options`.
+  ///
+  /// - Throws: ``ModelError/placeholder(bundle:file:)`` for a placeholder bundle whose model
+  ///   file has not arrived; ``ModelError/interpreter(_:)`` when the model does not load;
+  ///   ``ModelError/bundle(_:)`` when the description does not fit the model.
   public init(bundle: ModelBundle, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
+    if bundle.isAwaitingModelFile {
+      throw .placeholder(bundle: bundle.folder.lastPathComponent, file: bundle.description.model.file)
+    }
     do {
       let model: TFLiteModel
       if let verified = bundle.verifiedModel { model = verified } else { model = try TFLiteModel(modelPath: bundle.modelFile.path) }
@@ -113,11 +120,14 @@ public final class Model {
   /// Writes numbers or bytes into input `index`, which `layer` describes: converted to the
   /// tensor's element type, quantized as described, a dynamic batch resized to fit.
   func write(_ value: ModelValue, to index: Int, layer: LayerDescription) throws(ModelError) {
-    guard layer.kind == .array else {
-      let reason = layer.kind == .text
-        ? "text layers take strings (TensorBridgeText), not numbers"
-        : "image layers take images (TensorBridgeVision), not numbers"
-      throw .unsupportedValue(layer: layer.name, reason: reason)
+    switch (layer.kind, value) {
+    case (.array, _), (.scalar, _), (.string, .data): break
+    case (.string, _):
+      throw .unsupportedValue(layer: layer.name, reason: "string layers take raw bytes (Data) of the layer's dtype, not numbers")
+    case (.text, _):
+      throw .unsupportedValue(layer: layer.name, reason: "text layers take strings (TensorBridgeText), not numbers")
+    case (.image, _):
+      throw .unsupportedValue(layer: layer.name, reason: "image layers take images (TensorBridgeVision), not numbers")
     }
     var tensor: Tensor
     do { tensor = try interpreter.input(at: index) } catch { throw .interpreter(error) }

@@ -4,6 +4,9 @@ import TensorBridge
 public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The bundle is invalid.
   case bundle(ModelBundleError)
+  /// The bundle is a placeholder whose model file has not arrived; `file` is the name its
+  /// `model.json` gives (empty when it names none yet).
+  case placeholder(bundle: String, file: String)
   /// The interpreter failed.
   case interpreter(InterpreterError)
   /// The number of values does not match the number of input layers.
@@ -30,6 +33,10 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .bundle(let error): return error.description
     case .interpreter(let error): return error.description
+    case .placeholder(let bundle, let file):
+      return file.isEmpty
+        ? "\(bundle) is a placeholder bundle: its model.json names no model file yet, so it can be inspected but not run."
+        : "\(bundle) is a placeholder bundle: its model file \(file) has not arrived, so it can be inspected but not run."
     case .inputCount(let expected, let actual, let layers):
       return "The model has \(expected) input layer\(expected == 1 ? "" : "s") (\(layers.joined(separator: ", "))) but \(actual) value\(actual == 1 ? " was" : "s were") given."
     case .unknownLayer(let name, let available):

@@ -1,3 +1,4 @@
+import Foundation
 import TensorBridge
 
 /// The outputs of one `Model.run(on:)`, keyed by layer name, in layer order.
@@ -26,9 +27,12 @@ public struct ModelOutput: Sendable, Equatable {
   public let values: [Float]
   /// Class labels for the last dimension, when the layer names a labels file.
   public let labels: [String]?
+  /// The tensor's bytes as they are, for Tensor/IO `string` layers (`nil` for other layers).
+  public let bytes: Data?
 
   /// Creates an output value.
-  public init(name: String, dataType: Tensor.DataType, shape: [Int], values: [Float], labels: [String]?) {
+  public init(name: String, dataType: Tensor.DataType, shape: [Int], values: [Float], labels: [String]?, bytes: Data? = nil) {
+    self.bytes = bytes
     self.name = name
     self.dataType = dataType
     self.shape = shape

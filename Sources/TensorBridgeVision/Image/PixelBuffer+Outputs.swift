@@ -5,7 +5,14 @@ extension PixelBuffer {
   /// with shape `[1, H, W, C]`, `[H, W, C]` or `[H, W]`, C = 1 (Gray8), 3 (RGB8) or 4 (RGBA8),
   /// mapped with `denormalize` (`pixel = (value + bias[c]) × scale`) and rounded, clamped to 0…255.
   /// Without `denormalize` values are taken as pixels.
-  public init(values: [Float], shape: [Int], denormalize: PixelTransform? = nil) throws(VisionError) {
+  ///
+  /// - Parameter channelOrder: The tensor's channel order (the layer's `format`). A `BGR`
+  ///   tensor's channels are put back in RGB order, and the `r`, `g`, `b` biases apply to the
+  ///   channels they name (Tensor/IO's BGR identity round trip gives red for red).
+  public init(
+    values: [Float], shape: [Int], denormalize: PixelTransform? = nil,
+    channelOrder: LayerDescription.PixelFormat = .rgb
+  ) throws(VisionError) {
     var dims = shape
     if dims.count == 4, dims[0] == 1 { dims.removeFirst() }
     if dims.count == 2 { dims.append(1) }
@@ -18,14 +25,17 @@ extension PixelBuffer {
     }
     let format: PixelFormat = channels == 1 ? .gray8 : channels == 3 ? .rgb8 : .rgba8
     var bytes = [UInt8](repeating: 0, count: values.count)
+    let swapsBlueAndRed = channelOrder == .bgr && channels >= 3
     for (index, value) in values.enumerated() {
-      let channel = index % channels
+      let tensorChannel = index % channels
+      // The RGB channel this tensor channel holds: BGR(A) puts blue first.
+      let channel = swapsBlueAndRed && tensorChannel < 3 ? 2 - tensorChannel : tensorChannel
       var pixel = value
       if let denormalize {
         let bias = denormalize.bias.isEmpty ? 0 : denormalize.bias[channel % denormalize.bias.count]
         pixel = (value + Float(bias)) * Float(denormalize.scale(forChannel: channel))
       }
-      bytes[index] = ImageTensorizer.clampU8(pixel)
+      bytes[index - tensorChannel + channel] = ImageTensorizer.clampU8(pixel)
     }
     self.init(uncheckedWidth: width, height: height, format: format, bytesPerRow: width * channels, bytes: bytes)
   }

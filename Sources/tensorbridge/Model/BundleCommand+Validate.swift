@@ -10,7 +10,7 @@ extension BundleCommand {
       commandName: "validate",
       abstract: "Check a bundle's model.json, files and labels against its model; print every problem.")
 
-    @Argument(help: "A .tiobundle folder.")
+    @Argument(help: "A .tiobundle folder (or the deprecated .tfbundle).")
     var bundle: String
 
     @OptionGroup var runtime: RuntimeOptions

@@ -21,7 +21,10 @@ enum ImageOutputSaver {
       let isMask = output.shape.count == 4 && output.shape.first == 1 && output.shape.last == 1
       guard layer?.kind == .image || isMask else { continue }
       let image: PixelBuffer
-      do { image = try PixelBuffer(values: output.values, shape: output.shape, denormalize: layer?.denormalize) } catch {
+      do {
+        image = try PixelBuffer(values: output.values, shape: output.shape, denormalize: layer?.denormalize,
+                                channelOrder: layer?.pixelFormat ?? .rgb)
+      } catch {
         throw CLIFailure("output '\(output.name)': \(error)")
       }
       let safe = output.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
