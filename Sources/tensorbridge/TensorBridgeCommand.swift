@@ -18,7 +18,9 @@ struct TensorBridgeCommand: AsyncParsableCommand {
       """,
     subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
       ClassifyCommand.self, DetectCommand.self, SegmentCommand.self, VisionBenchCommand.self,
-      ClassifyTextCommand.self, TokenizeCommand.self, PullCommand.self, ModelsCommand.self, TrainCommand.self])
+      ClassifyTextCommand.self, TokenizeCommand.self, PullCommand.self, ModelsCommand.self, TrainCommand.self,
+      VerifyCommand.self,
+    ])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input
   /// errors exit 1 with a single `error:` line.

@@ -38,7 +38,7 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(try cli(["deploy", "classifier", HubFixtures.model("two_vectors").path]).contains("classifier version 2:"))
     let versions = try cli(["versions", "classifier"])
     XCTAssertTrue(versions.contains("v2  draft"), versions)
-    XCTAssertTrue(versions.contains("v1  published"), versions)
+    XCTAssertTrue(versions.contains("v1  published  unsigned"), versions)
     XCTAssertTrue(try cli(["publish", "classifier", "2"]).contains("classifier v2 published"))
     XCTAssertTrue(try cli(["list", "--tag", "vision"]).contains("classifier  latest v2, published v2  [beta,vision]"))
     XCTAssertEqual(try cli(["list", "--tag", "audio"]), "")

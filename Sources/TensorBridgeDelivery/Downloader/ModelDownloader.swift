@@ -30,7 +30,7 @@ public actor ModelDownloader {
   /// Creates a downloader from a full configuration.
   public init(configuration: ModelDownloaderConfiguration) {
     self.configuration = configuration
-    store = ModelStore(directory: configuration.directory)
+    store = ModelStore(directory: configuration.directory, encryption: configuration.encryption)
     installation = configuration.installationID
   }
 
@@ -106,8 +106,9 @@ public actor ModelDownloader {
   }
 
   /// Every downloaded model (as recorded; sizes checked, hashes checked when the model is used).
+  /// In an encrypted store these carry no ``CustomModel/data``: `getModel` decrypts.
   public func listDownloadedModels() -> [CustomModel] {
-    store.list().map(store.model)
+    store.list().map { store.model($0) }
   }
 
   /// Removes the downloaded copy of `name`.
@@ -118,9 +119,18 @@ public actor ModelDownloader {
   }
 
   /// The installed copy of `name` if its bytes still have the recorded hash (hashed once per
-  /// downloader instance). A copy that fails the check is removed from the store.
+  /// downloader instance). A copy that fails the check is removed from the store. In an
+  /// encrypted store the copy is decrypted into memory each time; a damaged one is removed and
+  /// thrown as ``ModelDownloaderError/encryptedModelDamaged(path:reason:)``.
   func localModel(_ name: String) throws -> CustomModel? {
     guard let manifest = store.installed(name) else { return nil }
+    if store.encryption != nil {
+      do { return store.model(manifest, data: try store.decrypt(manifest)) } catch let error as ModelDownloaderError {
+        if case .encryptedModelDamaged = error { try? store.delete(name) }
+        verified[name] = nil
+        throw error
+      }
+    }
     if verified[name] != manifest.hash {
       let file = store.file(name, hash: manifest.hash)
       guard let actual = try? store.hash(of: file), actual.hash == manifest.hash, actual.size == manifest.size else {
@@ -171,7 +181,7 @@ public actor ModelDownloader {
           updated.version = info.version
           try store.writeManifest(updated)
         }
-        return local.version == info.version ? local : store.model(updated)
+        return local.version == info.version ? local : store.model(updated, data: local.data)
       }
       let approval = try await approve(name, info: info, session: session)
       let model = try await download(name, info: info, approval: approval, conditions: conditions, session: session)
@@ -216,6 +226,7 @@ public actor ModelDownloader {
       let broadcaster = broadcaster
       let transfer = FileTransfer(
         url: url, destination: partial, model: name, expectedSize: info.sizeBytes, expectedHash: info.modelHash,
+        encryption: configuration.encryption,
         onStart: { resumed in
           broadcaster.send(.started(name: name, version: current.version, totalBytes: current.sizeBytes, resumedFrom: resumed))
         },
@@ -235,6 +246,7 @@ public actor ModelDownloader {
         }
         let manifest = try store.install(name: name, version: info.version, hash: info.modelHash, size: outcome.size)
         verified[name] = manifest.hash
+        if store.encryption != nil { return store.model(manifest, data: try store.decrypt(manifest)) }
         return store.model(manifest)
       } catch let error as ModelDownloaderError {
         if case .httpStatus(_, 403, "URL_EXPIRED", _) = error {

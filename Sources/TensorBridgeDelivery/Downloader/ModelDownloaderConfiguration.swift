@@ -33,13 +33,17 @@ public struct ModelDownloaderConfiguration: Sendable {
   /// The keys that must sign downloaded versions and the policy (default: off, no keys). With
   /// keys, every version is checked against its hub signature before it is installed.
   public var signatureVerification: ModelSignatureVerification
+  /// Keeps models AES-GCM encrypted in the store under the app's key (default nil: plain
+  /// files). Use one store folder per setting: files of the other kind are not read.
+  public var encryption: ModelStoreEncryption?
 
   /// Creates a configuration.
   public init(hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil,
               platform: String = ModelDownloaderConfiguration.currentPlatform, appVersion: String? = nil,
               maxAttempts: Int = 4, initialBackoff: TimeInterval = 0.5, backoffMultiplier: Double = 2,
               requestTimeout: TimeInterval = 60, notificationCenter: NotificationCenter = .default,
-              maxRetryDuration: TimeInterval = 120, signatureVerification: ModelSignatureVerification = .off) {
+              maxRetryDuration: TimeInterval = 120, signatureVerification: ModelSignatureVerification = .off,
+              encryption: ModelStoreEncryption? = nil) {
     self.hubURL = hubURL
     self.clientKey = clientKey
     self.directory = directory ?? Self.defaultDirectory
@@ -53,6 +57,7 @@ public struct ModelDownloaderConfiguration: Sendable {
     self.requestTimeout = requestTimeout
     self.notificationCenter = notificationCenter
     self.signatureVerification = signatureVerification
+    self.encryption = encryption
   }
 
   /// The name of the platform this code runs on, as the hub's rollout rules spell it.

@@ -42,6 +42,9 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
   /// The signature is valid but signs another model or version (a replayed signature); nothing
   /// was installed.
   case signatureSubjectMismatch(model: String, version: Int, signedFor: String)
+  /// A file of an encrypted store does not decrypt to the recorded model (changed bytes, a
+  /// truncated file or another key); it is not used.
+  case encryptedModelDamaged(path: String, reason: String)
   /// The hub offers an older version than the installed one (rollback protection); the
   /// installed model stays.
   case rollback(model: String, installedVersion: Int, offeredVersion: Int)
@@ -85,6 +88,8 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
       "The signature of version \(version) of '\(model)' does not verify: \(reason) It was not installed."
     case .signatureSubjectMismatch(let model, let version, let signedFor):
       "The signature offered for version \(version) of '\(model)' signs '\(signedFor)'; it was not installed."
+    case .encryptedModelDamaged(let path, let reason):
+      "The encrypted model file \(path) cannot be trusted: \(reason); it was not used."
     case .rollback(let model, let installed, let offered):
       "The hub offers version \(offered) of '\(model)', older than the installed version \(installed); the installed model stays."
     }

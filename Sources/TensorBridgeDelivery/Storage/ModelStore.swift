@@ -11,14 +11,21 @@ import Darwin
 /// naming the installed one. A new file is downloaded to `<sha256>.partial`, verified, synced and
 /// renamed before the manifest switches to it, so the store never names a bad file and the
 /// previous version is served until the new one is in place.
+///
+/// With ``encryption`` the model files are `<sha256>.sealed` (see ``SealedRecords``) and the
+/// partial files hold sealed records too, so no plaintext is ever written.
 struct ModelStore: Sendable {
   let directory: URL
+  /// The key models are sealed under, or nil for plain files.
+  var encryption: ModelStoreEncryption? = nil
 
   static let manifestName = "manifest.json"
   static let installationIDName = "installation-id"
 
   func folder(_ name: String) -> URL { directory.appendingPathComponent(name, isDirectory: true) }
-  func file(_ name: String, hash: String) -> URL { folder(name).appendingPathComponent("\(hash).tflite") }
+  func file(_ name: String, hash: String) -> URL {
+    folder(name).appendingPathComponent("\(hash).\(encryption == nil ? "tflite" : "sealed")")
+  }
   func partial(_ name: String, hash: String) -> URL { folder(name).appendingPathComponent("\(hash).partial") }
   private func manifestURL(_ name: String) -> URL { folder(name).appendingPathComponent(Self.manifestName) }
 
@@ -29,16 +36,18 @@ struct ModelStore: Sendable {
   func installed(_ name: String) -> ModelManifest? {
     guard HubName.isValid(name), let data = try? Data(contentsOf: manifestURL(name)),
           let manifest = try? HubJSON.decoder().decode(ModelManifest.self, from: data),
-          manifest.name == name, HubHash.isValid(manifest.hash), manifest.file == "\(manifest.hash).tflite",
-          size(of: file(name, hash: manifest.hash)) == manifest.size
+          manifest.name == name, HubHash.isValid(manifest.hash), manifest.file == file(name, hash: manifest.hash).lastPathComponent,
+          let size = size(of: file(name, hash: manifest.hash)),
+          encryption == nil ? size == manifest.size : size >= manifest.size
     else { return nil }
     return manifest
   }
 
-  /// The model a manifest describes.
-  func model(_ manifest: ModelManifest) -> CustomModel {
+  /// The model a manifest describes: its path, or in an encrypted store no path and `data`.
+  func model(_ manifest: ModelManifest, data: Data? = nil) -> CustomModel {
     CustomModel(name: manifest.name, size: manifest.size, hash: manifest.hash,
-                path: file(manifest.name, hash: manifest.hash).path, version: manifest.version)
+                path: encryption == nil ? file(manifest.name, hash: manifest.hash).path : "",
+                version: manifest.version, data: data)
   }
 
   /// Every installed model, by name.
@@ -54,8 +63,17 @@ struct ModelStore: Sendable {
     return Int64(info.st_size)
   }
 
-  /// The SHA-256 of a file, read in 1 MiB pieces.
+  /// The SHA-256 of a file's (plaintext) bytes, read in 1 MiB pieces.
   func hash(of url: URL) throws(ModelDownloaderError) -> (hash: String, size: Int64) {
+    if let encryption {
+      var digest = SHA256()
+      let scan: SealedRecords.Scan
+      do { scan = try SealedRecords.scan(url, key: encryption.key) { digest.update(data: $0) } } catch {
+        throw .storeFailure(path: url.path, operation: "read", reason: Self.reason(error))
+      }
+      if let damage = scan.damage { throw .encryptedModelDamaged(path: url.path, reason: damage) }
+      return (HubHash.hex(digest.finalize()), scan.plaintextSize)
+    }
     var digest = SHA256()
     let size = try Self.update(&digest, withContentsOf: url)
     return (HubHash.hex(digest.finalize()), size)

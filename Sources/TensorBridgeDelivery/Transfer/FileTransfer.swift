@@ -9,6 +9,10 @@ import ModelHubAPI
 /// `URLSessionDataDelegate`: bytes are hashed and written as they arrive (never held whole in
 /// memory), an existing partial file is resumed with `Range` and `If-Range`, and the size is
 /// checked against what the hub announced.
+///
+/// With a `key` (an encrypted store) each received piece is sealed in memory as one
+/// ``SealedRecords`` record before it is written, so the partial file never holds plaintext;
+/// the hash is still taken over the plaintext, and a resume opens the records already written.
 final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
   /// What a finished transfer produced: the whole file is in the partial file, synced.
   struct Outcome: Sendable {
@@ -21,6 +25,8 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     var handle: FileHandle?
     var digest = SHA256()
     var written: Int64 = 0
+    /// Records written to the partial file (encrypted store only).
+    var records: UInt64 = 0
     var resumedFrom: Int64 = 0
     var status = 0
     var errorBody = Data()
@@ -35,6 +41,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
   private let destination: URL
   private let expectedSize: Int64
   private let expectedHash: String
+  private let encryption: ModelStoreEncryption?
   private let model: String
   private let onStart: @Sendable (_ resumedFrom: Int64) -> Void
   private let onProgress: @Sendable (_ written: Int64) -> Void
@@ -45,12 +52,13 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
   private let writer = DispatchQueue(label: "TensorBridgeDelivery.FileTransfer.writer")
 
   init(url: URL, destination: URL, model: String, expectedSize: Int64, expectedHash: String,
-       onStart: @escaping @Sendable (Int64) -> Void, onProgress: @escaping @Sendable (Int64) -> Void) {
+       encryption: ModelStoreEncryption? = nil, onStart: @escaping @Sendable (Int64) -> Void, onProgress: @escaping @Sendable (Int64) -> Void) {
     self.url = url
     self.destination = destination
     self.model = model
     self.expectedSize = expectedSize
     self.expectedHash = expectedHash
+    self.encryption = encryption
     self.onStart = onStart
     self.onProgress = onProgress
     queue = OperationQueue()
@@ -114,16 +122,27 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
     let fm = FileManager.default
     var existing: Int64 = 0
     var digest = SHA256()
-    if let size = (try? fm.attributesOfItem(atPath: destination.path))?[.size] as? NSNumber,
-       size.int64Value > 0, size.int64Value <= expectedSize {
+    var keep: Int64 = 0
+    var records: UInt64 = 0
+    let size = ((try? fm.attributesOfItem(atPath: destination.path))?[.size] as? NSNumber)?.int64Value ?? 0
+    if let key = encryption?.key, size > 0 {
+      // Keep the whole records that authenticate and hold no more than the file.
+      let scan = try? SealedRecords.scan(destination, key: key) { digest.update(data: $0) }
+      if let scan, scan.plaintextSize <= expectedSize {
+        (existing, keep, records) = (scan.plaintextSize, scan.validLength, scan.records)
+      } else {
+        digest = SHA256()
+      }
+    } else if encryption == nil, size > 0, size <= expectedSize {
       existing = try ModelStore.update(&digest, withContentsOf: destination)
+      keep = existing
     } else if !fm.createFile(atPath: destination.path, contents: nil) {
       throw .storeFailure(path: destination.path, operation: "create", reason: ModelStore.errnoReason())
     }
     let handle: FileHandle
     do {
       handle = try FileHandle(forWritingTo: destination)
-      try handle.truncate(atOffset: UInt64(existing))
+      try handle.truncate(atOffset: UInt64(keep))
       try handle.seekToEnd()
     } catch {
       throw .storeFailure(path: destination.path, operation: "open for writing", reason: ModelStore.reason(error))
@@ -132,6 +151,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       $0.handle = handle
       $0.digest = digest
       $0.written = existing
+      $0.records = records
       $0.resumedFrom = existing
     }
     return existing
@@ -181,6 +201,7 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
             return .storeFailure(path: destination.path, operation: "truncate", reason: ModelStore.reason(error))
           }
           state.written = 0
+          state.records = 0
           state.resumedFrom = 0
           state.digest = SHA256()
         }
@@ -224,7 +245,14 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       guard state.written + Int64(data.count) <= expectedSize else {
         return (.sizeMismatch(model: model, expected: expectedSize, actual: state.written + Int64(data.count)), nil)
       }
-      do { try state.handle?.write(contentsOf: data) } catch {
+      do {
+        if let key = encryption?.key {
+          try state.handle?.write(contentsOf: SealedRecords.seal(data, index: state.records, key: key))
+          state.records += 1
+        } else {
+          try state.handle?.write(contentsOf: data)
+        }
+      } catch {
         return (.storeFailure(path: destination.path, operation: "write", reason: ModelStore.reason(error)), nil)
       }
       state.digest.update(data: data)

@@ -12,6 +12,6 @@ struct HubCommand: ParsableCommand {
       """,
     subcommands: [
       Serve.self, Keys.self, Deploy.self, List.self, Versions.self, Publish.self, Rollout.self, Remove.self,
-      OpenAPI.self, HubSigningKeysCommand.self,
+      OpenAPI.self, SigningKeys.self,
     ])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModelHubAPI
+import ModelSigning
 import TensorBridgeDelivery
 
 /// `tensorbridge pull NAME --hub URL`: fetch a model into the local store with `ModelDownloader`.
@@ -10,7 +11,9 @@ struct PullCommand: AsyncParsableCommand {
     abstract: "Download a model from a hub into the local store, verified by SHA-256.",
     discussion: """
       Uses the client key in $TENSORBRIDGE_CLIENT_KEY (else $TENSORBRIDGE_HUB_KEY). Prints the \
-      installed file's path on standard output; progress goes to standard error.
+      installed file's path on standard output; progress goes to standard error. With \
+      --trusted-key, the version's hub signature must verify with one of the keys before it is \
+      installed (unsigned, mis-signed, replayed and older versions are refused).
       """)
 
   /// How to pick the model, as `ModelDownloadType`.
@@ -40,6 +43,9 @@ struct PullCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The installation id for rollouts (default: the one saved in the store).")
   var installationID: String?
 
+  @Option(name: .customLong("trusted-key"), help: "A PEM public key the version must be signed with (repeatable, e.g. during a key rotation).")
+  var trustedKeys: [String] = []
+
   @Flag(name: .customLong("no-cellular"), help: "Set allowsCellularAccess = false (no effect on Linux).")
   var noCellular = false
 
@@ -58,8 +64,10 @@ struct PullCommand: AsyncParsableCommand {
     guard let key = environment["TENSORBRIDGE_CLIENT_KEY"] ?? environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
       throw CLIFailure("set TENSORBRIDGE_CLIENT_KEY to a client key (create one with `tensorbridge hub keys create --data DIR --scope client`)")
     }
+    let keys = try trustedKeys.flatMap(VerifyCommand.publicKeys)
     let downloader = ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: url, clientKey: key, directory: store.directoryURL, installationID: installationID))
+      hubURL: url, clientKey: key, directory: store.directoryURL, installationID: installationID,
+      signatureVerification: ModelSignatureVerification(trustedKeys: keys)))
     let conditions = ModelDownloadConditions(allowsCellularAccess: !noCellular)
     let (name, type) = (self.name, self.type)
     let bar = ProgressBar(name: name)

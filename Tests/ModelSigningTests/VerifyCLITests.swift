@@ -1,0 +1,72 @@
+import Foundation
+import ModelSigning
+import TestSupport
+import XCTest
+
+/// `tensorbridge verify MODEL --signature FILE --key PUB` on signatures made by the PyPI
+/// `model_signing` CLI (key method), for a file and a bundle folder, and its typed failures.
+final class VerifyCLITests: XCTestCase {
+  private func verify(_ model: URL, _ signature: URL, keys: [URL]) throws -> ProcessResult {
+    try CLIRun.run(["verify", model.path, "--signature", signature.path] + keys.flatMap { ["--key", $0.path] })
+  }
+
+  func testVerifiesAFileSignedByThePythonCLI() throws {
+    let scratch = try SigningScratch(self)
+    let model = try scratch.singleFileModel()
+    let signature = scratch.folder.appendingPathComponent("cli.sig")
+    let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
+    XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
+
+    let ok = try verify(model, signature, keys: [scratch.publicKeyFile])
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+    XCTAssertEqual(ok.stdout, "verified: \(model.path) (1 file, signed as 'linear.tflite') by key \(scratch.privateKey.publicKey.hint)\n")
+
+    // Another trusted key first (a rotation) still verifies; the private key file is accepted too.
+    let other = scratch.folder.appendingPathComponent("other.pub")
+    try Data(ModelSigningPrivateKey().publicKey.pemRepresentation.utf8).write(to: other)
+    XCTAssertEqual(try verify(model, signature, keys: [other, scratch.privateKeyFile]).status, 0)
+
+    let untrusted = try verify(model, signature, keys: [other])
+    XCTAssertEqual(untrusted.status, 1, untrusted.stdout)
+    XCTAssertTrue(untrusted.stderr.contains("does not verify against \(signature.path)"), untrusted.stderr)
+    XCTAssertTrue(untrusted.stderr.contains(scratch.privateKey.publicKey.hint), "names the unknown key hint: \(untrusted.stderr)")
+
+    var bytes = try Data(contentsOf: model)
+    bytes[bytes.count / 2] ^= 1
+    try bytes.write(to: model)
+    let tampered = try verify(model, signature, keys: [scratch.publicKeyFile])
+    XCTAssertEqual(tampered.status, 1, tampered.stdout)
+    XCTAssertEqual(tampered.stdout, "")
+    XCTAssertTrue(tampered.stderr.hasPrefix("error: \(model.path) does not verify"), tampered.stderr)
+  }
+
+  func testVerifiesAFolderSignedByThePythonCLI() throws {
+    let scratch = try SigningScratch(self)
+    let model = try scratch.folderModel()
+    let signature = scratch.folder.appendingPathComponent("folder.sig")
+    let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
+    XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
+    let ok = try verify(model, signature, keys: [scratch.publicKeyFile])
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+    XCTAssertTrue(ok.stdout.hasPrefix("verified: \(model.path) ("), ok.stdout)
+
+    try Data("new".utf8).write(to: model.appendingPathComponent("added.txt"))
+    let added = try verify(model, signature, keys: [scratch.publicKeyFile])
+    XCTAssertEqual(added.status, 1)
+    XCTAssertTrue(added.stderr.contains("added.txt"), "names the unsigned file: \(added.stderr)")
+  }
+
+  func testUnreadableInputsAreNamed() throws {
+    let scratch = try SigningScratch(self)
+    let model = try scratch.singleFileModel()
+    let garbage = scratch.folder.appendingPathComponent("garbage.sig")
+    try Data("not json".utf8).write(to: garbage)
+    let notBundle = try verify(model, garbage, keys: [scratch.publicKeyFile])
+    XCTAssertEqual(notBundle.status, 1)
+    XCTAssertTrue(notBundle.stderr.contains("\(garbage.path) is not a model-signing bundle"), notBundle.stderr)
+    let notKey = try verify(model, garbage, keys: [garbage])
+    XCTAssertTrue(notKey.stderr.contains("\(garbage.path) is not a PEM ECDSA P-256 public key"), notKey.stderr)
+    let missing = try verify(scratch.folder.appendingPathComponent("nothing"), garbage, keys: [scratch.publicKeyFile])
+    XCTAssertTrue(missing.stderr.contains("no model file or folder at"), missing.stderr)
+  }
+}
