@@ -141,7 +141,7 @@ let package = Package(
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeMLKitTests",
-      dependencies: ["TensorBridgeMLKit", "TestSupport"]),
+      dependencies: ["TensorBridgeMLKit", "TensorBridgeText", "TestSupport"]),
     .testTarget(name: "TensorBridgeFuzzTests", dependencies: ["TensorBridgeFuzz", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "ModelSigningTests",

@@ -1,5 +1,6 @@
 import Foundation
 import TensorBridgeMLKit
+import TensorBridgeText
 import TestSupport
 import XCTest
 
@@ -64,5 +65,57 @@ final class SeedBugTests: XCTestCase {
     XCTAssertEqual(seed.count, 5)
     XCTAssertEqual(try Labels.parse(data, file: path), ["red circle", "green square", "blue triangle", "nothing"])
     XCTAssertEqual(try Labels.parse(Data("a\r\nb\r\n".utf8), file: "crlf"), ["a", "b"])
+  }
+
+  /// Seed 002 read its corners as `boundingBoxes[0 * i]`, `[1 * i]`, `[2 * i]`, `[3 * i]`:
+  /// every detection's top was the first box's top, and the other corners came from other
+  /// boxes (the Objective-C version's `16 * i + 4k` byte ranges were right). TensorBridge's
+  /// `Detection` carries its own `boundingBox` next to its category: there is no index
+  /// arithmetic to get wrong, and each box is the one LiteRT paired with that score.
+  func testEveryDetectionHasItsOwnBox() throws {
+    let reference = try DetectorReference.load()
+    let testCase = try XCTUnwrap(reference.cases.first { $0.image == "0_red_green.png" })
+    let boxes: [Double] = try XCTUnwrap(testCase.outputs["TFLite_Detection_PostProcess"])  // [N, 4]: top, left, bottom, right
+    let count = boxes.count / 4
+    let seedTops: [Double] = (0..<count).map { (i: Int) -> Double in boxes[0 * i] }  // the seed's way
+    let seedBoxes: [[Double]] = (0..<count).map { (i: Int) -> [Double] in [boxes[0 * i], boxes[1 * i], boxes[2 * i], boxes[3 * i]] }
+    XCTAssertEqual(Set(seedTops).count, 1, "the seed's every top is the first box's")
+    let truth: [[Double]] = (0..<count).map { (i: Int) -> [Double] in Array(boxes[(4 * i)..<(4 * i + 4)]) }
+    XCTAssertNotEqual(seedBoxes, truth)
+    XCTAssertEqual(seedBoxes[0], [boxes[0], boxes[0], boxes[0], boxes[0]], "even the first detection mixes one corner four times")
+
+    let detector = try ObjectDetector(contentsOf: DetectorReference.folder)
+    let detections = try detector.detect(contentsOf: DetectorReference.sample(testCase.image)).detections
+    XCTAssertEqual(Set(detections.map { [$0.boundingBox.x, $0.boundingBox.y] }).count, detections.count,
+                   "every detection has its own box")
+    for (detection, expected) in zip(detections, testCase.detections) {
+      XCTAssertEqual(detection.categories.first?.label, expected.label)
+      XCTAssertGreaterThan(detection.boundingBox.intersectionOverUnion(expected.rect), 0.999, "the box LiteRT paired with this score")
+    }
+  }
+
+  /// Seed 004's sentiment app sized its sequence with a `SEQUENCE_LENGTH` constant that had to
+  /// match the model it was trained with; retrain with another length and the app copies too
+  /// few or too many bytes. TensorBridge's `Interpreter.copy` checks the byte count and names
+  /// both sizes, and `TextModel` encodes at the length the model's input tensor declares.
+  func testASequenceLengthCannotDisagreeWithTheModel() throws {
+    let interpreter = try Interpreter(modelPath: SentimentReference.metadataModelPath)
+    try interpreter.allocateTensors()
+    let SEQUENCE_LENGTH = 20  // the seed's way: a constant; this model takes 24
+    let myData = [Int32](repeating: 0, count: SEQUENCE_LENGTH).withUnsafeBufferPointer(Data.init)
+    XCTAssertThrowsError(try interpreter.copy(myData, toInputAt: 0)) { error in
+      guard case .byteCountMismatch(_, let expected, let actual) = error as? InterpreterError else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(expected, 24 * 4)
+      XCTAssertEqual(actual, SEQUENCE_LENGTH * 4)
+    }
+
+    let model = try TextModel(contentsOf: SentimentReference.bundle)
+    let long = String(repeating: "really ", count: 100)
+    let encoded = try model.encode(long)
+    XCTAssertEqual(encoded.ids.count, 24, "the model's length, not a constant")
+    XCTAssertTrue(encoded.isTruncated)
+    XCTAssertEqual(try model.encode("great").ids.count, 24, "short texts are padded to the same length")
   }
 }
