@@ -7,7 +7,7 @@ import TensorBridgeModels
 /// Works with a bundle folder whose `model.json` has a `"type": "text"` input, or a `.tflite`
 /// with TFLite metadata naming its tokenizer and vocabulary (TFLite Model Maker's text
 /// classifiers: average-word-embedding with a regex tokenizer, BERT, ALBERT with SentencePiece),
-/// which are tokenized exactly as the TFLite Task Library does (see ``TextLayer/Rules``). For
+/// which are tokenized exactly as the TFLite Task Library does (see `TextLayer/Rules`). For
 /// models without metadata, or to pick tensors by the Task Library's options, use
 /// ``NLClassifier``.
 ///
@@ -18,9 +18,9 @@ import TensorBridgeModels
 /// let best = try classifier.classify("What a wonderful day!").categories.first   // positive: 0.99…
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class TextClassifier: InferenceTask, @unchecked Sendable {
   /// The model with its prepared tokenizer; reach it through ``withTextModel(_:)``, which
   /// holds the task's lock.

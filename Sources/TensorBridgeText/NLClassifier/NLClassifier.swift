@@ -25,9 +25,9 @@ import TensorBridgeModels
 /// let best = CategoryFilter(maxResults: 1).apply(categories)                       // sorted, filtered
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class NLClassifier: InferenceTask, @unchecked Sendable {
   /// The options in use.
   public let options: NLClassifierOptions

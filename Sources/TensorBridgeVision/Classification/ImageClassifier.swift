@@ -13,9 +13,9 @@ import TensorBridgeModels
 /// print(result.categories)   // [daisy: 0.93, dandelion: 0.04, …]
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ImageClassifier: InferenceTask, @unchecked Sendable {
   /// The model; reach it through ``withModel(_:)``, which holds the task's lock.
   let guardedModel: Model

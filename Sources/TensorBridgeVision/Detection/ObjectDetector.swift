@@ -18,9 +18,9 @@ import TensorBridgeModels
 /// Loads a bundle folder (`model.json`), an AutoML export folder (`tflite_metadata.json`,
 /// `dict.txt`) or a `.tflite` with TFLite metadata.
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ObjectDetector: InferenceTask, @unchecked Sendable {
   /// The options in use.
   public let options: ObjectDetectorOptions

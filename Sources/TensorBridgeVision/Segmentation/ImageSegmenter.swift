@@ -15,9 +15,9 @@ import TensorBridgeModels
 /// let mask = result.categoryMaskOverImage()            // one class per photo pixel
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   /// The model; reach it through ``withModel(_:)``, which holds the task's lock.
   let guardedModel: Model

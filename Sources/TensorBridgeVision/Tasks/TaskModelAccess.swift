@@ -1,7 +1,7 @@
 import TensorBridge
 import TensorBridgeModels
 
-// The vision tasks' models, reached under the task's lock. Neither ``Model`` nor its
+// The vision tasks' models, reached under the task's lock. Neither `Model` nor its
 // ``Interpreter`` is thread-safe; a task is `Sendable` because every run of its model goes
 // through its lock, so the model is handed out only inside `withModel`.
 
