@@ -27,7 +27,8 @@ fi
 # the symbol-graph build of dependencies (.build/checkouts) are not ours to fix.
 warnings="$(grep -E "warning:" "$log" | grep -v "/.build/" || true)"
 if [[ -n "$warnings" ]]; then
-  echo "$warnings"
+  # Each warning with DocC's "--> file:line" lines under it.
+  grep -v "/.build/" "$log" | grep -A6 "warning:"
   echo "docc: $(echo "$warnings" | wc -l) warning(s) in the documentation" >&2
   exit 1
 fi
