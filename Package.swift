@@ -29,6 +29,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    // `swift package generate-documentation` (DocC) for scripts/docs/docc.sh; a plugin only, so
+    // nothing of it is linked into the products.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Our declarations of the LiteRT C API (handles, structs, function-pointer types). No linking.

@@ -33,6 +33,16 @@ let package = Package(
         .product(name: "TensorBridgeTraining", package: "TensorBridge"),
       ],
       path: "Sources/ReadmeBlocks"),
+    // Swift 6 strict concurrency: every task loaded once and called from many concurrent
+    // `Task`s, checked against its sequential results; any warning fails the build.
+    .executableTarget(
+      name: "concurrent-tasks",
+      dependencies: [
+        .product(name: "TensorBridgeVision", package: "TensorBridge"),
+        .product(name: "TensorBridgeText", package: "TensorBridge"),
+      ],
+      path: "Sources/ConcurrentTasks",
+      swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
   ],
   swiftLanguageModes: [.v6]
 )

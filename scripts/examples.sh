@@ -3,7 +3,8 @@
 # by path and using only its library products, as an app would — then run its hub-classifier
 # against a hub on a temporary folder: deploy the shapes classifier, let the example download it
 # (ModelDownloader) and classify the sample photos (TensorBridgeVision); every photo's top label
-# must be the one its file name says. Then the documentation's swift blocks, which the same
+# must be the one its file name says. Then concurrent-tasks shares every task among concurrent
+# `Task`s (Swift 6 strict concurrency, no warnings). Then the documentation's swift blocks, which the same
 # package compiles as `readme-blocks`, are checked current, built and the runnable ones run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,4 +38,7 @@ for sample in "${samples[@]}"; do
   echo "$output" | grep -qF "$name: $label " || { echo "the example did not label $name as $label" >&2; exit 1; }
 done
 echo "Examples: hub-classifier downloaded the model from a hub and classified every sample."
+# Swift 6 strict concurrency (built with -warnings-as-errors): every task shared by concurrent
+# `Task`s gives its sequential results.
+"$("$swift" build --package-path "$root/Examples" --show-bin-path)/concurrent-tasks" "$root/Tests/Fixtures"
 SWIFT="$swift" bash "$root/scripts/docs/run_blocks.sh"

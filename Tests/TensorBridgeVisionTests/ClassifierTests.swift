@@ -38,7 +38,7 @@ final class ClassifierTests: XCTestCase {
       let image = try PixelBuffer(contentsOf: VisionFixtures.url("samples/\(testCase.image)"))
       for stem in stems {
         let classifier = try ImageClassifier(contentsOf: ClassifierReference.model(stem).load)
-        let interpreter = classifier.model.interpreter
+        let interpreter = classifier.withModel { $0.interpreter }
         _ = try ImageInput(image).write(into: interpreter, inputAt: classifier.inputIndex, format: classifier.inputFormat, tensorName: "image")
         let tensor = try interpreter.input(at: classifier.inputIndex)
         switch tensor.dataType {

@@ -34,7 +34,7 @@ final class DetectorTests: XCTestCase {
 
   func testOutputsFoundByNameNotPosition() throws {
     let detector = try ObjectDetector(contentsOf: folder)
-    let interpreter = detector.interpreter
+    let interpreter = detector.withModel { $0.interpreter }
     // The fixture lists its outputs as scores, boxes, count, classes.
     XCTAssertEqual(detector.head, .postProcessed(SSDOutputs(boxes: 1, classes: 3, scores: 0, count: 2)))
     XCTAssertEqual(SSDOutputs.fromPostProcessOperator(interpreter), detector.outputs, "the operator's own output order agrees")

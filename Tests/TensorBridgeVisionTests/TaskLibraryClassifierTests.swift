@@ -80,11 +80,11 @@ final class TaskLibraryClassifierTests: XCTestCase {
 
   private func postprocess(_ options: ImageClassifierOptions) throws -> [Category] {
     let classifier = try ImageClassifier(contentsOf: TaskLibraryFixtures.automl, options: options)
-    let tensor = try classifier.model.interpreter.output(at: 0)
+    let tensor = try classifier.withModel { model throws(InterpreterError) in try model.interpreter.output(at: 0) }
     let quantization = try XCTUnwrap(tensor.quantizationParameters)
     let raw: [UInt8] = [0, 64, 255, 32, 128]   // daisy, dandelion, roses, sunflowers, tulips
     let scores = raw.map { (Float(Int($0) - quantization.zeroPoint)) * quantization.scale }
-    let labels = classifier.model.description.outputs.first?.labels
+    let labels = classifier.withModel { $0.description.outputs.first?.labels }
     XCTAssertEqual(labels, ["daisy", "dandelion", "roses", "sunflowers", "tulips"])
     return classifier.options.categories(scores: scores, labels: labels, displayNames: classifier.displayNames,
                                          calibration: classifier.calibration)

@@ -30,7 +30,7 @@ final class TaskLibraryDetectorTests: XCTestCase {
   func testDetectSucceeds() throws {
     let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: Self.options)
     XCTAssertEqual(detector.labels?.count, 90, "labelmap.txt (TENSOR_VALUE_LABELS on the category tensor)")
-    let metadata = try XCTUnwrap(TaskOutputMetadata.read(detector.interpreter.model, labelKind: .tensorValueLabels))
+    let metadata = try XCTUnwrap(detector.withModel { model throws(VisionError) in try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorValueLabels) })
     XCTAssertEqual(metadata.map(\.name), ["locations", "classes", "scores", "number of detections"])
     XCTAssertEqual(metadata[0].boxOrder, [1, 0, 3, 2], "BoundingBoxProperties.index on the location tensor")
     XCTAssertEqual(metadata[1].labels?.first, "person")

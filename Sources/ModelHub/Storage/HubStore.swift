@@ -3,7 +3,7 @@ import GRDB
 import Logging
 import ModelHubAPI
 
-/// The hub's metadata (SQLite via GRDB, WAL) and files (``BlobStore``), kept consistent with
+/// The hub's metadata (SQLite via GRDB, WAL) and files (`BlobStore`), kept consistent with
 /// each other: a blob is renamed into place inside the write transaction that adds its first
 /// reference, and removed only after the transaction that drops its last reference has
 /// committed, so a crash can leave an unreferenced blob but never a version without its blob;

@@ -14,7 +14,7 @@ import TensorBridge
 /// ```
 ///
 /// Layers are matched to the model's tensors by position, as Tensor/IO does for TF Lite.
-/// Not thread-safe (it owns an ``Interpreter``); use one per task or thread.
+/// Not thread-safe (it owns an `Interpreter`); use one per task or thread.
 public final class Model {
   /// The description in use.
   public let description: ModelDescription

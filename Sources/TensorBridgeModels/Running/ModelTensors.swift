@@ -2,7 +2,7 @@ import TFLiteFormat
 import TensorBridge
 
 /// The main subgraph's inputs and outputs as the verified model declares them, in the order an
-/// ``Interpreter`` addresses them, with the main signature's names: what a description needs,
+/// `Interpreter` addresses them, with the main signature's names: what a description needs,
 /// read without compiling the model.
 struct ModelTensors {
   /// One input or output tensor.

@@ -7,7 +7,7 @@ import TensorBridgeModels
 /// Works with a bundle folder whose `model.json` has a `"type": "text"` input, or a `.tflite`
 /// with TFLite metadata naming its tokenizer and vocabulary (TFLite Model Maker's text
 /// classifiers: average-word-embedding with a regex tokenizer, BERT, ALBERT with SentencePiece),
-/// which are tokenized exactly as the TFLite Task Library does (see ``TextLayer/Rules``). For
+/// which are tokenized exactly as the TFLite Task Library does (see `TextLayer/Rules`). For
 /// models without metadata, or to pick tensors by the Task Library's options, use
 /// ``NLClassifier``.
 ///
@@ -18,15 +18,15 @@ import TensorBridgeModels
 /// let best = try classifier.classify("What a wonderful day!").categories.first   // positive: 0.99…
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class TextClassifier: InferenceTask, @unchecked Sendable {
-  /// The model with its prepared tokenizer. Running it directly bypasses the task's lock: do
-  /// so only while no call on this classifier is running.
-  public let textModel: TextModel
-  /// Serializes runs of ``textModel``.
-  private let lock = TaskLock()
+  /// The model with its prepared tokenizer; reach it through ``withTextModel(_:)``, which
+  /// holds the task's lock.
+  let guardedTextModel: TextModel
+  /// Serializes runs of the model.
+  let lock = TaskLock()
   /// The options in use.
   public let options: TextClassifierOptions
   private let outputName: String
@@ -42,7 +42,7 @@ public final class TextClassifier: InferenceTask, @unchecked Sendable {
   /// Uses a prepared text model.
   public init(textModel: TextModel, options: TextClassifierOptions = TextClassifierOptions()) throws(TextError) {
     try options.validate()
-    self.textModel = textModel
+    self.guardedTextModel = textModel
     self.options = options
     let outputs = textModel.model.description.outputs
     if let name = options.outputLayer {
@@ -62,7 +62,7 @@ public final class TextClassifier: InferenceTask, @unchecked Sendable {
   /// - Throws: ``TextError`` when the text cannot be encoded, the model fails, or it gave no
   ///   scores output.
   public func classify(_ text: String) throws(TextError) -> ClassificationResult {
-    let outputs = try lock.run { () throws(TextError) in try textModel.run(on: text) }
+    let outputs = try lock.run { () throws(TextError) in try guardedTextModel.run(on: text) }
     guard let output = outputs[outputName] else { throw .noScores(outputs: outputs.layers.map(\.name)) }
     return ClassificationResult(categories: options.categoryFilter.apply(output.top(Int.max, threshold: -.infinity)))
   }

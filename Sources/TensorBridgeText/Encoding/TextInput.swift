@@ -1,7 +1,7 @@
 import TensorBridge
 import TensorBridgeModels
 
-/// Encoded text is a ``ModelInput``: each text layer it is given gets its sequence by the
+/// Encoded text is a `ModelInput`: each text layer it is given gets its sequence by the
 /// layer's role (`ids`, `mask`, `segment_ids`), so one value fills a BERT model's three inputs.
 ///
 /// ```swift
@@ -14,9 +14,9 @@ extension EncodedText: ModelInput {
 
   /// Writes the sequence each layer's role selects (resizing a dynamic length to it).
   ///
-  /// - Throws: ``ModelError/input(layer:_:)`` holding the ``TextError``: a layer that is not a
+  /// - Throws: `ModelError/input(layer:_:)` holding the ``TextError``: a layer that is not a
   ///   text layer, a tensor that is not a sequence of the text's length, an id its element type
-  ///   cannot hold; ``ModelError/interpreter(_:)`` when the interpreter fails.
+  ///   cannot hold; `ModelError/interpreter(_:)` when the interpreter fails.
   public func write(into model: Model, inputs: [Model.BoundInput]) throws(ModelError) {
     for input in inputs {
       guard input.layer.kind == .text, let role = input.layer.text?.role else {
@@ -58,7 +58,7 @@ extension EncodedText: ModelInput {
   }
 }
 
-/// A string is a ``ModelInput`` for models whose inputs are text layers: it is tokenized as
+/// A string is a `ModelInput` for models whose inputs are text layers: it is tokenized as
 /// ``TextModel`` does. This parses the vocabulary on every run; keep a ``TextModel`` or
 /// ``TextClassifier`` for repeated use.
 ///
@@ -71,7 +71,7 @@ extension String: ModelInput {
 
   /// Tokenizes the string for `model` and writes it as ``EncodedText`` does.
   ///
-  /// - Throws: ``ModelError/input(layer:_:)`` holding the ``TextError`` when the model has no
+  /// - Throws: `ModelError/input(layer:_:)` holding the ``TextError`` when the model has no
   ///   usable text layers or the text cannot be encoded.
   public func write(into model: Model, inputs: [Model.BoundInput]) throws(ModelError) {
     let layer = inputs.first?.layer.name ?? model.description.inputs.first?.name ?? ""

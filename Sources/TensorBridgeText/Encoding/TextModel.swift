@@ -5,7 +5,7 @@ import TensorBridgeModels
 /// A model whose inputs are text layers, ready to run on strings: the vocabulary is parsed and
 /// the tokenizer built once.
 ///
-/// Text layers come from `model.json` (`"type": "text"`, see ``TextLayer``) or from TFLite
+/// Text layers come from `model.json` (`"type": "text"`, see `TextLayer`) or from TFLite
 /// metadata (a `RegexTokenizer` or `BertTokenizer` process unit with its vocabulary as an
 /// associated file — Model Maker's text models need no JSON). The sequence length is the input
 /// tensor's; a dynamic length (−1) is resized to the text's own length. BERT models fill their
@@ -18,7 +18,7 @@ import TensorBridgeModels
 /// let same = try model.model.run(on: try model.encode("What a wonderful day!"))
 /// ```
 ///
-/// Not thread-safe (it owns a ``Model`` and its interpreter); use one per task or thread.
+/// Not thread-safe (it owns a `Model` and its interpreter); use one per task or thread.
 public final class TextModel {
   /// The underlying model.
   public let model: Model
@@ -74,7 +74,7 @@ public final class TextModel {
     }
   }
 
-  /// Builds the encoder a text layer describes. Under ``TextLayer/Rules/taskLibrary`` (layers
+  /// Builds the encoder a text layer describes. Under `TextLayer/Rules/taskLibrary` (layers
   /// derived from TFLite metadata) tokenization is the TFLite Task Library's: the regex
   /// tokenizer reads its delimiter as RE2, does not lowercase and needs `<UNKNOWN>` and `<PAD>`;
   /// WordPiece and SentencePiece lowercase ASCII letters only (unless `lowercase` is false),

@@ -25,17 +25,16 @@ import TensorBridgeModels
 /// let best = CategoryFilter(maxResults: 1).apply(categories)                       // sorted, filtered
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class NLClassifier: InferenceTask, @unchecked Sendable {
   /// The options in use.
   public let options: NLClassifierOptions
-  /// The interpreter. Running it directly bypasses the task's lock: do so only while no call
-  /// on this classifier is running.
-  public let interpreter: Interpreter
-  /// Serializes runs of ``interpreter``.
-  private let lock = TaskLock()
+  /// The interpreter; reach it through ``withInterpreter(_:)``, which holds the task's lock.
+  let guardedInterpreter: Interpreter
+  /// Serializes runs of the interpreter.
+  let lock = TaskLock()
   let inputIndex: Int
   let scoreIndex: Int
   let labels: Labels
@@ -69,7 +68,9 @@ public final class NLClassifier: InferenceTask, @unchecked Sendable {
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(NLClassifierError) {
     self.options = options
+    let interpreter: Interpreter
     do { interpreter = try Interpreter(modelData: modelData, options: interpreterOptions) } catch { throw .interpreter(error) }
+    guardedInterpreter = interpreter
     let metadata: SubgraphMetadata?
     let files: AssociatedFiles?
     do {
@@ -96,6 +97,7 @@ public final class NLClassifier: InferenceTask, @unchecked Sendable {
 
   /// ``classify(_:)`` under the lock.
   private func classifyAlone(_ text: String) throws(NLClassifierError) -> ClassificationResult {
+    let interpreter = guardedInterpreter
     var ids: [Int32]?
     if let encoder {
       let dimensions: [Int]
@@ -118,7 +120,7 @@ public final class NLClassifier: InferenceTask, @unchecked Sendable {
     case .indices: return nil
     case .tensor(let index):
       do {
-        let tensor = try interpreter.output(at: index)
+        let tensor = try guardedInterpreter.output(at: index)
         if tensor.dataType == .int32 { return (tensor.name, try tensor.values(as: Int32.self).map(String.init)) }
         return (tensor.name, try tensor.strings())
       } catch { throw .interpreter(error) }

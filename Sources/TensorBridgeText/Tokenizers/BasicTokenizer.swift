@@ -8,7 +8,7 @@ import Foundation
 /// 4. per piece: lowercase, canonical decomposition (NFD), drop nonspacing marks (accent
 ///    stripping: `café` → `cafe`), then every punctuation character is a token of its own.
 ///
-/// Character classes are those of ``TextUnicode``.
+/// Character classes are those of `TextUnicode`.
 public struct BasicTokenizer: ByteStreamTokenizer {
   /// Whether pieces are lowercased and accents stripped (BERT uncased; default true).
   public var lowercase: Bool

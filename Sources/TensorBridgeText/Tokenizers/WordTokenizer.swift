@@ -1,6 +1,6 @@
 /// The book's word tokenizer: Unicode words, punctuation dropped, lowercased.
 ///
-/// A word is a maximal run of word characters (letters, marks, numbers; see ``TextUnicode``).
+/// A word is a maximal run of word characters (letters, marks, numbers; see `TextUnicode`).
 /// An apostrophe (`'` or `’`, written as `'`) between two word characters joins them, so
 /// `Don’t` is `don't`. Each CJK character is a word on its own. Everything else — punctuation,
 /// symbols, emoji, whitespace, controls — separates words and is dropped. Words are lowercased.

@@ -13,17 +13,16 @@ import TensorBridgeModels
 /// print(result.categories)   // [daisy: 0.93, dandelion: 0.04, …]
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ImageClassifier: InferenceTask, @unchecked Sendable {
-  /// The model. Running it directly bypasses the task's lock: do so only while no call on
-  /// this classifier is running.
-  public let model: Model
+  /// The model; reach it through ``withModel(_:)``, which holds the task's lock.
+  let guardedModel: Model
   /// The options in use.
   public let options: ImageClassifierOptions
-  /// Serializes runs of ``model``.
-  private let lock = TaskLock()
+  /// Serializes runs of the model.
+  let lock = TaskLock()
   /// The input tensor's format (size, channels, normalization).
   public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
@@ -57,7 +56,7 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
   public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
               metadataNormalization: Bool = false) throws(VisionError) {
     try options.validate()
-    self.model = model
+    self.guardedModel = model
     var options = options
     task = try ImageTaskModel(model: model, metadataNormalization: metadataNormalization)
     let outputs = model.description.outputs

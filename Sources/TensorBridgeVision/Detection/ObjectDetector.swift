@@ -18,18 +18,14 @@ import TensorBridgeModels
 /// Loads a bundle folder (`model.json`), an AutoML export folder (`tflite_metadata.json`,
 /// `dict.txt`) or a `.tflite` with TFLite metadata.
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ObjectDetector: InferenceTask, @unchecked Sendable {
-  /// The model.
-  public var model: Model { task.model }
-  /// The model's interpreter.
-  public var interpreter: Interpreter { task.model.interpreter }
   /// The options in use.
   public let options: ObjectDetectorOptions
   /// Serializes runs of the model.
-  private let lock = TaskLock()
+  let lock = TaskLock()
   /// The input tensor's format.
   public var inputFormat: ImageInputFormat { task.format }
   /// The input index of the image.
@@ -248,7 +244,7 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
 
   private func values(_ index: Int) throws(VisionError) -> [Float] {
     let tensor: Tensor
-    do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
+    do { tensor = try task.model.interpreter.output(at: index) } catch { throw .interpreter(error) }
     guard let values = tensor.dequantizedValues() else {
       throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for detection outputs")
     }

@@ -1,7 +1,7 @@
 import TensorBridge
 import TensorBridgeModels
 
-/// An image for a model's `"type": "image"` input layer, with how to fit it: a ``ModelInput``
+/// An image for a model's `"type": "image"` input layer, with how to fit it: a `ModelInput`
 /// for `Model.run(on:)`. A bare ``PixelBuffer`` works too
 /// (stretched, bilinear, as Tensor/IO resizes).
 ///
@@ -10,7 +10,7 @@ import TensorBridgeModels
 /// let mixed = try model.run(on: ["image": ImageInput(photo), "threshold": 0.5])
 /// ```
 ///
-/// A failure to write the image reaches the caller as ``ModelError/input(layer:_:)`` holding
+/// A failure to write the image reaches the caller as `ModelError/input(layer:_:)` holding
 /// the ``VisionError``.
 public struct ImageInput: ModelInput, Sendable {
   /// The image.
@@ -37,7 +37,7 @@ public struct ImageInput: ModelInput, Sendable {
 
   /// Writes the image into each layer's tensor with the layer's `normalize` and `format`.
   ///
-  /// - Throws: ``ModelError/input(layer:_:)`` with the ``VisionError``.
+  /// - Throws: `ModelError/input(layer:_:)` with the ``VisionError``.
   public func write(into model: Model, inputs: [Model.BoundInput]) throws(ModelError) {
     for input in inputs {
       do { _ = try write(into: model.interpreter, inputAt: input.tensorIndex, layer: input.layer) } catch {

@@ -15,17 +15,16 @@ import TensorBridgeModels
 /// let mask = result.categoryMaskOverImage()            // one class per photo pixel
 /// ```
 ///
-/// Sendable: runs of its model are serialized by the task (see ``InferenceTask``), so one
-/// instance serves every `Task` and thread; the async ``InferenceTask/process(_:)`` and
-/// ``InferenceTask/process(_:completion:)`` forms come with it.
+/// Sendable: runs of its model are serialized by the task (see `InferenceTask`), so one
+/// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
+/// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
-  /// The model. Running it directly bypasses the task's lock: do so only while no call on
-  /// this segmenter is running.
-  public let model: Model
+  /// The model; reach it through ``withModel(_:)``, which holds the task's lock.
+  let guardedModel: Model
   /// The options in use.
   public let options: ImageSegmenterOptions
-  /// Serializes runs of ``model``.
-  private let lock = TaskLock()
+  /// Serializes runs of the model.
+  let lock = TaskLock()
   /// The input tensor's format.
   public var inputFormat: ImageInputFormat { task.format }
   /// The interpreter input index of the image.
@@ -54,7 +53,7 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   /// - Parameter metadata: read normalization, labels and display names from the model's
   ///   TFLite metadata (right for a `.tflite` loaded without `model.json`).
   public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false) throws(VisionError) {
-    self.model = model
+    self.guardedModel = model
     self.options = options
     task = try ImageTaskModel(model: model, metadataNormalization: metadata)
     guard model.interpreter.outputTensorCount == 1 else {
@@ -99,7 +98,7 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     let (transform, tensor, scores) = try lock.run { () throws(VisionError) -> (ImageTransform, Tensor, [Float]) in
       let (_, transform) = try task.run(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
       let tensor: Tensor
-      do throws(InterpreterError) { tensor = try model.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
+      do throws(InterpreterError) { tensor = try guardedModel.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
       guard let scores = tensor.dequantizedValues() else {
         throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores")
       }

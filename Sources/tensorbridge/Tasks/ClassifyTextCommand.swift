@@ -112,7 +112,7 @@ struct ClassifyTextCommand: ParsableCommand {
           let classifier = try TextClassifier(contentsOf: url, options: options, interpreterOptions: runtime.interpreterOptions)
           classify = { text in
             do {
-              return (try classifier.classify(text).categories, ids ? try classifier.textModel.encode(text).ids : nil)
+              return (try classifier.classify(text).categories, ids ? try classifier.withTextModel { model throws(TextError) in try model.encode(text).ids } : nil)
             } catch { throw CLIFailure(error) }
           }
         } catch let error as TextError {
