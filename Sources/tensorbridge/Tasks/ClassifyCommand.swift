@@ -26,23 +26,10 @@ struct ClassifyCommand: ParsableCommand {
   @Option(name: .long, help: "Leave out categories scoring below this.")
   var threshold: Float?
 
-  @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
-  var fit: FitOption = .stretch
-
-  @Option(name: .long, help: "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library).")
-  var resize: ResizeOption = .pillow
-
-  @Option(name: .long, help: "How the pixels are stored (EXIF 1-8 or up, down, left, right, up-mirrored, …): the image's EXIF tag is then ignored and the image is turned this way.")
-  var orientation: OrientationOption?
-
   @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
   var exactResize = false
 
-  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
-  var displayNamesLocale = "en"
-
-  @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
-  var json = false
+  @OptionGroup var pipeline: ImageTaskOptions
 
   @OptionGroup var runtime: RuntimeOptions
 
@@ -52,22 +39,22 @@ struct ClassifyCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ImageClassifierOptions(maxResults: maxResults, scoreThreshold: threshold, fitMode: fit.mode,
-                                         filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: displayNamesLocale)
+    let options = ImageClassifierOptions(maxResults: maxResults, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
+                                         filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: pipeline.displayNamesLocale)
     let classifier: ImageClassifier
     do {
       classifier = try runtime.quietly {
         try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
-    try ImageBatch.run(images, json: json, verb: "classified") { _, path in
+    try ImageBatch.run(images, json: pipeline.json, verb: "classified") { _, path in
       let result: ImageClassificationResult
-      if let orientation {
-        result = try classifier.classify(try VisionImageLoader.load(path, orientation: orientation), orientation: orientation.orientation)
+      if let orientation = pipeline.orientation {
+        result = try classifier.classify(try VisionImageLoader.load(path, orientation: pipeline.orientation), orientation: orientation.orientation)
       } else {
         result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
       }
-      if json {
+      if pipeline.json {
         print(Self.json(path: path, categories: result.categories))
       } else {
         print(path)

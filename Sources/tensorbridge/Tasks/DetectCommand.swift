@@ -28,29 +28,16 @@ struct DetectCommand: ParsableCommand {
   @Option(name: [.customLong("max-results"), .customLong("max")], help: "At most this many detections per image (--max is an alias).")
   var maxResults: Int?
 
-  @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
-  var fit: FitOption = .stretch
-
-  @Option(name: .long, help: "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library).")
-  var resize: ResizeOption = .pillow
-
-  @Option(name: .long, help: "How the pixels are stored (EXIF 1-8 or up, down, left, right, up-mirrored, …): the image's EXIF tag is then ignored and boxes are reported in the stored pixels.")
-  var orientation: OrientationOption?
-
   @Flag(name: .long, help: "Report boxes as the model gives them, reaching past the image's edges (as the TFLite Task Library does), instead of clipped to the image.")
   var unclipped = false
 
   @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
   var exactResize = false
 
-  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
-  var displayNamesLocale = "en"
-
-  @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
-  var json = false
-
   @Option(name: .long, help: "Write the image with boxes and labels drawn to this PNG.")
   var annotate: String?
+
+  @OptionGroup var pipeline: ImageTaskOptions
 
   @OptionGroup var runtime: RuntimeOptions
 
@@ -60,18 +47,18 @@ struct DetectCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ObjectDetectorOptions(maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: fit.mode,
-                                        filter: resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: displayNamesLocale, clipsBoxesToImage: !unclipped)
+    let options = ObjectDetectorOptions(maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
+                                        filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: pipeline.displayNamesLocale, clipsBoxesToImage: !unclipped)
     let detector: ObjectDetector
     do {
       detector = try runtime.quietly {
         try ObjectDetector(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
-    try ImageBatch.run(images, json: json, verb: "processed") { position, path in
-      let image = try VisionImageLoader.load(path, orientation: orientation)
-      let result = try detector.detect(image, orientation: orientation?.orientation ?? .up)
-      if json {
+    try ImageBatch.run(images, json: pipeline.json, verb: "processed") { position, path in
+      let image = try VisionImageLoader.load(path, orientation: pipeline.orientation)
+      let result = try detector.detect(image, orientation: pipeline.orientation?.orientation ?? .up)
+      if pipeline.json {
         print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
       } else {
         print("\(path): \(result.detections.count) detection\(result.detections.count == 1 ? "" : "s")")

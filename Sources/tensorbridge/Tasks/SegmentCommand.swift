@@ -28,20 +28,7 @@ struct SegmentCommand: ParsableCommand {
   @Option(name: .long, help: "Write the image with the classes' colours blended in to this PNG.")
   var overlay: String?
 
-  @Option(name: .long, help: "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library).")
-  var resize: ResizeOption = .pillow
-
-  @Option(name: .long, help: "How the pixels are stored (EXIF 1-8 or up, down, left, right, up-mirrored, …): the image's EXIF tag is then ignored and masks are in the stored pixels.")
-  var orientation: OrientationOption?
-
-  @Option(name: .long, help: "How to fit images to the input: stretch, center-crop or letterbox.")
-  var fit: FitOption = .stretch
-
-  @Option(name: .long, help: "The locale of the display names taken from the model's metadata (JSON \"displayName\").")
-  var displayNamesLocale = "en"
-
-  @Flag(name: .long, help: "Print one JSON object per image (JSON lines).")
-  var json = false
+  @OptionGroup var pipeline: ImageTaskOptions
 
   @OptionGroup var runtime: RuntimeOptions
 
@@ -50,20 +37,20 @@ struct SegmentCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ImageSegmenterOptions(fitMode: fit.mode, filter: resize.filter, displayNamesLocale: displayNamesLocale)
+    let options = ImageSegmenterOptions(fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale)
     let segmenter: ImageSegmenter
     do {
       segmenter = try runtime.quietly {
         try ImageSegmenter(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
-    try ImageBatch.run(images, json: json, verb: "segmented") { position, path in
-      let image = try VisionImageLoader.load(path, orientation: orientation)
-      let result = try segmenter.segment(image, orientation: orientation?.orientation ?? .up)
+    try ImageBatch.run(images, json: pipeline.json, verb: "segmented") { position, path in
+      let image = try VisionImageLoader.load(path, orientation: pipeline.orientation)
+      let result = try segmenter.segment(image, orientation: pipeline.orientation?.orientation ?? .up)
       let labels = result.segmentation.coloredLabels
       let shares = result.classShares()
       func name(_ index: Int) -> String { labels.indices.contains(index) ? labels[index].name ?? "#\(index)" : "#\(index)" }
-      if json {
+      if pipeline.json {
         let classes = shares.map { entry -> [String: Any] in
           var item: [String: Any] = ["index": entry.index, "share": entry.share]
           if labels.indices.contains(entry.index) {
