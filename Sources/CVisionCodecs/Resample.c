@@ -109,3 +109,46 @@ void tbv_resample_horizontal3(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bp
 #endif
   tbv_horizontal3_baseline(src, stride, bpp, c0, c1, c2, rows, starts, counts, weights, taps, width, shift, dst);
 }
+
+// The vertical pass for one output row: tap by tap across the whole row (contiguous loops), the
+// same integer sums as Pillow's pixel-by-pixel order.
+static inline __attribute__((always_inline)) void tbv_vertical_body(const uint8_t *first, ptrdiff_t stride, ptrdiff_t length,
+                                                                     const int32_t *weights, ptrdiff_t count, int shift,
+                                                                     int32_t *sums, uint8_t *out) {
+  const int32_t half = (int32_t)1 << (shift - 1);
+  for (ptrdiff_t i = 0; i < length; i++) sums[i] = half;
+  for (ptrdiff_t tap = 0; tap < count; tap++) {
+    const uint8_t *p = first + tap * stride;
+    const int32_t weight = weights[tap];
+    for (ptrdiff_t i = 0; i < length; i++) sums[i] += p[i] * weight;
+  }
+  for (ptrdiff_t i = 0; i < length; i++) out[i] = tbv_clip8(sums[i] >> shift);
+}
+
+#define TBV_VERTICAL_PARAMETERS                                                                                  \
+  const uint8_t *first, ptrdiff_t stride, ptrdiff_t length, const int32_t *weights, ptrdiff_t count, int shift, \
+      int32_t *sums, uint8_t *out
+#define TBV_VERTICAL_CALL tbv_vertical_body(first, stride, length, weights, count, shift, sums, out);
+
+static void tbv_vertical_baseline(TBV_VERTICAL_PARAMETERS) { TBV_VERTICAL_CALL }
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+__attribute__((target("sse4.1"))) static void tbv_vertical_sse41(TBV_VERTICAL_PARAMETERS) { TBV_VERTICAL_CALL }
+__attribute__((target("avx2"))) static void tbv_vertical_avx2(TBV_VERTICAL_PARAMETERS) { TBV_VERTICAL_CALL }
+#endif
+
+void tbv_resample_vertical_row(const uint8_t *first, ptrdiff_t stride, ptrdiff_t length, const int32_t *weights,
+                               ptrdiff_t count, int precision_bits, int32_t *sums, uint8_t *out) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  // Here the rows are long and contiguous, so AVX2's eight lanes pay (measured 0.08 vs 0.15 ms
+  // with SSE4.1 and 0.29 ms with SSE2 for the 224 rows of a 1080p -> 224 resize).
+  if (__builtin_cpu_supports("avx2")) {
+    tbv_vertical_avx2(first, stride, length, weights, count, precision_bits, sums, out);
+    return;
+  }
+  if (__builtin_cpu_supports("sse4.1")) {
+    tbv_vertical_sse41(first, stride, length, weights, count, precision_bits, sums, out);
+    return;
+  }
+#endif
+  tbv_vertical_baseline(first, stride, length, weights, count, precision_bits, sums, out);
+}

@@ -2,8 +2,8 @@ import CVisionCodecs
 import XCTest
 @testable import TensorBridgeVision
 
-/// The vectorized horizontal pass (`tbv_resample_horizontal3`, the Swift loop's arithmetic
-/// compiled for SSE4.1 or NEON) gives the same bytes as the Swift scalar pass.
+/// The vectorized passes (`tbv_resample_horizontal3` and `tbv_resample_vertical_row`, the Swift
+/// loops' arithmetic compiled for AVX2, SSE4.1 or NEON) give the same bytes as the Swift loops.
 final class ResamplerVectorizedTests: XCTestCase {
   private struct Generator: RandomNumberGenerator {
     var state: UInt64
@@ -26,7 +26,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   func testVectorizedPassMatchesTheScalarPass() throws {
     var random = Generator(state: 21)
     let layouts: [(PixelFormat, [Int])] = [(.rgb8, [0, 1, 2]), (.rgb8, [2, 1, 0]), (.rgba8, [0, 1, 2]), (.bgra8, [2, 1, 0]),
-                                           (.argb8, [1, 2, 3])]
+                                           (.argb8, [1, 2, 3]), (.gray8, [0]), (.rgba8, [3, 2, 1, 0])]
     var compared = 0
     for (format, channels) in layouts {
       for _ in 0..<6 {
@@ -50,7 +50,7 @@ final class ResamplerVectorizedTests: XCTestCase {
         }
       }
     }
-    XCTAssertEqual(compared, 5 * 6 * 3 * 2)
+    XCTAssertEqual(compared, 7 * 6 * 3 * 2)
   }
 
   /// The 1080p → 224 case of the benchmark, and the dispatch names a known instruction set.

@@ -1,4 +1,4 @@
-// Pillow's fixed-point horizontal resampling pass for three channels, compiled for the CPU's
+// Pillow's fixed-point resampling passes (horizontal for three channels, vertical), compiled for the CPU's
 // vector units (TensorBridgeVision's Resampler calls it; its Swift scalar pass is the reference
 // the tests compare it with).
 //
@@ -28,6 +28,13 @@ void tbv_resample_horizontal3(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bp
                               ptrdiff_t c2, ptrdiff_t rows, const ptrdiff_t *starts, const ptrdiff_t *counts,
                               const int32_t *weights, ptrdiff_t taps, ptrdiff_t width, int precision_bits,
                               uint8_t *dst);
+
+/// The vertical pass for one output row: `out[i]` (i < `length`) sums `count` bytes `stride`
+/// apart from `first + i`, weighted by `weights` (fixed point, `precision_bits` fractional
+/// bits, rounded half up and clipped to 0...255 as Pillow). `sums` is scratch space of `length`
+/// elements. Compiled for AVX2, SSE4.1 and the baseline, chosen at run time on x86-64.
+void tbv_resample_vertical_row(const uint8_t *first, ptrdiff_t stride, ptrdiff_t length, const int32_t *weights,
+                               ptrdiff_t count, int precision_bits, int32_t *sums, uint8_t *out);
 
 /// The vector instructions `tbv_resample_horizontal3` uses on this CPU: "sse4.1", "sse2"
 /// (x86-64 baseline) or "baseline" (other architectures, e.g. NEON on arm64).

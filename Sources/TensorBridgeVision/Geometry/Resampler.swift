@@ -15,9 +15,10 @@ enum Resampler {
   ///     along an axis, it is first averaged over integer blocks (``BoxReducer``) so that the
   ///     filter still shrinks it by at least `reducingGap`, as Pillow's
   ///     `Image.resize(size, filter, box, reducing_gap)`; nil resamples the whole region directly.
-  ///   - vectorized: three-channel horizontal passes run in `tbv_resample_horizontal3` (the same
-  ///     arithmetic compiled for the CPU's vector units); false keeps them in the Swift scalar
-  ///     loop, the reference the tests compare the vectorized pass with.
+  ///   - vectorized: three-channel horizontal passes and every vertical pass run in
+  ///     `tbv_resample_horizontal3` and `tbv_resample_vertical_row` (the same arithmetic compiled
+  ///     for the CPU's vector units, chosen at run time); false keeps them in the Swift loops,
+  ///     the reference the tests compare the vectorized passes with.
   ///   - row: receives each output row index and its `width × channels.count` interleaved bytes.
   static func resample(
     _ image: PixelBuffer, channels: [Int], source: ImageRect, width: Int, height: Int, filter: ResizeFilter,
@@ -86,13 +87,21 @@ enum Resampler {
           for y in 0..<height {
             let first = src + (vertical.starts[y] - rowLow) * rowStride
             let w = k + y * vertical.taps
-            sum.update(repeating: half, count: rowStride)
-            for tap in 0..<vertical.counts[y] {
-              let weight = w[tap], p = first + tap * rowStride
-              for x in 0..<rowStride { sum[x] &+= Int32(p[x]) &* weight }
-            }
-            line.withUnsafeMutableBufferPointer { out in
-              for x in 0..<rowStride { out[x] = clip8(sum[x] >> shift) }
+            if vectorized {
+              // The rows `starts[y]..<starts[y] + counts[y]` are inside `temp` (rowLow...rowHigh).
+              line.withUnsafeMutableBufferPointer { out in
+                guard let o = out.baseAddress else { return }
+                tbv_resample_vertical_row(first, rowStride, rowStride, w, vertical.counts[y], shift, sum, o)
+              }
+            } else {
+              sum.update(repeating: half, count: rowStride)
+              for tap in 0..<vertical.counts[y] {
+                let weight = w[tap], p = first + tap * rowStride
+                for x in 0..<rowStride { sum[x] &+= Int32(p[x]) &* weight }
+              }
+              line.withUnsafeMutableBufferPointer { out in
+                for x in 0..<rowStride { out[x] = clip8(sum[x] >> shift) }
+              }
             }
             try line.withUnsafeBufferPointer { try row(y, $0) }
           }
