@@ -69,8 +69,17 @@ struct DetectCommand: ParsableCommand {
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: json, verb: "processed") { position, path in
-      let image = try VisionImageLoader.load(path, orientation: orientation)
-      let result = try detector.detect(image, orientation: orientation?.orientation ?? .up)
+      let result: DetectionResult
+      var image: PixelBuffer?
+      if orientation == nil && annotate == nil {
+        // Upright per EXIF and nothing drawn: a large JPEG decodes at the smallest DCT scale
+        // covering the input; the boxes still come back in the file's full-size pixels.
+        result = try detector.detect(contentsOf: URL(fileURLWithPath: path))
+      } else {
+        let loaded = try VisionImageLoader.load(path, orientation: orientation)
+        result = try detector.detect(loaded, orientation: orientation?.orientation ?? .up)
+        image = loaded
+      }
       if json {
         print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
       } else {
@@ -82,7 +91,7 @@ struct DetectCommand: ParsableCommand {
                        category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
         }
       }
-      if let annotate {
+      if let annotate, let image {
         let out = images.count == 1 ? annotate : Self.numbered(annotate, position + 1)
         // A file we cannot write stops the command (the next images would fail the same way).
         do throws(ImageError) {
