@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tbv_resample.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -101,20 +101,10 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
   /// ``ResizeFilter/bilinearTwoTap``, which reproduces the Task Library's full-size pipeline); the result's transform still maps
   /// to the file's full-size (upright) pixels.
   public func classify(contentsOf url: URL) throws(VisionError) -> ImageClassificationResult {
-    let decoded: (image: PixelBuffer, scale: Int)
-    do {
-      let data = try Data(contentsOf: url, options: .mappedIfSafe)
-      // The two-tap filter is there to reproduce the Task Library, which decodes at full size.
-      let minimumSize = options.filter == .bilinearTwoTap ? nil : (width: inputFormat.width, height: inputFormat.height)
-      decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: minimumSize))
-    } catch let error as ImageError { throw .image(error) } catch {
-      throw .image(.file(path: url.path, reason: (error as NSError).localizedDescription))
-    }
-    let result = try classify(decoded.image)
+    let file = try ModelInputFile(contentsOf: url, covering: inputFormat, filter: options.filter)
+    let result = try classify(file.image)
     // Back to the file's full-size pixels, not the smaller decode's.
-    let scale = Double(decoded.scale)
-    let toFile = ImageTransform(scaleX: scale, scaleY: scale, translationX: 0, translationY: 0)
-    return ImageClassificationResult(categories: result.categories, transform: toFile.concatenating(after: result.transform))
+    return ImageClassificationResult(categories: result.categories, transform: file.toFullSize.concatenating(after: result.transform))
   }
 }
 

@@ -228,11 +228,20 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
     return DetectionResult(detections: options.filter(detections), transform: transform)
   }
 
-  /// Decodes (full size, upright) and detects in a JPEG or PNG file.
+  /// Decodes (upright) and detects in a JPEG or PNG file. Large JPEGs are decoded at a reduced
+  /// size in the DCT domain when that still covers the model input (not with
+  /// ``ResizeFilter/bilinearTwoTap``, which reproduces the Task Library's full-size pipeline);
+  /// boxes, keypoints and the transform still come back in the file's full-size pixels.
   public func detect(contentsOf url: URL) throws(VisionError) -> DetectionResult {
-    let image: PixelBuffer
-    do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }
-    return try detect(image)
+    let file = try ModelInputFile(contentsOf: url, covering: inputFormat, filter: options.filter)
+    let result = try detect(file.image)
+    guard file.scale != 1 else { return result }
+    let scale = Double(file.scale)
+    let detections = result.detections.map { detection in
+      Detection(boundingBox: file.fullSize(detection.boundingBox, clip: options.clipsBoxesToImage), categories: detection.categories,
+                keypoints: detection.keypoints.map { ImagePoint(x: $0.x * scale, y: $0.y * scale) })
+    }
+    return DetectionResult(detections: detections, transform: file.toFullSize.concatenating(after: result.transform))
   }
 
   private func postProcessed(_ outputs: SSDOutputs, transform: ImageTransform, width: Double, height: Double,

@@ -1,3 +1,5 @@
+import CVisionCodecs
+
 /// Separable resampling of selected channels of a ``PixelBuffer`` region, with Pillow's
 /// fixed-point arithmetic: a horizontal pass over only the rows the vertical pass needs, into
 /// 8-bit intermediate rows, then a vertical pass handing each finished output row to a sink.
@@ -13,10 +15,14 @@ enum Resampler {
   ///     along an axis, it is first averaged over integer blocks (``BoxReducer``) so that the
   ///     filter still shrinks it by at least `reducingGap`, as Pillow's
   ///     `Image.resize(size, filter, box, reducing_gap)`; nil resamples the whole region directly.
+  ///   - vectorized: three-channel horizontal passes and every vertical pass run in
+  ///     `tbv_resample_horizontal3` and `tbv_resample_vertical_row` (the same arithmetic compiled
+  ///     for the CPU's vector units, chosen at run time); false keeps them in the Swift loops,
+  ///     the reference the tests compare the vectorized passes with.
   ///   - row: receives each output row index and its `width × channels.count` interleaved bytes.
   static func resample(
     _ image: PixelBuffer, channels: [Int], source: ImageRect, width: Int, height: Int, filter: ResizeFilter,
-    reducingGap: Double? = nil, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+    reducingGap: Double? = nil, vectorized: Bool = true, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     let channelCount = channels.count
     guard width > 0, height > 0, channelCount > 0 else { return }
@@ -26,16 +32,17 @@ enum Resampler {
                                              width: width, height: height, filter: filter, gap: reducingGap) {
       let r = reduced.region
       try resample(reduced.image, channels: Array(0..<channelCount), x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1,
-                   width: width, height: height, filter: filter, row: row)
+                   width: width, height: height, filter: filter, vectorized: vectorized, row: row)
     } else {
-      try resample(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height, filter: filter, row: row)
+      try resample(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height, filter: filter,
+                   vectorized: vectorized, row: row)
     }
   }
 
   /// Resamples the region `x0…x1 × y0…y1` (inside the image) with the filter alone.
   private static func resample(
     _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double, width: Int, height: Int,
-    filter: ResizeFilter, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+    filter: ResizeFilter, vectorized: Bool, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     let channelCount = channels.count
     let vertical = ResampleKernel(inputSize: image.height, start: y0, end: y1, outputSize: height, filter: filter)
@@ -56,7 +63,7 @@ enum Resampler {
     var temp = [UInt8](repeating: 0, count: (rowHigh - rowLow) * rowStride)
     let horizontal = ResampleKernel(inputSize: image.width, start: x0, end: x1, outputSize: width, filter: filter)
     temp.withUnsafeMutableBufferPointer { tempBuffer in
-      horizontalPass(image, channels: channels, kernel: horizontal, rows: rowLow..<rowHigh, into: tempBuffer)
+      horizontalPass(image, channels: channels, kernel: horizontal, rows: rowLow..<rowHigh, into: tempBuffer, vectorized: vectorized)
     }
 
     if verticalIdentity {
@@ -80,13 +87,21 @@ enum Resampler {
           for y in 0..<height {
             let first = src + (vertical.starts[y] - rowLow) * rowStride
             let w = k + y * vertical.taps
-            sum.update(repeating: half, count: rowStride)
-            for tap in 0..<vertical.counts[y] {
-              let weight = w[tap], p = first + tap * rowStride
-              for x in 0..<rowStride { sum[x] &+= Int32(p[x]) &* weight }
-            }
-            line.withUnsafeMutableBufferPointer { out in
-              for x in 0..<rowStride { out[x] = clip8(sum[x] >> shift) }
+            if vectorized {
+              // The rows `starts[y]..<starts[y] + counts[y]` are inside `temp` (rowLow...rowHigh).
+              line.withUnsafeMutableBufferPointer { out in
+                guard let o = out.baseAddress else { return }
+                tbv_resample_vertical_row(first, rowStride, rowStride, w, vertical.counts[y], shift, sum, o)
+              }
+            } else {
+              sum.update(repeating: half, count: rowStride)
+              for tap in 0..<vertical.counts[y] {
+                let weight = w[tap], p = first + tap * rowStride
+                for x in 0..<rowStride { sum[x] &+= Int32(p[x]) &* weight }
+              }
+              line.withUnsafeMutableBufferPointer { out in
+                for x in 0..<rowStride { out[x] = clip8(sum[x] >> shift) }
+              }
             }
             try line.withUnsafeBufferPointer { try row(y, $0) }
           }
@@ -98,7 +113,8 @@ enum Resampler {
   /// Resamples `rows` of the image horizontally into consecutive rows of `temp`
   /// (`kernel.outputSize × channels.count` bytes each).
   private static func horizontalPass(
-    _ image: PixelBuffer, channels: [Int], kernel: ResampleKernel, rows: Range<Int>, into temp: UnsafeMutableBufferPointer<UInt8>
+    _ image: PixelBuffer, channels: [Int], kernel: ResampleKernel, rows: Range<Int>, into temp: UnsafeMutableBufferPointer<UInt8>,
+    vectorized: Bool
   ) {
     let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
     let shift = Int32(ResampleKernel.precisionBits)
@@ -109,7 +125,12 @@ enum Resampler {
         kernel.starts.withUnsafeBufferPointer { starts in
           kernel.counts.withUnsafeBufferPointer { counts in
             guard let src = input.baseAddress, let dst = temp.baseAddress, let k = weights.baseAddress else { return }
-            if channels.count == 3 {
+            if channels.count == 3, vectorized, let first = starts.baseAddress, let count = counts.baseAddress {
+              // The kernel's taps lie inside the row and `rows` inside the image (both clamped
+              // when they were made), so every read is inside `image.bytes`.
+              tbv_resample_horizontal3(src + rows.lowerBound * stride, stride, bpp, channels[0], channels[1], channels[2],
+                                       rows.count, first, count, k, taps, width, Int32(ResampleKernel.precisionBits), dst)
+            } else if channels.count == 3 {
               // Constant offsets for packed RGB (decoded JPEGs) free registers in the hot loop.
               if channels == [0, 1, 2], bpp == 3 {
                 horizontalThreeChannels(src, stride: stride, bpp: 3, 0, 1, 2, kernel: k, taps: taps, starts: starts, counts: counts,

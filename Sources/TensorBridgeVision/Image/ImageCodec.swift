@@ -20,12 +20,17 @@ enum ImageCodec {
   /// The decoded image and the factor it was shrunk by while decoding (a JPEG decoded at 1/2,
   /// 1/4 or 1/8 for ``ImageDecodingOptions/minimumSize``; else 1): a pixel `(x, y)` of the
   /// result covers `scale × scale` pixels of the full-size image from `(scale·x, scale·y)`.
-  static func decodeScaled(_ data: Data, options: ImageDecodingOptions) throws(ImageError) -> (image: PixelBuffer, scale: Int) {
-    let result: Result<(image: PixelBuffer, scale: Int), ImageError> = data.withUnsafeBytes { bytes in
+  /// `fullWidth × fullHeight` is the full-size image's (upright when the orientation is applied).
+  static func decodeScaled(
+    _ data: Data, options: ImageDecodingOptions
+  ) throws(ImageError) -> (image: PixelBuffer, scale: Int, fullWidth: Int, fullHeight: Int) {
+    let result: Result<(image: PixelBuffer, scale: Int, fullWidth: Int, fullHeight: Int), ImageError> = data.withUnsafeBytes { bytes in
       do throws(ImageError) {
         switch kind(of: bytes) {
         case .jpeg: return .success(try decodeJPEG(bytes, options: options))
-        case .png: return .success((try decodePNG(bytes, options: options), 1))
+        case .png:
+          let image = try decodePNG(bytes, options: options)
+          return .success((image, 1, image.width, image.height))
         case nil:
           return .failure(.unknownFormat(leadingBytes: bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")))
         }
@@ -45,7 +50,7 @@ enum ImageCodec {
 
   private static func decodeJPEG(
     _ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions
-  ) throws(ImageError) -> (image: PixelBuffer, scale: Int) {
+  ) throws(ImageError) -> (image: PixelBuffer, scale: Int, fullWidth: Int, fullHeight: Int) {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       throw .unknownFormat(leadingBytes: "")
     }
@@ -55,6 +60,7 @@ enum ImageCodec {
     var status = tbv_jpeg_header(base, bytes.count, 1, &width, &height, &channels, &message)
     guard status == TBV_OK else { throw failure(status, .jpeg, message) }
     try checkSize(Int(width), Int(height), options)
+    let (fullWidth, fullHeight) = orientation.swapsDimensions ? (Int(height), Int(width)) : (Int(width), Int(height))
     var denominator: Int32 = 1
     if let minimum = options.minimumSize {
       let (needW, needH) = orientation.swapsDimensions ? (minimum.height, minimum.width) : (minimum.width, minimum.height)
@@ -75,7 +81,7 @@ enum ImageCodec {
     }
     guard status == TBV_OK else { throw failure(status, .jpeg, message) }
     let image = PixelBuffer(uncheckedWidth: Int(width), height: Int(height), format: format, bytesPerRow: rowBytes, bytes: pixels)
-    return (image.oriented(orientation), Int(denominator))
+    return (image.oriented(orientation), Int(denominator), fullWidth, fullHeight)
   }
 
   private static func decodePNG(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws(ImageError) -> PixelBuffer {

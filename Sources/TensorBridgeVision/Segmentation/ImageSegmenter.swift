@@ -119,13 +119,19 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   /// Segments an upright image (ML Kit's name; the same as ``segment(_:orientation:)``).
   public func results(in image: PixelBuffer) throws(VisionError) -> SegmentationResult { try segment(image) }
 
-  /// Decodes (upright per EXIF) and segments a JPEG or PNG file.
+  /// Decodes (upright per EXIF) and segments a JPEG or PNG file. Large JPEGs are decoded at a
+  /// reduced size in the DCT domain when that still covers the model input (not with
+  /// ``ResizeFilter/bilinearTwoTap``); the result still describes the file's full-size pixels
+  /// (``SegmentationResult/categoryMaskOverImage()`` is full size).
   ///
   /// - Throws: ``VisionError/image(_:)`` when the file cannot be read or decoded, else as
   ///   ``segment(_:orientation:)``.
   public func segment(contentsOf url: URL) throws(VisionError) -> SegmentationResult {
-    let image: PixelBuffer
-    do { image = try PixelBuffer(contentsOf: url) } catch { throw .image(error) }
-    return try segment(image)
+    let file = try ModelInputFile(contentsOf: url, covering: inputFormat, filter: options.filter)
+    let result = try segment(file.image)
+    guard file.scale != 1 else { return result }
+    return SegmentationResult(segmentation: result.segmentation, imageWidth: file.fullWidth, imageHeight: file.fullHeight,
+                              orientation: result.orientation, fitTransform: file.toFullSize.concatenating(after: result.fitTransform),
+                              inputWidth: result.inputWidth, inputHeight: result.inputHeight)
   }
 }

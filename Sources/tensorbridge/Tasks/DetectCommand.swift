@@ -56,8 +56,17 @@ struct DetectCommand: ParsableCommand {
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: pipeline.json, verb: "processed") { position, path in
-      let image = try VisionImageLoader.load(path, orientation: pipeline.orientation)
-      let result = try detector.detect(image, orientation: pipeline.orientation?.orientation ?? .up)
+      let result: DetectionResult
+      var image: PixelBuffer?
+      if pipeline.orientation == nil && annotate == nil {
+        // Upright per EXIF and nothing drawn: a large JPEG decodes at the smallest DCT scale
+        // covering the input; the boxes still come back in the file's full-size pixels.
+        result = try detector.detect(contentsOf: URL(fileURLWithPath: path))
+      } else {
+        let loaded = try VisionImageLoader.load(path, orientation: pipeline.orientation)
+        result = try detector.detect(loaded, orientation: pipeline.orientation?.orientation ?? .up)
+        image = loaded
+      }
       if pipeline.json {
         print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
       } else {
@@ -69,7 +78,7 @@ struct DetectCommand: ParsableCommand {
                        category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
         }
       }
-      if let annotate {
+      if let annotate, let image {
         let out = images.count == 1 ? annotate : Self.numbered(annotate, position + 1)
         // A file we cannot write stops the command (the next images would fail the same way).
         do throws(ImageError) {
