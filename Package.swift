@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    // S3Client's HTTP transport (ModelHub's S3-compatible blob storage).
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     // Our declarations of the LiteRT C API (handles, structs, function-pointer types). No linking.
@@ -70,6 +72,16 @@ let package = Package(
     .target(
       name: "TensorBridgeMLKit",
       dependencies: ["TensorBridge", "TensorBridgeModels", "TensorBridgeVision", "TensorBridgeDelivery"]),
+    // A small S3-compatible object storage client: AWS Signature Version 4 (headers, presigned
+    // URLs), objects and multipart uploads, over async-http-client and swift-crypto.
+    .target(
+      name: "S3Client",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
@@ -77,6 +89,8 @@ let package = Package(
         "TFLiteFormat",
         "ModelHubAPI",
         "ModelSigning",
+        "S3Client",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -120,10 +134,17 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
     .testTarget(
+      name: "S3ClientTests",
+      dependencies: [
+        "S3Client", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]),
+    .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "ModelHubAPI", "ModelSigning", "TestSupport",
+        "ModelHub", "ModelHubAPI", "ModelSigning", "TestSupport", "S3Client",
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
     .testTarget(name: "TensorBridgeTrainingTests", dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge"]),
