@@ -15,8 +15,9 @@ build: setup
 demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
-test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop)
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3)
 	bash scripts/signing/setup.sh > /dev/null
+	bash scripts/s3/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -32,6 +32,8 @@ let package = Package(
     // `swift package generate-documentation` (DocC) for scripts/docs/docc.sh; a plugin only, so
     // nothing of it is linked into the products.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // S3Client's HTTP transport (ModelHub's S3-compatible blob storage).
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     // Our declarations of the LiteRT C API (handles, structs, function-pointer types). No linking.
@@ -73,6 +75,16 @@ let package = Package(
     .target(
       name: "TensorBridgeMLKit",
       dependencies: ["TensorBridge", "TensorBridgeModels", "TensorBridgeVision", "TensorBridgeDelivery"]),
+    // A small S3-compatible object storage client: AWS Signature Version 4 (headers, presigned
+    // URLs), objects and multipart uploads, over async-http-client and swift-crypto.
+    .target(
+      name: "S3Client",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // ModelHub: the self-hosted model server (routes, storage, auth, rollouts, upload validation).
     .target(
       name: "ModelHub",
@@ -80,6 +92,8 @@ let package = Package(
         "TFLiteFormat",
         "ModelHubAPI",
         "ModelSigning",
+        "S3Client",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -123,10 +137,17 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
     .testTarget(
+      name: "S3ClientTests",
+      dependencies: [
+        "S3Client", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]),
+    .testTarget(
       name: "ModelHubTests",
       dependencies: [
-        "ModelHub", "ModelHubAPI", "ModelSigning", "TestSupport",
+        "ModelHub", "ModelHubAPI", "ModelSigning", "TestSupport", "S3Client",
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
     .testTarget(name: "TensorBridgeTrainingTests", dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge"]),

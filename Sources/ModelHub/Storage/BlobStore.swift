@@ -47,7 +47,11 @@ struct BlobStore: Sendable {
   }
 
   /// The size of blob `hash`, or nil if it is not stored.
-  func size(of hash: String) -> Int64? {
+  func size(of hash: String) -> Int64? { storedSize(hash) }
+
+  /// The size of blob `hash`, or nil if it is not stored (one name for the synchronous and the
+  /// ``BlobStorage`` paths).
+  func storedSize(_ hash: String) -> Int64? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: paths.blob(hash).path),
           let size = attributes[.size] as? NSNumber else { return nil }
     return size.int64Value
