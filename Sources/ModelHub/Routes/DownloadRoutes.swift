@@ -3,12 +3,13 @@ import Hummingbird
 import ModelHubAPI
 
 /// The client API: `GET /v1/models/{name}:download` picks this installation's version and answers
-/// `304` if the client has it, else a signed, expiring `downloadUri`.
+/// `304` if the client has it, else a signed, expiring `downloadUri`. With `?alias=ALIAS` it is the
+/// version the alias names (rollout bypassed). Answered from the in-memory serving state only.
 struct DownloadRoutes: Sendable {
   let hub: HubContext
 
   func download(name: String, request: Request) async throws -> Response {
-    try await hub.authenticator.require(.client, request)
+    let snapshot = try await hub.authenticator.authenticate(.client, request)
     try HubName.check(name)
     let client = RolloutAssigner.Client(
       // An empty or blank id is no id: such clients get the rollout's stable choice.
@@ -16,11 +17,16 @@ struct DownloadRoutes: Sendable {
         .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 },
       platform: try HTTPHelpers.header(request, HubHeaders.platform),
       appVersion: try HTTPHelpers.header(request, HubHeaders.appVersion))
-    let state = try await hub.store.servingState(name)
-    guard let picked = RolloutAssigner.assign(
-      model: name, rollout: state.rollout, published: Set(state.published.keys), client: client),
-      let version = state.published[picked.version]
-    else { throw HubError.noPublishedVersion(name) }
+    guard let state = snapshot.models[name] else { throw HubError.modelNotFound(name) }
+    let chosen: (version: Int, assignment: HubAssignment)?
+    if let alias = HTTPHelpers.query(request, HubAPI.downloadAliasQuery) {
+      try HubStore.checkAlias(alias)
+      guard let number = state.aliases[alias] else { throw HubError.aliasNotFound(model: name, alias: alias) }
+      chosen = (number, HubAssignment(reason: .alias))
+    } else {
+      chosen = RolloutAssigner.assign(model: name, rollout: state.rollout, published: Set(state.published.keys), client: client)
+    }
+    guard let picked = chosen, let version = state.published[picked.version] else { throw HubError.noPublishedVersion(name) }
     let (number, assignment) = (picked.version, picked.assignment)
     let etag = "\"\(version.modelHash)\""
     if let ifNoneMatch = request.headers[.ifNoneMatch],

@@ -15,14 +15,14 @@ struct KeyRoutes: Sendable {
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    return try HTTPHelpers.json(HubAPIKeyList(keys: try await hub.store.listKeys()))
+    return try HTTPHelpers.json(HubAPIKeyList(keys: try await hub.metadata.listKeys()))
   }
 
   @Sendable func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
     let (id, verb) = try HTTPHelpers.nameAndVerb(context, "id")
     guard verb == "revoke" else { throw HubError.routeNotFound(method: "POST", path: request.uri.path) }
-    let key = try await hub.store.revokeKey(id: id)
+    let key = try await hub.metadata.revokeKey(id: id)
     hub.logger.notice("API key revoked", metadata: ["key": "\(key.id)", "scope": "\(key.scope.rawValue)"])
     return try HTTPHelpers.json(key)
   }

@@ -20,7 +20,7 @@ struct ModelRoutes: Sendable {
   @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
     let body = try await HTTPHelpers.decode(HubCreateModelRequest.self, from: request)
-    let model = try await hub.store.createModel(body)
+    let model = try await hub.metadata.createModel(body)
     hub.logger.info("model created", metadata: ["model": "\(model.name)"])
     return try HTTPHelpers.json(model, status: .created, headers: [.eTag: model.etag])
   }
@@ -32,7 +32,7 @@ struct ModelRoutes: Sendable {
       guard let value = Int(text) else { throw HubError.invalidArgument("pageSize must be a number between 1 and 100.") }
       pageSize = value
     }
-    let page = try await hub.store.listModels(
+    let page = try await hub.metadata.listModels(
       tag: HTTPHelpers.query(request, "tag"), pageSize: pageSize, pageToken: HTTPHelpers.query(request, "pageToken"))
     return try HTTPHelpers.json(page)
   }
@@ -42,7 +42,7 @@ struct ModelRoutes: Sendable {
     switch verb {
     case nil:
       try await hub.authenticator.require(.admin, request)
-      let model = try await hub.store.model(name)
+      let model = try await hub.metadata.model(name)
       return try HTTPHelpers.json(model, headers: [.eTag: model.etag])
     case "download":
       return try await download.download(name: name, request: request)
@@ -57,7 +57,7 @@ struct ModelRoutes: Sendable {
     guard verb == nil else { throw HubError.routeNotFound(method: "PATCH", path: request.uri.path) }
     try HubName.check(name)
     let body = try await HTTPHelpers.decode(HubUpdateModelRequest.self, from: request)
-    let model = try await hub.store.updateModel(name, body, ifMatch: request.headers[.ifMatch])
+    let model = try await hub.metadata.updateModel(name, body, ifMatch: request.headers[.ifMatch])
     return try HTTPHelpers.json(model, headers: [.eTag: model.etag])
   }
 
@@ -65,7 +65,7 @@ struct ModelRoutes: Sendable {
     try await hub.authenticator.require(.admin, request)
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "DELETE", path: request.uri.path) }
-    try await hub.store.deleteModel(name)
+    try await hub.metadata.deleteModel(name)
     hub.logger.info("model deleted", metadata: ["model": "\(name)"])
     return try HTTPHelpers.json([String: String]())
   }

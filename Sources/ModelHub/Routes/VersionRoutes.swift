@@ -23,7 +23,7 @@ struct VersionRoutes: Sendable {
     try await hub.authenticator.require(.admin, request)
     let name = try plainName(context, request)
     let publish = try HTTPHelpers.bool(request, "publish")
-    _ = try await hub.store.model(name)
+    _ = try await hub.metadata.model(name)
     let limit = hub.configuration.maxUploadBytes
     if let text = request.headers[.contentLength], let declared = Int64(text), declared > limit {
       throw HubError.payloadTooLarge(limit: limit)
@@ -44,7 +44,7 @@ struct VersionRoutes: Sendable {
         report.runtimeLoads = outcome.loads
         report.runtimeError = outcome.error
       }
-      let version = try await hub.store.addVersion(
+      let version = try await hub.metadata.addVersion(
         model: name, temporary: writer.url, hash: hash, size: size, validation: report, publish: publish,
         signer: publish ? try await hub.releaseSigner() : nil)
       hub.logger.info("version uploaded", metadata: [
@@ -62,7 +62,7 @@ struct VersionRoutes: Sendable {
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
     let name = try plainName(context, request)
-    return try HTTPHelpers.json(HubVersionList(versions: try await hub.store.versions(of: name)))
+    return try HTTPHelpers.json(HubVersionList(versions: try await hub.metadata.versions(of: name)))
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -70,7 +70,7 @@ struct VersionRoutes: Sendable {
     let name = try plainName(context, request)
     let (number, verb) = try versionAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }
-    return try HTTPHelpers.json(try await hub.store.version(name, number))
+    return try HTTPHelpers.json(try await hub.metadata.version(name, number))
   }
 
   /// `POST /v1/models/{name}/versions/{version}:publish` and `…:unpublish`.
@@ -84,7 +84,7 @@ struct VersionRoutes: Sendable {
     case "unpublish": published = false
     default: throw HubError.routeNotFound(method: "POST", path: request.uri.path)
     }
-    let version = try await hub.store.setPublished(name, number, published, signer: published ? try await hub.releaseSigner() : nil)
+    let version = try await hub.metadata.setPublished(name, number, published, signer: published ? try await hub.releaseSigner() : nil)
     hub.logger.info("version \(published ? "published" : "unpublished")", metadata: ["model": "\(name)", "version": "\(number)"])
     return try HTTPHelpers.json(version)
   }
@@ -92,7 +92,7 @@ struct VersionRoutes: Sendable {
   @Sendable func getRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
     let name = try plainName(context, request)
-    guard let rollout = try await hub.store.rollout(of: name) else {
+    guard let rollout = try await hub.metadata.rollout(of: name) else {
       return try HTTPHelpers.json(HubRollout(variants: []))
     }
     return try HTTPHelpers.json(rollout)
@@ -102,7 +102,7 @@ struct VersionRoutes: Sendable {
     try await hub.authenticator.require(.admin, request)
     let name = try plainName(context, request)
     let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request, limit: HubLimits.rolloutBodyBytes)
-    _ = try await hub.store.setRollout(name, rollout)
+    _ = try await hub.metadata.setRollout(name, rollout)
     hub.logger.info("rollout set", metadata: ["model": "\(name)", "variants": "\(rollout.variants.map { "\($0.version)=\($0.weight)" })", "rules": "\(rollout.rules.count)"])
     return try HTTPHelpers.json(rollout)
   }
@@ -110,7 +110,7 @@ struct VersionRoutes: Sendable {
   @Sendable func deleteRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
     let name = try plainName(context, request)
-    _ = try await hub.store.setRollout(name, nil)
+    _ = try await hub.metadata.setRollout(name, nil)
     return try HTTPHelpers.json(HubRollout(variants: []))
   }
 

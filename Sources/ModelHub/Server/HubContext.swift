@@ -5,6 +5,8 @@ import Logging
 struct HubContext: Sendable {
   let configuration: HubConfiguration
   let store: HubStore
+  /// The metadata with the serving state in memory; routes read and write through it.
+  let metadata: HubServingStore
   let authenticator: HubAuthenticator
   let signer: DownloadSigner
   let loadChecker: LoadChecker?

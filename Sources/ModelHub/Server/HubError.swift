@@ -25,6 +25,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   case signatureNotFound(model: String, version: Int)
   /// The model has no published version to serve.
   case noPublishedVersion(String)
+  /// The model has no alias with this name.
+  case aliasNotFound(model: String, alias: String)
   /// No route for this method and path.
   case routeNotFound(method: String, path: String)
   /// The path exists but not for this method (`allowed` lists the methods it takes).
@@ -60,7 +62,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidName, .invalidArgument, .invalidJSON, .emptyBody: .badRequest
     case .unauthenticated: .unauthorized
     case .permissionDenied, .downloadURLExpired, .downloadURLInvalid: .forbidden
-    case .modelNotFound, .versionNotFound, .signatureNotFound, .noPublishedVersion, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
+    case .modelNotFound, .versionNotFound, .signatureNotFound, .noPublishedVersion, .aliasNotFound, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
     case .alreadyExists, .failedPrecondition: .conflict
     case .etagMismatch: .preconditionFailed
     case .payloadTooLarge: .contentTooLarge
@@ -87,6 +89,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .routeNotFound: "ROUTE_NOT_FOUND"
     case .fileNotFound: "FILE_NOT_FOUND"
     case .noPublishedVersion: "NO_PUBLISHED_VERSION"
+    case .aliasNotFound: "ALIAS_NOT_FOUND"
     case .keyNotFound: "KEY_NOT_FOUND"
     case .alreadyExists: "ALREADY_EXISTS"
     case .failedPrecondition: "FAILED_PRECONDITION"
@@ -117,6 +120,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .signatureNotFound(let model, let version):
       "Version \(version) of '\(model)' is not signed (it was not published while the hub had a signing key)."
     case .noPublishedVersion(let name): "Model '\(name)' has no published version."
+    case .aliasNotFound(let model, let alias): "Model '\(model)' has no alias '\(alias.prefix(40))'."
     case .routeNotFound(let method, let path): "No route for \(method) \(path.prefix(200))."
     case .methodNotAllowed(let method, let allowed):
       "\(method.prefix(40)) is not allowed here; use \(allowed.joined(separator: " or "))."

@@ -19,6 +19,8 @@ public struct ModelHubServer: Sendable {
   public let configuration: HubConfiguration
   /// The store.
   public let store: HubStore
+  /// The store with the serving state in memory (loaded when the server runs).
+  let serving: HubServingStore
   /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
   public let directFiles = DirectFileCounters()
   /// Connections accepted, refused at the cap and cut by each timeout, across runs.
@@ -35,6 +37,7 @@ public struct ModelHubServer: Sendable {
     self.logger = logger
     lock = try DataFolderLock(folder: configuration.dataDirectory)
     store = try HubStore(directory: configuration.dataDirectory)
+    serving = HubServingStore(store: store)
     let report = try store.recover()
     logger.info("store opened", metadata: [
       "data": "\(configuration.dataDirectory.path)", "temporaryFilesRemoved": "\(report.temporaryFilesRemoved)",
@@ -58,6 +61,7 @@ public struct ModelHubServer: Sendable {
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
     let hub = try makeContext()
+    try await serving.load()
     let router = try Self.router(hub)
     let logger = self.logger
     let serverName = "ModelHub"
@@ -108,7 +112,7 @@ public struct ModelHubServer: Sendable {
   /// - Throws: When the signing key cannot be read or created.
   func makeContext() throws -> HubContext {
     HubContext(
-      configuration: configuration, store: store, authenticator: HubAuthenticator(store: store),
+      configuration: configuration, store: store, metadata: serving, authenticator: HubAuthenticator(serving: serving),
       signer: try DownloadSigner.load(from: store.paths.signingKey),
       loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
       logger: logger)
@@ -127,6 +131,7 @@ public struct ModelHubServer: Sendable {
     SignatureRoutes(hub: hub).register(on: router)
     FileRoutes(hub: hub).register(on: router)
     KeyRoutes(hub: hub).register(on: router)
+    AliasRoutes(hub: hub).register(on: router)
     return router
   }
 }

@@ -50,6 +50,7 @@ enum HubDatabase {
       try db.alter(table: APIKeyRecord.databaseTableName) { t in t.add(column: "revokeTime", .datetime) }
     }
     registerModelSigning(&migrator)
+    registerAliases(&migrator)
     return migrator
   }
 }

@@ -22,6 +22,7 @@ extension HubStore {
     var wire = record.wire
     wire.signingKeyID = try String.fetchOne(
       db, sql: "SELECT keyID FROM versionSignature WHERE model = ? AND version = ?", arguments: [record.model, record.version])
+    wire.aliases = try aliases(db, record.model, record.version)
     return wire
   }
 

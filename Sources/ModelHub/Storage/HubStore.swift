@@ -172,6 +172,7 @@ public struct HubStore: Sendable {
       if !published, let rollout = model.rollout, rollout.versions.contains(number) {
         throw HubError.failedPrecondition("Version \(number) is in the rollout of '\(name)'; change the rollout first.")
       }
+      if !published { try Self.checkUnaliased(db, name, number) }
       guard version.published != published else {
         try Self.signIfUnsigned(db, version, with: signer, now: now)
         return try Self.wireVersion(db, version)
@@ -212,16 +213,6 @@ public struct HubStore: Sendable {
     return try await database.read { db in try Self.fetchModel(db, name).rollout }
   }
 
-  /// What `:download` needs: the rollout and the published versions.
-  func servingState(_ name: String) async throws -> (rollout: HubRollout?, published: [Int: VersionRecord]) {
-    try HubName.check(name)
-    return try await database.read { db in
-      let model = try Self.fetchModel(db, name)
-      let versions = try VersionRecord.filter(Column("model") == name && Column("published") == true).fetchAll(db)
-      return (model.rollout, Dictionary(versions.map { ($0.version, $0) }, uniquingKeysWith: { a, _ in a }))
-    }
-  }
-
   // MARK: Keys
 
   /// Creates an API key and stores its hash; the secret is returned once.
@@ -231,15 +222,6 @@ public struct HubStore: Sendable {
     let record = APIKeyRecord(id: String(hash.prefix(12)), keyHash: hash, scope: scope, createTime: now)
     try database.write { db in try record.insert(db) }
     return HubCreatedKey(id: record.id, key: secret, scope: scope)
-  }
-
-  /// The scope of the key whose hash is `keyHash`, if it exists and is not revoked. Read from
-  /// the database on every call (no cache), so a revocation — or a row deleted by hand, or by
-  /// another process sharing the database — holds from the next request on.
-  func scope(ofKeyHash keyHash: String) async throws -> HubKeyScope? {
-    try await database.read { db in
-      try APIKeyRecord.filter(Column("keyHash") == keyHash && Column("revokeTime") == nil).fetchOne(db)?.scope
-    }
   }
 
   /// Every key, oldest first (no secrets, no hashes).

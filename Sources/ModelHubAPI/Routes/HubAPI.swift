@@ -92,7 +92,8 @@ public enum HubAPI {
   public static let updateModel = Route("updateModel", "PATCH", "/v1/models/{name}", scope: .admin)
   /// `DELETE /v1/models/{name}`: the model, its versions and rollout.
   public static let deleteModel = Route("deleteModel", "DELETE", "/v1/models/{name}", scope: .admin)
-  /// `GET /v1/models/{name}:download`: a ``HubDownloadInfo``, or `304` for the current hash.
+  /// `GET /v1/models/{name}:download[?alias=ALIAS]`: a ``HubDownloadInfo``, or `304` for the
+  /// current hash. With ``downloadAliasQuery`` the version the alias names, rollout bypassed.
   public static let downloadModel = Route("downloadModel", "GET", "/v1/models/{name}:download", scope: .client)
   /// `POST /v1/models/{name}/versions[?publish=true]` with the file: the new ``HubModelVersion``.
   public static let uploadVersion = Route("uploadVersion", "POST", "/v1/models/{name}/versions", scope: .admin)
@@ -116,6 +117,14 @@ public enum HubAPI {
   public static let setRollout = Route("setRollout", "PUT", "/v1/models/{name}/rollout", scope: .admin)
   /// `DELETE /v1/models/{name}/rollout`: an empty ``HubRollout``.
   public static let deleteRollout = Route("deleteRollout", "DELETE", "/v1/models/{name}/rollout", scope: .admin)
+  /// `PUT /v1/models/{name}/aliases/{alias}` with a ``HubSetAliasRequest``: the
+  /// ``HubModelVersion`` the alias now names (set or moved in one transaction).
+  public static let setAlias = Route("setAlias", "PUT", "/v1/models/{name}/aliases/{alias}", scope: .admin)
+  /// `DELETE /v1/models/{name}/aliases/{alias}`: the ``HubModelVersion`` it named.
+  public static let deleteAlias = Route("deleteAlias", "DELETE", "/v1/models/{name}/aliases/{alias}", scope: .admin)
+  /// The query parameter of ``downloadModel`` that asks for an alias's version instead of the
+  /// rollout's choice: `?alias=stable`.
+  public static let downloadAliasQuery = "alias"
   /// `GET /v1/keys`: a ``HubAPIKeyList``.
   public static let listKeys = Route("listKeys", "GET", "/v1/keys", scope: .admin)
   /// `POST /v1/keys/{id}:revoke`: the revoked ``HubAPIKeyInfo``.
@@ -128,7 +137,7 @@ public enum HubAPI {
   /// Every route.
   public static let routes: [Route] = [
     health, openAPI, createModel, listModels, getModel, updateModel, deleteModel, downloadModel, uploadVersion,
-    listVersions, getVersion, publishVersion, unpublishVersion, getVersionSignature, getRollout, setRollout, deleteRollout, listKeys,
+    listVersions, getVersion, publishVersion, unpublishVersion, getVersionSignature, getRollout, setRollout, deleteRollout, setAlias, deleteAlias, listKeys,
     revokeKey, getFile, headFile,
   ]
 }

@@ -41,6 +41,8 @@ public struct HubAssignment: Codable, Sendable, Equatable {
     case stable
     /// No rollout applied: the latest published version.
     case latest
+    /// The client asked for an alias (`?alias=stable`): the version it names, rollout bypassed.
+    case alias
   }
 
   /// What decided the version.

@@ -19,10 +19,12 @@ public struct HubModelVersion: Codable, Sendable, Equatable {
   /// The id of the hub signing key that signed this version, or nil while it is unsigned
   /// (versions are signed when published, once the hub has a signing key).
   public var signingKeyID: String?
+  /// The aliases naming this version, sorted (`stable`, `canary`…); nil from hubs older than aliases.
+  public var aliases: [String]?
 
   /// Creates a version description.
   public init(model: String, version: Int, modelHash: String, sizeBytes: Int64, createTime: Date,
-              published: Bool, validation: HubValidationReport, signingKeyID: String? = nil) {
+              published: Bool, validation: HubValidationReport, signingKeyID: String? = nil, aliases: [String]? = nil) {
     self.model = model
     self.version = version
     self.modelHash = modelHash
@@ -31,6 +33,7 @@ public struct HubModelVersion: Codable, Sendable, Equatable {
     self.published = published
     self.validation = validation
     self.signingKeyID = signingKeyID
+    self.aliases = aliases
   }
 }
 

@@ -22,7 +22,7 @@ public actor ModelDownloader {
   let store: ModelStore
   private let broadcaster = EventBroadcaster()
   private nonisolated let progressHandlers = ProgressHandlers()
-  private var inFlight: [String: Task<CustomModel, any Error>] = [:]
+  private var inFlight: [Wanted: Task<CustomModel, any Error>] = [:]
   /// Files hashed by this instance: `name` → hash, so a file is read whole once per launch.
   private var verified: [String: String] = [:]
   private var installation: String?
@@ -60,19 +60,38 @@ public actor ModelDownloader {
   /// - Throws: ``ModelDownloaderError``.
   public func getModel(name: String, downloadType: ModelDownloadType,
                        conditions: ModelDownloadConditions = ModelDownloadConditions()) async throws -> CustomModel {
+    try await getModel(name: name, alias: nil, downloadType: downloadType, conditions: conditions)
+  }
+
+  /// Returns the version of model `name` that `alias` names on the hub (`stable`, `canary`…;
+  /// the rollout is bypassed), following `downloadType` like ``getModel(name:downloadType:conditions:)``.
+  /// The device keeps one copy per model name: asking with another alias (or none) replaces it.
+  /// A signed version older than the installed one is still refused (`.rollback`).
+  /// - Parameters:
+  ///   - name: The model's name.
+  ///   - alias: An alias of the model (`^[a-z0-9-]{1,40}$`), or nil for the rollout's choice.
+  ///   - downloadType: Whether to use the local copy, update it in the background, or ask first.
+  ///   - conditions: The conditions downloads run under.
+  /// - Returns: The model.
+  /// - Throws: ``ModelDownloaderError``: `.invalidAlias` for a malformed alias, `.aliasNotFound`
+  ///   when the model has no such alias.
+  public func getModel(name: String, alias: String?, downloadType: ModelDownloadType,
+                       conditions: ModelDownloadConditions = ModelDownloadConditions()) async throws -> CustomModel {
     guard HubName.isValid(name) else { throw ModelDownloaderError.invalidModelName(name) }
+    if let alias, !HubAliasName.isValid(alias) { throw ModelDownloaderError.invalidAlias(alias) }
+    let wanted = Wanted(name: name, alias: alias)
     switch downloadType {
     case .localModel:
       if let local = try localModel(name) { return local }
-      return try await latest(name, conditions: conditions)
+      return try await latest(wanted, conditions: conditions)
     case .localModelUpdateInBackground:
       if let local = try localModel(name) {
-        if inFlight[name] == nil { _ = startLatest(name, conditions: conditions) }
+        if inFlight[wanted] == nil { _ = startLatest(wanted, conditions: conditions) }
         return local
       }
-      return try await latest(name, conditions: conditions)
+      return try await latest(wanted, conditions: conditions)
     case .latestModel:
-      return try await latest(name, conditions: conditions)
+      return try await latest(wanted, conditions: conditions)
     }
   }
 
@@ -149,27 +168,28 @@ public actor ModelDownloader {
   ///
   /// The download is shared, so cancelling one caller does not stop it for the others; that
   /// caller stops waiting at once with ``ModelDownloaderError/cancelled(model:)``.
-  private func latest(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
-    let task = inFlight[name] ?? startLatest(name, conditions: conditions)
-    return try await SharedWait.value(of: task, cancelled: ModelDownloaderError.cancelled(model: name))
+  private func latest(_ wanted: Wanted, conditions: ModelDownloadConditions) async throws -> CustomModel {
+    let task = inFlight[wanted] ?? startLatest(wanted, conditions: conditions)
+    return try await SharedWait.value(of: task, cancelled: ModelDownloaderError.cancelled(model: wanted.name))
   }
 
-  private func startLatest(_ name: String, conditions: ModelDownloadConditions) -> Task<CustomModel, any Error> {
-    let task = Task { try await self.update(name, conditions: conditions) }
-    inFlight[name] = task
+  private func startLatest(_ wanted: Wanted, conditions: ModelDownloadConditions) -> Task<CustomModel, any Error> {
+    let task = Task { try await self.update(wanted, conditions: conditions) }
+    inFlight[wanted] = task
     return task
   }
 
-  private func finishUpdate(_ name: String) { inFlight[name] = nil }
+  private func finishUpdate(_ wanted: Wanted) { inFlight[wanted] = nil }
 
   /// Asks the hub which version this installation should have and installs it if it differs.
-  private func update(_ name: String, conditions: ModelDownloadConditions) async throws -> CustomModel {
-    defer { finishUpdate(name) }
+  private func update(_ wanted: Wanted, conditions: ModelDownloadConditions) async throws -> CustomModel {
+    let name = wanted.name
+    defer { finishUpdate(wanted) }
     let session = URLSession(configuration: conditions.sessionConfiguration(timeout: configuration.requestTimeout))
     defer { session.finishTasksAndInvalidate() }
     do {
       let local = try localModel(name)
-      guard let info = try await retrying({ try await self.info(name, localHash: local?.hash, session: session) }) else {
+      guard let info = try await retrying({ try await self.info(wanted, localHash: local?.hash, session: session) }) else {
         if let local { return local }
         throw ModelDownloaderError.modelNotDownloaded(name)
       }
@@ -184,7 +204,7 @@ public actor ModelDownloader {
         return local.version == info.version ? local : store.model(updated, data: local.data)
       }
       let approval = try await approve(name, info: info, session: session)
-      let model = try await download(name, info: info, approval: approval, conditions: conditions, session: session)
+      let model = try await download(wanted, info: info, approval: approval, conditions: conditions, session: session)
       broadcaster.send(.succeeded(model))
       configuration.notificationCenter.post(
         name: .modelDownloadDidSucceed, object: nil,
@@ -199,16 +219,17 @@ public actor ModelDownloader {
     }
   }
 
-  private func info(_ name: String, localHash: String?, session: URLSession) async throws -> HubDownloadInfo? {
-    try await HubDownloadClient(configuration: configuration)
-      .downloadInfo(name: name, installationID: try installationID(), localHash: localHash, session: session)
+  private func info(_ wanted: Wanted, localHash: String?, session: URLSession) async throws -> HubDownloadInfo? {
+    try await HubDownloadClient(configuration: configuration).downloadInfo(
+      name: wanted.name, alias: wanted.alias, installationID: try installationID(), localHash: localHash, session: session)
   }
 
   /// Fetches the file `info` describes, refreshing an expired URL once, retrying transient
   /// failures with backoff (resuming each time) within the configuration's attempt and time
   /// limits, verifying, then installing. Nothing is installed unless the whole file verifies.
-  private func download(_ name: String, info firstInfo: HubDownloadInfo, approval firstApproval: ReleaseVerifier.Approval,
+  private func download(_ wanted: Wanted, info firstInfo: HubDownloadInfo, approval firstApproval: ReleaseVerifier.Approval,
                         conditions: ModelDownloadConditions, session: URLSession) async throws -> CustomModel {
+    let name = wanted.name
     var approval = firstApproval
     try store.prepareFolder(name)
     var info = firstInfo
@@ -253,7 +274,7 @@ public actor ModelDownloader {
           guard !refreshed else { throw ModelDownloaderError.downloadURLExpired(model: name) }
           refreshed = true
           let localHash = store.installed(name)?.hash
-          guard let fresh = try await retrying({ try await self.info(name, localHash: localHash, session: session) }) else {
+          guard let fresh = try await retrying({ try await self.info(wanted, localHash: localHash, session: session) }) else {
             if let local = try localModel(name) { return local }
             throw ModelDownloaderError.modelNotDownloaded(name)
           }
@@ -327,5 +348,14 @@ private final class ProgressThrottle: Sendable {
     guard send else { return }
     broadcaster.send(.progress(name: name, bytesWritten: written, totalBytes: total))
     handlers.report(name: name, fraction: Float(Double(written) / Double(total)))
+  }
+}
+
+extension ModelDownloader {
+  /// What a caller asked for: a model, by the rollout's choice or by an alias. Updates in flight
+  /// are shared between callers asking for the same thing.
+  struct Wanted: Hashable, Sendable {
+    var name: String
+    var alias: String?
   }
 }

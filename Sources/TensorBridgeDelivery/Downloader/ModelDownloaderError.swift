@@ -1,3 +1,4 @@
+import ModelHubAPI
 import ModelSigning
 
 /// Everything `ModelDownloader` can fail with. Each case carries what went wrong and
@@ -5,8 +6,12 @@ import ModelSigning
 public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The name cannot be a hub model name (1 to 60 letters, digits, `_` or `-`).
   case invalidModelName(String)
+  /// The alias cannot be a hub alias (1 to 40 lowercase letters, digits or `-`).
+  case invalidAlias(String)
   /// The hub has no model with this name.
   case modelNotFound(String)
+  /// The model has no alias with this name on the hub.
+  case aliasNotFound(model: String, alias: String)
   /// The hub URL answered 404 without naming a model (`ROUTE_NOT_FOUND`, or not a ModelHub at
   /// all): the URL is wrong, not the model name.
   case hubEndpointNotFound(url: String, message: String)
@@ -54,8 +59,12 @@ public enum ModelDownloaderError: Error, Sendable, Equatable, CustomStringConver
     switch self {
     case .invalidModelName(let name):
       "'\(name)' is not a model name: use 1 to 60 letters, digits, '_' or '-'."
+    case .invalidAlias(let alias):
+      "'\(alias.prefix(80))' is not an alias: use \(HubAliasName.ruleDescription)."
     case .modelNotFound(let name):
       "The hub has no model named '\(name)'."
+    case .aliasNotFound(let model, let alias):
+      "Model '\(model)' has no alias '\(alias)' on the hub."
     case .hubEndpointNotFound(let url, let message):
       "\(url) is not a ModelHub endpoint (404: \(message.prefix(200))); check the hub URL."
     case .noPublishedVersion(let name):

@@ -10,11 +10,14 @@ struct HubDownloadClient: Sendable {
   let configuration: ModelDownloaderConfiguration
 
   /// The answer: the version to fetch, or nil when the hub says the local hash is current.
-  func downloadInfo(name: String, installationID: String, localHash: String?,
+  func downloadInfo(name: String, alias: String? = nil, installationID: String, localHash: String?,
                     session: URLSession) async throws -> HubDownloadInfo? {
     var base = configuration.hubURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
-    guard HubName.isValid(name), let url = URL(string: base + HubAPI.downloadModel.path(["name": name])) else {
+    // A valid alias needs no escaping in a query.
+    let query = alias.map { "?\(HubAPI.downloadAliasQuery)=\($0)" } ?? ""
+    if let alias, !HubAliasName.isValid(alias) { throw ModelDownloaderError.invalidAlias(alias) }
+    guard HubName.isValid(name), let url = URL(string: base + HubAPI.downloadModel.path(["name": name]) + query) else {
       throw ModelDownloaderError.invalidModelName(name)
     }
     var request = URLRequest(url: url)
@@ -61,6 +64,7 @@ struct HubDownloadClient: Sendable {
       case (404, "NO_PUBLISHED_VERSION"): throw ModelDownloaderError.noPublishedVersion(name)
       // "NOT_FOUND" is what hubs before ROUTE_NOT_FOUND answered for an unknown model.
       case (404, "MODEL_NOT_FOUND"), (404, "NOT_FOUND"): throw ModelDownloaderError.modelNotFound(name)
+      case (404, "ALIAS_NOT_FOUND"): throw ModelDownloaderError.aliasNotFound(model: name, alias: alias ?? "")
       // No such route (or not a hub at all): the hub URL is wrong, not the model name.
       case (404, _): throw ModelDownloaderError.hubEndpointNotFound(url: url.absoluteString, message: message)
       case (400, "INVALID_NAME"): throw ModelDownloaderError.invalidModelName(name)

@@ -5,7 +5,7 @@ import ModelHubAPI
 extension HubCommand {
   /// `tensorbridge hub versions NAME`.
   struct Versions: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "versions", abstract: "List a model's versions and whether each is signed (and by which hub signing key).")
+    static let configuration = CommandConfiguration(commandName: "versions", abstract: "List a model's versions, their aliases, and whether each is signed (and by which hub signing key).")
 
     @Argument(help: "The model's name.")
     var name: String
@@ -21,7 +21,8 @@ extension HubCommand {
         let state = version.published ? "published" : "draft"
         let io = "\(version.validation.inputs.count) in, \(version.validation.outputs.count) out, \(version.validation.operators.count) ops"
         let signature = version.signingKeyID.map { "signed by \($0)" } ?? "unsigned"
-        print("v\(version.version)  \(state)  \(signature)  \(version.sizeBytes) bytes  \(version.modelHash)  \(io)")
+        let aliases = (version.aliases ?? []).isEmpty ? "" : "  [\((version.aliases ?? []).joined(separator: ", "))]"
+        print("v\(version.version)\(aliases)  \(state)  \(signature)  \(version.sizeBytes) bytes  \(version.modelHash)  \(io)")
       }
     }
   }

@@ -11,7 +11,7 @@ struct HubCommand: ParsableCommand {
       else http://127.0.0.1:8080) with the admin key in $TENSORBRIDGE_HUB_KEY.
       """,
     subcommands: [
-      Serve.self, Keys.self, Deploy.self, List.self, Versions.self, Publish.self, Rollout.self, Remove.self,
+      Serve.self, Keys.self, Deploy.self, List.self, Versions.self, Publish.self, Rollout.self, Alias.self, Remove.self,
       OpenAPI.self, SigningKeys.self,
     ])
 }

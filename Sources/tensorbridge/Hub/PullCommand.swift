@@ -40,6 +40,9 @@ struct PullCommand: AsyncParsableCommand {
 
   @OptionGroup var store: ModelStoreOptions
 
+  @Option(name: .long, help: "Pull the version this alias names on the hub (stable, canary…) instead of the rollout's choice.")
+  var alias: String?
+
   @Option(name: .long, help: "The installation id for rollouts (default: the one saved in the store).")
   var installationID: String?
 
@@ -77,10 +80,10 @@ struct PullCommand: AsyncParsableCommand {
     defer { watcher.cancel() }
     let model: CustomModel
     do {
-      model = try await downloader.getModel(name: name, downloadType: type.downloadType, conditions: conditions)
+      model = try await downloader.getModel(name: name, alias: alias, downloadType: type.downloadType, conditions: conditions)
       if type == .background {
         // A one-shot command waits for the background update it started before exiting.
-        _ = try? await downloader.getModel(name: name, downloadType: .latestModel, conditions: conditions)
+        _ = try? await downloader.getModel(name: name, alias: alias, downloadType: .latestModel, conditions: conditions)
       }
     } catch let error as ModelDownloaderError {
       bar.finish()

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import ModelHubAPI
+
+/// Admin routes for aliases: `PUT /v1/models/{name}/aliases/{alias}` with `{"version": N}` sets
+/// or moves an alias in one transaction; `DELETE` removes it. Both answer the version concerned.
+/// Clients ask for an alias's version with `GET /v1/models/{name}:download?alias=ALIAS`.
+struct AliasRoutes: Sendable {
+  let hub: HubContext
+
+  func register(on router: Router<BasicRequestContext>) {
+    router.put(RouterPath(HubAPI.setAlias.routerPath), use: set)
+    router.delete(RouterPath(HubAPI.deleteAlias.routerPath), use: remove)
+  }
+
+  @Sendable func set(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let (name, alias) = try nameAndAlias(context)
+    let body = try await HTTPHelpers.decode(HubSetAliasRequest.self, from: request)
+    guard body.version >= 1 else { throw HubError.invalidArgument("version must be a number from 1.") }
+    let version = try await hub.metadata.setAlias(name, alias, version: body.version)
+    hub.logger.info("alias set", metadata: ["model": "\(name)", "alias": "\(alias)", "version": "\(body.version)"])
+    return try HTTPHelpers.json(version)
+  }
+
+  @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let (name, alias) = try nameAndAlias(context)
+    let version = try await hub.metadata.removeAlias(name, alias)
+    hub.logger.info("alias removed", metadata: ["model": "\(name)", "alias": "\(alias)"])
+    return try HTTPHelpers.json(version)
+  }
+
+  private func nameAndAlias(_ context: BasicRequestContext) throws(HubError) -> (String, String) {
+    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
+    guard verb == nil else { throw .invalidName(name + ":" + (verb ?? "")) }
+    try HubName.check(name)
+    let alias = context.parameters.get("alias") ?? ""
+    try HubStore.checkAlias(alias)
+    return (name, alias)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ModelHubAPI
+import NIOConcurrencyHelpers
+
+/// The hub's serving state in memory on top of a ``HubMetadataStore``: API keys (hashes,
+/// scopes, revocation), models, published versions and rollouts, loaded at start and replaced
+/// atomically, so that authenticating a client and answering its version check read memory only.
+///
+/// Write-through: every write goes to the store (one transaction), and once it has committed the
+/// affected part is re-read and swapped in; readers see the state before or after a write, never
+/// part of one. Writes made outside this value — the CLI on the same data folder, another
+/// process, a row edited by hand — are noticed through the store's change marker, read on every
+/// request without a database round trip, and trigger a full reload before that request is
+/// answered: a key revoked anywhere is refused from the next request on.
+///
+/// Single node only: hubs on other machines sharing a database would need the store to
+/// publish changes to them (PostgreSQL LISTEN/NOTIFY), which is not built yet.
+final class HubServingStore: Sendable {
+  private struct State {
+    var snapshot: HubServingSnapshot?
+    /// The store's marker when `snapshot` was fully loaded; nil forces a reload.
+    var marker: HubChangeMarker?
+  }
+
+  /// The store written to and loaded from.
+  let store: any HubMetadataStore
+  private let state = NIOLockedValueBox(State())
+
+  init(store: any HubMetadataStore) { self.store = store }
+
+  /// Loads the whole serving state (at start, and whenever the store changed behind our back).
+  func load() async throws {
+    try await store.loadServing(.all) { [state] load in state.withLockedValue { Self.apply(load, to: &$0) } }
+  }
+
+  /// The current serving state: from memory unless the store's marker shows a change not made
+  /// through this value, in which case it is reloaded first.
+  func snapshot() async throws -> HubServingSnapshot {
+    let marker = store.changeMarker()
+    if let current = state.withLockedValue({ $0.marker == marker ? $0.snapshot : nil }) { return current }
+    try await load()
+    guard let loaded = state.withLockedValue({ $0.snapshot }) else {
+      throw HubError.internalError("the serving state could not be loaded")
+    }
+    return loaded
+  }
+
+  /// Re-reads `part` after a committed write and swaps it in. Does not throw: the write has
+  /// committed whatever happens here; if the read fails, the next request reloads everything.
+  func refresh(_ part: HubServingPart) async {
+    do {
+      try await store.loadServing(part) { [state] load in state.withLockedValue { Self.apply(load, to: &$0) } }
+    } catch {
+      state.withLockedValue { $0.marker = nil }
+    }
+  }
+
+  private static func apply(_ load: HubServingLoad, to state: inout State) {
+    switch load {
+    case .all(let snapshot, let marker):
+      state.snapshot = snapshot
+      state.marker = marker
+    case .keys(let keys):
+      state.snapshot?.keys = keys
+    case .model(let name, let model):
+      state.snapshot?.models[name] = model
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ModelHubAPI
+
+/// What the routes need from the hub's metadata: API keys, models, versions and rollouts.
+///
+/// ``HubStore`` (SQLite through GRDB, in the data folder) is the implementation today; a
+/// PostgreSQL one can follow behind the same protocol. Every write is a single transaction:
+/// nothing half-written is ever visible to a reader. The routes reach the store through
+/// ``HubServingStore``, which keeps the serving state in memory on top of any implementation.
+protocol HubMetadataStore: Sendable {
+  // MARK: Models
+  /// Creates a model.
+  func createModel(_ request: HubCreateModelRequest, now: Date) async throws -> HubModel
+  /// Reads one model.
+  func model(_ name: String) async throws -> HubModel
+  /// Updates display name and tags, optionally only if the etag still matches.
+  func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date) async throws -> HubModel
+  /// Deletes a model, its versions, and the blobs no other version uses.
+  func deleteModel(_ name: String) async throws
+  /// One page of models ordered by name, optionally only those carrying `tag`.
+  func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage
+
+  // MARK: Versions
+  /// Stores a verified upload (a temporary file) as the model's next version.
+  func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
+                  publish: Bool, signer: HubReleaseSigner?, now: Date) async throws -> HubModelVersion
+  /// A model's versions, newest first.
+  func versions(of name: String) async throws -> [HubModelVersion]
+  /// One version.
+  func version(_ name: String, _ number: Int) async throws -> HubModelVersion
+  /// Publishes or unpublishes a version.
+  func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?,
+                    now: Date) async throws -> HubModelVersion
+
+  // MARK: Rollouts
+  /// Sets (or with nil clears) a model's rollout.
+  func setRollout(_ name: String, _ rollout: HubRollout?, now: Date) async throws -> HubRollout?
+  /// A model's rollout, if any.
+  func rollout(of name: String) async throws -> HubRollout?
+
+  // MARK: Aliases
+  /// Points `alias` of model `name` at published `version`, creating or moving it atomically.
+  func setAlias(_ name: String, _ alias: String, version: Int, now: Date) async throws -> HubModelVersion
+  /// Removes `alias` of model `name`; returns the version it named.
+  func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion
+
+  // MARK: Keys
+  /// Every key, oldest first (no secrets, no hashes).
+  func listKeys() async throws -> [HubAPIKeyInfo]
+  /// Revokes key `id`.
+  func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo
+
+  // MARK: Serving state
+  /// Reads the committed serving state of `part`, serialized with the store's writes (so that
+  /// successive loads never go back in time), and hands it to `apply` before the next write
+  /// can commit.
+  func loadServing(_ part: HubServingPart, apply: @escaping @Sendable (HubServingLoad) -> Void) async throws
+  /// A cheap token that changes whenever anything — this process or another one sharing the
+  /// store — commits a change. Read on every request: no database round trip.
+  func changeMarker() -> HubChangeMarker
+}
