@@ -172,7 +172,7 @@ public final class Interpreter {
   /// A fused `UNIDIRECTIONAL_SEQUENCE_LSTM` or `UNIDIRECTIONAL_SEQUENCE_RNN` (what the TFLite
   /// converter makes of a tf_keras LSTM) carries its state from one run to the next, in the
   /// interpreter and in its signature runners alike, starting from zeros; TensorBridge keeps it
-  /// in resource variables (see ``TFLiteFormat/RecurrentStateLowering``). Resource variables
+  /// in resource variables (see `RecurrentStateLowering`). Resource variables
   /// the model declares itself (`tf.Variable`, Keras 3 stateful layers) are not touched, as in
   /// Python. Does nothing for a model without such state.
   ///

@@ -22,7 +22,7 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   /// Lite's classic interpreter runs them; each one is named (see ``RuntimeLimitation``).
   case unsupportedByRuntime([RuntimeLimitation])
   /// The model's fused recurrent operators could be lowered to builtin operators, but the
-  /// lowered file could not be written (see ``TFLiteFormat/RecurrentStateError``).
+  /// lowered file could not be written (see `RecurrentStateError`).
   case recurrentStateLoweringFailed(RecurrentStateError)
   /// ``Interpreter/resetVariables()`` cannot reset this model's recurrent state: the model has
   /// no signature definitions and its main subgraph's inputs or outputs have missing or repeated

@@ -46,7 +46,7 @@ extension Interpreter {
 }
 
 extension Interpreter.Options {
-  /// The options on one line, as load reports show them (``TFLiteFormat/LoadObserver``):
+  /// The options on one line, as load reports show them (`LoadObserver`):
   /// `threads=2 xnnpack=on capture=on string-capacity=1048576 log=error runtime=default`.
   public var loadReportDescription: String {
     "threads=\(threadCount.map(String.init) ?? "default") xnnpack=\(isXNNPackEnabled ? "on" : "off") "

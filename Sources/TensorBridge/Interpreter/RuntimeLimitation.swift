@@ -14,7 +14,7 @@ import TFLiteFormat
 /// Variable tensors holding the state of a fused `UNIDIRECTIONAL_SEQUENCE_LSTM` or
 /// `UNIDIRECTIONAL_SEQUENCE_RNN` are not a limitation when TensorBridge can lower the operator
 /// to builtin operators over resource variables (see
-/// ``TFLiteFormat/TFLiteModel/loweringRecurrentState()``); when it cannot, the limitation names
+/// `TFLiteModel.loweringRecurrentState()`); when it cannot, the limitation names
 /// the operator and carries the ``refusal``.
 public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
   /// What LiteRT's loader does not support.

@@ -4,7 +4,12 @@ extension Tensor.DataType {
   /// Packs numbers into this element type, refusing values the type cannot hold exactly
   /// (integers out of range or with a fraction, booleans other than 0 and 1).
   ///
-  /// - Parameter tensor: the tensor name used in errors.
+  /// - Parameters:
+  ///   - values: The numbers to pack, in element order.
+  ///   - tensor: the tensor name used in errors.
+  /// - Returns: The values as this type's little-endian elements.
+  /// - Throws: ``InterpreterError/valueNotRepresentable(tensor:index:value:type:)`` naming the
+  ///   first value this type cannot hold exactly.
   public func encode(_ values: [Double], tensor: String) throws(InterpreterError) -> Data {
     var data = Data(capacity: (byteCount(forElementCount: values.count) ?? 0))
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws(InterpreterError) {

@@ -65,7 +65,9 @@ public struct CategoryFilter: Sendable, Equatable {
   /// The items whose category passes, best first by that category's score (equal scores keep
   /// their order), at most ``maxResults``; items without a category are left out.
   ///
-  /// - Parameter category: The category an item is judged by (a detection's best one).
+  /// - Parameters:
+  ///   - items: The items to filter, in any order.
+  ///   - category: The category an item is judged by (a detection's best one).
   public func apply<Item>(_ items: [Item], by category: (Item) -> Category?) -> [Item] {
     var kept: [(offset: Int, item: Item, score: Float)] = []
     for (offset, item) in items.enumerated() {

@@ -41,8 +41,12 @@ public struct TextEncoder: Sendable {
 
   /// A words-scheme encoder (word or regex tokenizer, word-index vocabulary).
   ///
-  /// - Parameter startToken: `true` requires the start token, `false` leaves it out, `nil` uses
-  ///   it when the vocabulary has it (as Model Maker's models expect).
+  /// - Parameters:
+  ///   - tokenizer: Splits text into words (a word or regex tokenizer).
+  ///   - vocabulary: Maps words to ids (a word-index vocabulary).
+  ///   - specialTokens: The names of the padding, start and unknown tokens in `vocabulary`.
+  ///   - startToken: `true` requires the start token, `false` leaves it out, `nil` uses
+  ///     it when the vocabulary has it (as Model Maker's models expect).
   /// - Throws: ``TextError/missingSpecialToken(role:name:)`` when `startToken` is `true` and
   ///   the vocabulary lacks it.
   public init(

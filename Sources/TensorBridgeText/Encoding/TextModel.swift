@@ -28,7 +28,10 @@ public final class TextModel {
 
   /// Loads a bundle folder or a `.tflite` with tokenizer metadata.
   ///
-  /// - Parameter lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
+  /// - Parameters:
+  ///   - url: The bundle folder (with `model.json`) or the `.tflite` file.
+  ///   - options: How the interpreter runs the model (threads, delegates, runtime).
+  ///   - lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
   public convenience init(
     contentsOf url: URL, options: Interpreter.Options = Interpreter.Options(), lowercase: Bool? = nil
   ) throws(TextError) {
@@ -40,7 +43,9 @@ public final class TextModel {
   /// Prepares a loaded model: every input must be a text layer, one of them the `ids` layer
   /// with a tokenizer and vocabulary.
   ///
-  /// - Parameter lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
+  /// - Parameters:
+  ///   - model: The loaded model.
+  ///   - lowercase: Overrides the text layer's lowercasing (`nil`: the layer's own).
   public init(model: Model, lowercase: Bool? = nil) throws(TextError) {
     self.model = model
     let inputs = model.boundInputs

@@ -47,10 +47,14 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
 
   /// Classifies with an already loaded model.
   ///
-  /// - Parameter metadataNormalization: take the input normalization from the model's TFLite
-  ///   metadata (every channel's own mean and std) rather than from the description, and the
-  ///   scores' display names, calibration and default threshold from it too; right for models
-  ///   loaded from a `.tflite` without `model.json`.
+  /// - Parameters:
+  ///   - model: The loaded model; it must have an image input and a scores output.
+  ///   - options: Result count, score threshold, category filter, how the image is fitted and
+  ///     resampled into the input, and the locale of the display names.
+  ///   - metadataNormalization: take the input normalization from the model's TFLite
+  ///     metadata (every channel's own mean and std) rather than from the description, and the
+  ///     scores' display names, calibration and default threshold from it too; right for models
+  ///     loaded from a `.tflite` without `model.json`.
   /// - Throws: ``VisionError`` when the model has no image input or scores output, the options
   ///   conflict, or the metadata's files are missing or malformed.
   public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),

@@ -161,6 +161,14 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
   ///   - inputLayer: The image's input layer (by default the first `"type": "image"` layer,
   ///     else the first input).
   ///   - inputFormat: The image input's format (by default from the tensor and the layer).
+  ///   - head: Which outputs hold the detections and how they are decoded: post-processed SSD
+  ///     outputs, or raw box regressors and scores decoded against anchors.
+  ///   - labels: Class labels, indexed by the class output value; nil reports class indices
+  ///     only.
+  ///   - automl: The AutoML export's metadata when the model comes from one, kept as
+  ///     ``automl``; nil otherwise.
+  ///   - options: Result count, score threshold, category filter and how the image is fitted
+  ///     to the input.
   ///   - decoding: how post-processed outputs are read (box order, score calibration,
   ///     display names); its `labels` are replaced by `labels`.
   /// - Throws: ``VisionError`` when the model has no such input or the options conflict.

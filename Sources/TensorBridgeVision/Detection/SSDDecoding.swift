@@ -26,7 +26,7 @@ public struct SSDDecoding: Sendable, Equatable {
   ///   - boxes: `4 × N` box values, as ratios of the model input.
   ///   - classes: `N` class indices (as floats).
   ///   - scores: `N` scores.
-  ///   - count: The detection count (one value).
+  ///   - countValues: The count output: the number of valid detections as its one value.
   ///   - inputWidth: The model input's width in pixels.
   ///   - inputHeight: The model input's height in pixels.
   ///   - transform: Maps model-input pixels to the image's pixels.

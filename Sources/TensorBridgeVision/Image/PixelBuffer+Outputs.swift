@@ -6,9 +6,16 @@ extension PixelBuffer {
   /// mapped with `denormalize` (`pixel = (value + bias[c]) × scale`) and rounded, clamped to 0…255.
   /// Without `denormalize` values are taken as pixels.
   ///
-  /// - Parameter channelOrder: The tensor's channel order (the layer's `format`). A `BGR`
-  ///   tensor's channels are put back in RGB order, and the `r`, `g`, `b` biases apply to the
-  ///   channels they name (Tensor/IO's BGR identity round trip gives red for red).
+  /// - Parameters:
+  ///   - values: The output tensor's values, NHWC.
+  ///   - shape: The output tensor's shape: `[1, H, W, C]`, `[H, W, C]` or `[H, W]`.
+  ///   - denormalize: Maps each value back to a pixel (the layer's denormalization); nil
+  ///     takes the values as pixels.
+  ///   - channelOrder: The tensor's channel order (the layer's `format`). A `BGR`
+  ///     tensor's channels are put back in RGB order, and the `r`, `g`, `b` biases apply to the
+  ///     channels they name (Tensor/IO's BGR identity round trip gives red for red).
+  /// - Throws: ``VisionError/outputShape(tensor:shape:expected:)`` when the shape is not an
+  ///   image's or does not match the number of values.
   public init(
     values: [Float], shape: [Int], denormalize: PixelTransform? = nil,
     channelOrder: LayerDescription.PixelFormat = .rgb

@@ -27,7 +27,13 @@ public struct PixelBuffer: Sendable, Equatable {
 
   /// Creates a buffer from raw bytes with any row stride. The bytes are copied.
   ///
-  /// - Parameter bytesPerRow: the stride; `nil` means packed rows (`width × bytesPerPixel`).
+  /// - Parameters:
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
+  ///   - format: The pixel layout of `bytes`.
+  ///   - bytesPerRow: the stride; `nil` means packed rows (`width × bytesPerPixel`).
+  ///   - bytes: The pixels, row after row, at least `height` rows of `bytesPerRow` bytes (the
+  ///     last row only needs its pixels).
   /// - Throws: ``ImageError/invalidGeometry(width:height:bytesPerRow:format:)`` or
   ///   ``ImageError/pixelDataSize(width:height:bytesPerRow:format:expected:actual:)``.
   public init<Bytes: Collection<UInt8>>(

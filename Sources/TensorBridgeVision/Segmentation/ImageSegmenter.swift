@@ -50,8 +50,13 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
 
   /// Segments with an already loaded model.
   ///
-  /// - Parameter metadata: read normalization, labels and display names from the model's
-  ///   TFLite metadata (right for a `.tflite` loaded without `model.json`).
+  /// - Parameters:
+  ///   - model: The loaded model; it must have an image input and one
+  ///     `[1, height, width, classes]` output.
+  ///   - options: Which masks to produce, how the image is fitted and resampled into the
+  ///     input, and the locale of the display names.
+  ///   - metadata: read normalization, labels and display names from the model's
+  ///     TFLite metadata (right for a `.tflite` loaded without `model.json`).
   public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false) throws(VisionError) {
     self.guardedModel = model
     self.options = options

@@ -21,8 +21,8 @@ import Foundation
 ///
 /// The `init` subgraph (appended to the model) assigns zeros to every state, as TensorFlow
 /// Lite initializes variable tensors; `CALL_ONCE` runs it once per interpreter. It is also the
-/// signature ``resetSignatureKey``: running it zeroes the state again, like Python's
-/// `reset_all_variables()`.
+/// signature ``RecurrentStateLowering/resetSignatureKey-swift.type.property``: running it
+/// zeroes the state again, like Python's `reset_all_variables()`.
 public struct RecurrentStateLowering: Sendable {
     /// The key of the signature that zeroes every lowered state.
     public static let resetSignatureKey = "tensorbridge_reset_recurrent_state"
@@ -38,8 +38,9 @@ public struct RecurrentStateLowering: Sendable {
     public let model: TFLiteModel
     /// The operators that were lowered.
     public let operators: [RecurrentStateOperator]
-    /// The signature that zeroes the state (``resetSignatureKey``), or nil when the model has
-    /// no signature definitions and its main subgraph's tensor names cannot stand in for the
+    /// The signature that zeroes the state
+    /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
+    /// has no signature definitions and its main subgraph's tensor names cannot stand in for the
     /// signature LiteRT would make up (names missing or repeated), so none could be added.
     public let resetSignatureKey: String?
 }
