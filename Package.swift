@@ -150,15 +150,18 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
-    .testTarget(name: "TensorBridgeTrainingTests", dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge"]),
     .testTarget(
-      name: "TensorBridgeVisionTests", dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
+      name: "TensorBridgeTrainingTests", dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge"]),
+    .testTarget(
+      name: "TensorBridgeVisionTests",
+      dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     // bench/text_bench.sh's Swift side (tokenize + encode throughput).
     .executableTarget(name: "text-bench", dependencies: ["TensorBridgeText"], path: "bench/TextBench"),
     // An app that only downloads models: TensorBridgeDelivery alone (its peak memory is tested).
     .executableTarget(name: "delivery-pull", dependencies: ["TensorBridgeDelivery"], path: "bench/DeliveryPull"),
     .testTarget(
-      name: "TensorBridgeTextTests", dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
+      name: "TensorBridgeTextTests",
+      dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
       dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport"]),

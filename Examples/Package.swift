@@ -8,7 +8,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [
     // An app would write `.package(url: "https://github.com/<you>/TensorBridge", from: "0.1.0")`.
-    .package(name: "TensorBridge", path: ".."),
+    .package(name: "TensorBridge", path: "..")
   ],
   targets: [
     // Downloads an image classifier from a ModelHub and classifies photos with it.

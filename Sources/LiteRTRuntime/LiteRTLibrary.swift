@@ -2,11 +2,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The LiteRT C functions TensorBridge uses, resolved from a loaded `libLiteRt`.
@@ -170,11 +170,12 @@ public final class LiteRTLibrary: @unchecked Sendable {
 
   fileprivate static func open(explicitPath: String?) throws(LiteRTRuntimeError) -> LiteRTLibrary {
     #if canImport(Darwin)
-    // A LiteRT linked into the app itself (the usual iOS setup) is found through the process image.
-    if explicitPath == nil, let image = dlopen(nil, RTLD_NOW),
-       dlsym(image, "LiteRtCreateEnvironment") != nil {
-      return try LiteRTLibrary(path: "<process image>", handle: image)
-    }
+      // A LiteRT linked into the app itself (the usual iOS setup) is found through the process image.
+      if explicitPath == nil, let image = dlopen(nil, RTLD_NOW),
+        dlsym(image, "LiteRtCreateEnvironment") != nil
+      {
+        return try LiteRTLibrary(path: "<process image>", handle: image)
+      }
     #endif
     let locator = LiteRTLibraryLocator()
     let candidates = locator.candidates(explicitPath: explicitPath)

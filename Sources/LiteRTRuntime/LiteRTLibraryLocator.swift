@@ -19,9 +19,9 @@ public struct LiteRTLibraryLocator: Sendable {
 
   /// The library's file name on this platform.
   #if canImport(Darwin)
-  public static let fileName = "libLiteRt.dylib"
+    public static let fileName = "libLiteRt.dylib"
   #else
-  public static let fileName = "libLiteRt.so"
+    public static let fileName = "libLiteRt.so"
   #endif
 
   /// The folder below a checkout where `scripts/setup.sh` installs the runtime.
@@ -58,16 +58,18 @@ public struct LiteRTLibraryLocator: Sendable {
 
   private func projectCandidates() -> [String] {
     var starts: [URL] = [URL(fileURLWithPath: fileManager.currentDirectoryPath)]
-    starts.append(Bundle.main.executableURL?.deletingLastPathComponent()
-      ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent())
+    starts.append(
+      Bundle.main.executableURL?.deletingLastPathComponent()
+        ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent())
     // The checkout this file was compiled in: Sources/LiteRTRuntime/<this file>.
     starts.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent())
     var result: [String] = []
     for start in starts {
       var folder = start.standardizedFileURL
       for _ in 0..<12 {
-        result.append(folder.appendingPathComponent(Self.projectRelativeFolder)
-          .appendingPathComponent(Self.fileName).path)
+        result.append(
+          folder.appendingPathComponent(Self.projectRelativeFolder)
+            .appendingPathComponent(Self.fileName).path)
         let parent = folder.deletingLastPathComponent()
         if parent.path == folder.path { break }
         folder = parent

@@ -23,7 +23,8 @@ public enum LiteRTRuntimeError: Error, Sendable, Equatable, CustomStringConverti
     case .libraryLoadFailed(let path, let reason):
       return "The LiteRT runtime at \(path) could not be loaded: \(reason)."
     case .missingSymbol(let name, let path):
-      return "The LiteRT runtime at \(path) does not export \(name); install the pinned version with `\(Self.installCommand)`."
+      return
+        "The LiteRT runtime at \(path) does not export \(name); install the pinned version with `\(Self.installCommand)`."
     }
   }
 }

@@ -49,7 +49,8 @@ extension S3Client {
     let list = parts.sorted { $0.partNumber < $1.partNumber }.map {
       "<Part><PartNumber>\($0.partNumber)</PartNumber><ETag>\(S3XML.escape($0.eTag))</ETag></Part>"
     }.joined()
-    let xml = "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">\(list)</CompleteMultipartUpload>"
+    let xml =
+      "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">\(list)</CompleteMultipartUpload>"
     let query = "uploadId=\(SigV4Encoding.uriEncode(uploadID))"
     let (_, text) = try await sendReadingText(
       method: .POST, bucket: bucket, key: key, query: query, headers: [("content-type", "application/xml")],

@@ -19,7 +19,8 @@ public struct S3Credentials: Sendable, Equatable {
   /// `AWS_SESSION_TOKEN` in `environment`; nil when either key is missing or empty.
   public init?(environment: [String: String]) {
     guard let id = environment["AWS_ACCESS_KEY_ID"], !id.isEmpty,
-          let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty else { return nil }
+      let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty
+    else { return nil }
     let token = environment["AWS_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     self.init(accessKeyID: id, secretAccessKey: secret, sessionToken: token)
   }

@@ -32,7 +32,8 @@ public struct S3Endpoint: Sendable, Equatable {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host else {
       throw .invalidConfiguration("the endpoint \(url.absoluteString) has no host")
     }
-    let base = components.percentEncodedPath.hasSuffix("/")
+    let base =
+      components.percentEncodedPath.hasSuffix("/")
       ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
     let encodedKey = SigV4Encoding.uriEncode(key, keepSlash: true)
     switch addressing {

@@ -4,7 +4,8 @@ enum S3XML {
   /// The text of the first element `name` in `xml`, or nil.
   static func firstValue(of name: String, in xml: String) -> String? {
     guard let open = xml.range(of: "<\(name)>"),
-          let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex) else { return nil }
+      let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex)
+    else { return nil }
     return unescape(String(xml[open.upperBound..<close.lowerBound]))
   }
 

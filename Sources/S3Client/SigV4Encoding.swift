@@ -27,7 +27,8 @@ enum SigV4Encoding {
     var index = 0
     while index < utf8.count {
       if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-         let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+        let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+      {
         bytes.append(high << 4 | low)
         index += 3
       } else {
@@ -75,7 +76,10 @@ enum SigV4Encoding {
     var segments: [Substring] = []
     for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
       if segment == "." { continue }
-      if segment == ".." { _ = segments.popLast(); continue }
+      if segment == ".." {
+        _ = segments.popLast()
+        continue
+      }
       segments.append(segment)
     }
     var normalized = "/" + segments.joined(separator: "/")
@@ -92,8 +96,8 @@ enum SigV4Encoding {
   private static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-         UInt8(ascii: "_"), UInt8(ascii: "~"):
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
       return true
     default:
       return false

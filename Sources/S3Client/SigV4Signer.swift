@@ -114,8 +114,11 @@ public struct SigV4Signer: Sendable {
     // The URL's own parameters are written again the way boto3 writes them (`uploads` becomes
     // `uploads=`), which signs the same.
     let ownPairs = SigV4Encoding.parseQuery(url.query(percentEncoded: true) ?? "")
-    let ownQuery = ownPairs.isEmpty
-      ? nil : ownPairs.map { "\(SigV4Encoding.uriEncode($0.name))=\(SigV4Encoding.uriEncode($0.value))" }.joined(separator: "&")
+    let ownQuery =
+      ownPairs.isEmpty
+      ? nil
+      : ownPairs.map { "\(SigV4Encoding.uriEncode($0.name))=\(SigV4Encoding.uriEncode($0.value))" }.joined(
+        separator: "&")
     let authQuery = auth.map { "\($0.0)=\(SigV4Encoding.uriEncode($0.1))" }.joined(separator: "&")
     let query = [ownQuery, authQuery].compactMap { $0 }.joined(separator: "&")
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
@@ -173,7 +176,10 @@ public struct SigV4Signer: Sendable {
   static func hex(_ bytes: some Sequence<UInt8>) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
-    for byte in bytes { out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 0xF)]) }
+    for byte in bytes {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0xF)])
+    }
     return String(decoding: out, as: UTF8.self)
   }
 }

@@ -97,8 +97,11 @@ public struct FuzzCampaign {
         case .crashed(_, let reason, let aloneTail):
           report.record(modelIndex: model, finding: try finding(index, "crash", reason, aloneTail, reproduced: true))
         case .hung(_, let aloneTail):
-          let reason = "no result after \(supervisor.timeoutSeconds) s, nor after \(3 * supervisor.timeoutSeconds) s alone"
-          report.record(modelIndex: model, finding: try finding(index, "hang", reason, aloneTail.isEmpty ? tail : aloneTail, reproduced: true))
+          let reason =
+            "no result after \(supervisor.timeoutSeconds) s, nor after \(3 * supervisor.timeoutSeconds) s alone"
+          report.record(
+            modelIndex: model,
+            finding: try finding(index, "hang", reason, aloneTail.isEmpty ? tail : aloneTail, reproduced: true))
         }
         next = index + 1
       }
@@ -119,7 +122,9 @@ public struct FuzzCampaign {
 
   /// Runs one case in a fresh worker: how it ended, its outcome if it returned, and the seconds
   /// it took (including starting the worker).
-  private func runAlone(_ index: Int, timeout: Double? = nil) throws(FuzzError) -> (FuzzSupervisor.BatchEnd, String?, Double) {
+  private func runAlone(_ index: Int, timeout: Double? = nil) throws(FuzzError) -> (
+    FuzzSupervisor.BatchEnd, String?, Double
+  ) {
     let started = Date()
     var outcome: String?
     let end = try supervisor.runBatch(start: index, count: 1, timeout: timeout) { _, result in outcome = result }
@@ -132,7 +137,8 @@ public struct FuzzCampaign {
       model: models[modelIndex(of: index)].name, caseIndex: index, seconds: seconds, outcome: outcome,
       mutation: fuzzCase(index)?.mutation ?? "?")
     if showsProgress {
-      let line = "fuzz: slow case \(index) (\(slow.model)): \(String(format: "%.1f", seconds)) s alone, \(outcome) — \(slow.mutation)\n"
+      let line =
+        "fuzz: slow case \(index) (\(slow.model)): \(String(format: "%.1f", seconds)) s alone, \(outcome) — \(slow.mutation)\n"
       FileHandle.standardError.write(Data(line.utf8))
     }
     return slow
@@ -162,16 +168,20 @@ public struct FuzzCampaign {
       finding.file = try save(fuzzCase, finding: finding, model: model, in: directory)
     }
     if showsProgress {
-      FileHandle.standardError.write(Data("fuzz: \(kind) at case \(index) (\(model.name)): \(reason) — \(finding.mutation)\n".utf8))
+      FileHandle.standardError.write(
+        Data("fuzz: \(kind) at case \(index) (\(model.name)): \(reason) — \(finding.mutation)\n".utf8))
     }
     return finding
   }
 
   /// Writes `<kind>-<model>-<seed>-<index>.tflite` and a one-line `.txt` describing it.
-  private func save(_ fuzzCase: FuzzCase, finding: FuzzReport.Finding, model: FuzzSeedModel, in directory: URL) throws(FuzzError) -> String {
+  private func save(_ fuzzCase: FuzzCase, finding: FuzzReport.Finding, model: FuzzSeedModel, in directory: URL)
+    throws(FuzzError) -> String
+  {
     let stem = "\(finding.kind)-\(model.stem)-\(seed)-\(fuzzCase.index)"
     let modelURL = directory.appendingPathComponent(stem + ".tflite")
-    let line = "\(finding.reason); seed \(seed) case \(fuzzCase.index) from \(model.name); mutation: \(fuzzCase.mutation); "
+    let line =
+      "\(finding.reason); seed \(seed) case \(fuzzCase.index) from \(model.name); mutation: \(fuzzCase.mutation); "
       + "reproduced alone: \(finding.reproducedAlone ? "yes" : "no")"
       + (finding.stderrTail.isEmpty ? "" : "; stderr: \(finding.stderrTail)") + "\n"
     do {
@@ -185,7 +195,8 @@ public struct FuzzCampaign {
   }
 
   private func progress(_ report: FuzzReport) {
-    let line = "fuzz: \(report.totalCases)/\(iterations) cases, \(report.totalCrashes) crashes, \(report.totalHangs) hangs\n"
+    let line =
+      "fuzz: \(report.totalCases)/\(iterations) cases, \(report.totalCrashes) crashes, \(report.totalHangs) hangs\n"
     FileHandle.standardError.write(Data(line.utf8))
   }
 }

@@ -50,7 +50,8 @@ public enum FuzzExecution {
     let raw = raw || type.bitWidth.map { $0 < 8 } ?? true
     let period = raw ? 61 : width * 3
     for i in 0..<min(period, buffer.count) {
-      buffer[i] = raw
+      buffer[i] =
+        raw
         ? UInt8(truncatingIfNeeded: (i &* 7 &+ caseIndex) % 61)
         : smallValueByte(i, width: width, type: type, caseIndex: caseIndex)
     }

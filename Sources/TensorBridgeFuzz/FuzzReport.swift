@@ -134,7 +134,9 @@ public struct FuzzReport: Codable, Sendable {
     }
     var lines = [row("model", ["cases", "passes", "typed errs", "crashes", "hangs"])]
     for stats in models {
-      lines.append(row(stats.model, [stats.cases, stats.passes, stats.typedErrorCount, stats.crashes, stats.hangs].map(String.init)))
+      lines.append(
+        row(
+          stats.model, [stats.cases, stats.passes, stats.typedErrorCount, stats.crashes, stats.hangs].map(String.init)))
     }
     let errorTotal = totalTypedErrors.values.reduce(0, +)
     let passes = models.reduce(0) { $0 + $1.passes }
@@ -143,24 +145,27 @@ public struct FuzzReport: Codable, Sendable {
     lines.append("typed errors by kind (total, then per model in table order):")
     for (kind, count) in totalTypedErrors.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
       let perModel = models.map { String($0.typedErrors[kind] ?? 0) }.joined(separator: " ")
-      lines.append("  " + kind.padding(toLength: max(44, kind.count + 1), withPad: " ", startingAt: 0)
-        + String(repeating: " ", count: max(0, 8 - String(count).count)) + "\(count)   [\(perModel)]")
+      lines.append(
+        "  " + kind.padding(toLength: max(44, kind.count + 1), withPad: " ", startingAt: 0)
+          + String(repeating: " ", count: max(0, 8 - String(count).count)) + "\(count)   [\(perModel)]")
     }
     if !slowCases.isEmpty {
       lines.append("")
       lines.append("slow cases (finished alone, not failures):")
       for slow in slowCases {
-        lines.append("  \(slow.model) case \(slow.caseIndex): " + String(format: "%.1f s", slow.seconds)
-          + ", \(slow.outcome) — \(slow.mutation)")
+        lines.append(
+          "  \(slow.model) case \(slow.caseIndex): " + String(format: "%.1f s", slow.seconds)
+            + ", \(slow.outcome) — \(slow.mutation)")
       }
     }
     if !findings.isEmpty {
       lines.append("")
       lines.append("findings:")
       for finding in findings {
-        lines.append("  \(finding.kind) \(finding.model) case \(finding.caseIndex): \(finding.reason)"
-          + "\(finding.reproducedAlone ? "" : " (did not reproduce alone)") — \(finding.mutation)"
-          + (finding.file.map { " → \($0)" } ?? ""))
+        lines.append(
+          "  \(finding.kind) \(finding.model) case \(finding.caseIndex): \(finding.reason)"
+            + "\(finding.reproducedAlone ? "" : " (did not reproduce alone)") — \(finding.mutation)"
+            + (finding.file.map { " → \($0)" } ?? ""))
       }
     }
     lines.append("")
@@ -177,7 +182,9 @@ public struct FuzzReport: Codable, Sendable {
     report.totals = Totals(
       cases: totalCases, passes: models.reduce(0) { $0 + $1.passes }, typedErrors: totalTypedErrors,
       crashes: totalCrashes, hangs: totalHangs)
-    do { return String(decoding: try encoder.encode(report), as: UTF8.self) } catch { throw .reportEncodingFailed(underlying: error) }
+    do { return String(decoding: try encoder.encode(report), as: UTF8.self) } catch {
+      throw .reportEncodingFailed(underlying: error)
+    }
   }
 
   /// Each replayed file's outcome: `pass`, `error <kind>`, `crash <signal>` or `hang` (for a

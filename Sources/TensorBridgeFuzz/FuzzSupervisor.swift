@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Starts worker child processes (`tensorbridge fuzz --worker-start ...`) and watches them: collects each case's
@@ -48,9 +48,9 @@ public struct FuzzSupervisor {
   public static func currentExecutable() -> URL {
     if let url = Bundle.main.executableURL { return url }
     #if os(Linux)
-    return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     #else
-    return URL(fileURLWithPath: CommandLine.arguments.first ?? "tensorbridge")
+      return URL(fileURLWithPath: CommandLine.arguments.first ?? "tensorbridge")
     #endif
   }
 

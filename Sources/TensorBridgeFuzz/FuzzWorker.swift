@@ -2,9 +2,9 @@ import Foundation
 import TensorBridge
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The child process that runs a batch of fuzz cases.
@@ -56,7 +56,8 @@ public struct FuzzWorker {
     guard start >= 0, count >= 0 else { throw .negativeCaseRange(start: start, count: count) }
     for index in start..<(start + count) {
       Self.emit("begin \(index)")
-      let fuzzCase = replay
+      let fuzzCase =
+        replay
         ? FuzzCase.replay(index: index, models: models)
         : FuzzCase.make(seed: seed, index: index, models: models)
       guard let fuzzCase else { throw .noSuchCase(index: index) }
@@ -80,9 +81,9 @@ public struct FuzzWorker {
     let bytes = rlim_t(megabytes) << 20
     var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
     #if os(Linux)
-    _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+      _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     #else
-    _ = setrlimit(RLIMIT_AS, &limit)
+      _ = setrlimit(RLIMIT_AS, &limit)
     #endif
   }
 }

@@ -16,7 +16,8 @@ struct TensorBridgeCommand: AsyncParsableCommand {
       Exit status: 0 on success, 1 when a model or input is bad (one `error:` line explains it), \
       2 for usage errors.
       """,
-    subcommands: [InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
+    subcommands: [
+      InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
       ClassifyCommand.self, DetectCommand.self, SegmentCommand.self, VisionBenchCommand.self,
       ClassifyTextCommand.self, TokenizeCommand.self, PullCommand.self, ModelsCommand.self, TrainCommand.self,
       VerifyCommand.self,

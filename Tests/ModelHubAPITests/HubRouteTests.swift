@@ -31,7 +31,8 @@ final class HubRouteTests: XCTestCase {
     XCTAssertEqual(HubAPI.getVersionSignature.scope, .client)
     XCTAssertNil(HubAPI.getFile.scope)
     let clientRoutes = [HubAPI.downloadModel, HubAPI.getVersionSignature]
-    XCTAssertTrue(HubAPI.routes.filter { $0.path.hasPrefix("/v1/models") && !clientRoutes.contains($0) }
-      .allSatisfy { $0.scope == .admin })
+    XCTAssertTrue(
+      HubAPI.routes.filter { $0.path.hasPrefix("/v1/models") && !clientRoutes.contains($0) }
+        .allSatisfy { $0.scope == .admin })
   }
 }

@@ -6,11 +6,12 @@ import XCTest
 final class LoadCheckReportTests: XCTestCase {
   func testDecodesFromAnInspectReport() throws {
     let json = #"""
-    {"file": "m.tflite", "sizeBytes": 10, "inputs": [], "hasTFLiteMetadata": false,
-     "runtime": {"loads": false, "error": "Custom operator 'MyOp' is not supported."}}
-    """#
+      {"file": "m.tflite", "sizeBytes": 10, "inputs": [], "hasTFLiteMetadata": false,
+       "runtime": {"loads": false, "error": "Custom operator 'MyOp' is not supported."}}
+      """#
     let report = try JSONDecoder().decode(LoadCheckReport.self, from: Data(json.utf8))
-    XCTAssertEqual(report, LoadCheckReport(runtime: .init(loads: false, error: "Custom operator 'MyOp' is not supported.")))
+    XCTAssertEqual(
+      report, LoadCheckReport(runtime: .init(loads: false, error: "Custom operator 'MyOp' is not supported.")))
   }
 
   func testRoundTrips() throws {

@@ -31,7 +31,8 @@ final class OpenAPIDocumentTests: XCTestCase {
   /// `docs/openapi.json` is the resource, byte for byte.
   func testDocsCopyIsIdentical() throws {
     let docs = try Data(contentsOf: Self.repository.appendingPathComponent("docs/openapi.json"))
-    XCTAssertTrue(docs == (try ModelHubOpenAPI.data()),
-                  "docs/openapi.json differs from Sources/ModelHubAPI/OpenAPI/openapi.json: copy the resource over it")
+    XCTAssertTrue(
+      docs == (try ModelHubOpenAPI.data()),
+      "docs/openapi.json differs from Sources/ModelHubAPI/OpenAPI/openapi.json: copy the resource over it")
   }
 }

@@ -36,7 +36,8 @@ final class AdminAPITests: XCTestCase {
     XCTAssertEqual(model.latestPublishedVersion, 2)
     XCTAssertNotEqual(model.etag, created.etag)
 
-    let list = try await hub.http.send("GET", "/v1/models/linear/versions", key: hub.adminKey).decode(HubVersionList.self)
+    let list = try await hub.http.send("GET", "/v1/models/linear/versions", key: hub.adminKey).decode(
+      HubVersionList.self)
     XCTAssertEqual(list.versions.map(\.version), [2, 1])
 
     let published = try await hub.http.send("POST", "/v1/models/linear/versions/1:publish", key: hub.adminKey)
@@ -44,18 +45,21 @@ final class AdminAPITests: XCTestCase {
     XCTAssertTrue(try published.decode(HubModelVersion.self).published)
     let unpublished = try await hub.http.send("POST", "/v1/models/linear/versions/2:unpublish", key: hub.adminKey)
     XCTAssertFalse(try unpublished.decode(HubModelVersion.self).published)
-    let one = try await hub.http.send("GET", "/v1/models/linear/versions/2", key: hub.adminKey).decode(HubModelVersion.self)
+    let one = try await hub.http.send("GET", "/v1/models/linear/versions/2", key: hub.adminKey).decode(
+      HubModelVersion.self)
     XCTAssertFalse(one.published)
 
     // Update with the current etag, then a stale one.
     let current = try await hub.http.send("GET", "/v1/models/linear", key: hub.adminKey).decode(HubModel.self)
-    var patch = try await hub.http.send("PATCH", "/v1/models/linear", key: hub.adminKey, headers: ["If-Match": current.etag],
-                                        body: try HubJSON.encoder().encode(HubUpdateModelRequest(displayName: "Linear", tags: ["x"])),
-                                        contentType: "application/json")
+    var patch = try await hub.http.send(
+      "PATCH", "/v1/models/linear", key: hub.adminKey, headers: ["If-Match": current.etag],
+      body: try HubJSON.encoder().encode(HubUpdateModelRequest(displayName: "Linear", tags: ["x"])),
+      contentType: "application/json")
     XCTAssertEqual(patch.status, 200)
     XCTAssertEqual(try patch.decode(HubModel.self).displayName, "Linear")
-    patch = try await hub.http.send("PATCH", "/v1/models/linear", key: hub.adminKey, headers: ["If-Match": current.etag],
-                                    body: try HubJSON.encoder().encode(HubUpdateModelRequest(tags: ["y"])), contentType: "application/json")
+    patch = try await hub.http.send(
+      "PATCH", "/v1/models/linear", key: hub.adminKey, headers: ["If-Match": current.etag],
+      body: try HubJSON.encoder().encode(HubUpdateModelRequest(tags: ["y"])), contentType: "application/json")
     XCTAssertEqual(patch.status, 412)
     XCTAssertEqual(patch.errorCode, "ETAG_MISMATCH")
 
@@ -81,7 +85,9 @@ final class AdminAPITests: XCTestCase {
     var token: String?
     var pages = 0
     repeat {
-      let query = "pageSize=3" + (token.map { "&pageToken=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" } ?? "")
+      let query =
+        "pageSize=3"
+        + (token.map { "&pageToken=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" } ?? "")
       let page = try await hub.http.send("GET", "/v1/models?\(query)", key: hub.adminKey).decode(HubModelPage.self)
       names += page.models.map(\.name)
       token = page.nextPageToken

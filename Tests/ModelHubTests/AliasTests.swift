@@ -10,10 +10,13 @@ import XCTest
 final class AliasTests: XCTestCase {
   private func setAlias(_ hub: TestHub, _ model: String, _ alias: String, _ version: Int) async throws -> HTTPAnswer {
     try await hub.http.json(
-      "PUT", HubAPI.setAlias.path(["name": model, "alias": alias]), key: hub.adminKey, HubSetAliasRequest(version: version))
+      "PUT", HubAPI.setAlias.path(["name": model, "alias": alias]), key: hub.adminKey,
+      HubSetAliasRequest(version: version))
   }
 
-  private func download(_ hub: TestHub, _ model: String, alias: String, ifNoneMatch: String? = nil) async throws -> HTTPAnswer {
+  private func download(_ hub: TestHub, _ model: String, alias: String, ifNoneMatch: String? = nil) async throws
+    -> HTTPAnswer
+  {
     var headers = [HubHeaders.installationID: "device-1"]
     if let ifNoneMatch { headers["If-None-Match"] = "\"\(ifNoneMatch)\"" }
     return try await hub.http.send(
@@ -72,15 +75,18 @@ final class AliasTests: XCTestCase {
       XCTAssertEqual(asked, "INVALID_ARGUMENT", bad)
     }
     let byClient = try await hub.http.json(
-      "PUT", HubAPI.setAlias.path(["name": "m", "alias": "x"]), key: hub.clientKey, HubSetAliasRequest(version: 1)).status
+      "PUT", HubAPI.setAlias.path(["name": "m", "alias": "x"]), key: hub.clientKey, HubSetAliasRequest(version: 1)
+    ).status
     XCTAssertEqual(byClient, 403)
 
-    let removed = try await hub.http.send("DELETE", HubAPI.deleteAlias.path(["name": "m", "alias": "stable"]), key: hub.adminKey)
+    let removed = try await hub.http.send(
+      "DELETE", HubAPI.deleteAlias.path(["name": "m", "alias": "stable"]), key: hub.adminKey)
     XCTAssertEqual(removed.status, 200)
     XCTAssertEqual(try removed.decode(HubModelVersion.self).aliases, ["canary"])
     let gone = try await download(hub, "m", alias: "stable").errorCode
     XCTAssertEqual(gone, "ALIAS_NOT_FOUND")
-    let again = try await hub.http.send("DELETE", HubAPI.deleteAlias.path(["name": "m", "alias": "stable"]), key: hub.adminKey)
+    let again = try await hub.http.send(
+      "DELETE", HubAPI.deleteAlias.path(["name": "m", "alias": "stable"]), key: hub.adminKey)
     XCTAssertEqual(again.errorCode, "ALIAS_NOT_FOUND")
     let unpublishNow = try await hub.http.send("POST", "/v1/models/m/versions/1:unpublish", key: hub.adminKey).status
     XCTAssertEqual(unpublishNow, 200, "v1 has no alias any more")

@@ -41,7 +41,8 @@ final class BlobStorageTests: XCTestCase {
 
     let url = try await storage.directURL(for: big)
     let text = try XCTUnwrap(url?.absoluteString)
-    XCTAssertTrue(text.hasPrefix("\(server.endpoint.absoluteString)/tb-blobs/hub/blobs/\(big)?X-Amz-Algorithm=AWS4-HMAC-SHA256"))
+    XCTAssertTrue(
+      text.hasPrefix("\(server.endpoint.absoluteString)/tb-blobs/hub/blobs/\(big)?X-Amz-Algorithm=AWS4-HMAC-SHA256"))
     XCTAssertTrue(text.contains("&X-Amz-Expires=120&X-Amz-SignedHeaders=host&X-Amz-Signature="))
 
     configuration.downloads = .stream
@@ -50,9 +51,11 @@ final class BlobStorageTests: XCTestCase {
     XCTAssertNil(noURL)
 
     // Storage signed with the wrong secret is refused by the server.
-    let forged = S3BlobStorage(configuration: configuration, client: S3Client(
-      endpoint: S3Endpoint(url: server.endpoint), region: server.region,
-      credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: "wrong")))
+    let forged = S3BlobStorage(
+      configuration: configuration,
+      client: S3Client(
+        endpoint: S3Endpoint(url: server.endpoint), region: server.region,
+        credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: "wrong")))
     do {
       _ = try await forged.blobSize(big)
       XCTFail("a wrongly signed HEAD was answered")
@@ -77,7 +80,8 @@ final class BlobStorageTests: XCTestCase {
     try await storage.put(smallHash, from: folder.appendingPathComponent("small"))
     try await storage.put(smallHash, from: folder.appendingPathComponent("small"))  // again: no-op
     try await storage.put(bigHash, from: folder.appendingPathComponent("big"))
-    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("big").path), "put leaves the file")
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("big").path), "put leaves the file")
 
     let smallSize = try await storage.blobSize(smallHash)
     XCTAssertEqual(smallSize, Int64(small.count))

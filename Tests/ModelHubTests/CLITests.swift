@@ -33,9 +33,11 @@ final class CLITests: XCTestCase {
       return result.stdout
     }
 
-    XCTAssertTrue(try cli(["deploy", "classifier", HubFixtures.model("linear").path, "--tags", "vision,beta", "--publish"])
-      .contains("classifier version 1 (published)"))
-    XCTAssertTrue(try cli(["deploy", "classifier", HubFixtures.model("two_vectors").path]).contains("classifier version 2:"))
+    XCTAssertTrue(
+      try cli(["deploy", "classifier", HubFixtures.model("linear").path, "--tags", "vision,beta", "--publish"])
+        .contains("classifier version 1 (published)"))
+    XCTAssertTrue(
+      try cli(["deploy", "classifier", HubFixtures.model("two_vectors").path]).contains("classifier version 2:"))
     let versions = try cli(["versions", "classifier"])
     XCTAssertTrue(versions.contains("v2  draft"), versions)
     XCTAssertTrue(versions.contains("v1  published  unsigned"), versions)
@@ -51,7 +53,10 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(rejected.status, 1)
     XCTAssertTrue(rejected.stderr.contains("422 INVALID_MODEL"), rejected.stderr)
     XCTAssertEqual(try CLIRun.run(["hub", "deploy", "../x", garbage.path], environment: env).status, 1)
-    XCTAssertEqual(try CLIRun.run(["hub", "list"], environment: ["TENSORBRIDGE_HUB_URL": server.base, "TENSORBRIDGE_HUB_KEY": clientKey]).status, 1)
+    XCTAssertEqual(
+      try CLIRun.run(
+        ["hub", "list"], environment: ["TENSORBRIDGE_HUB_URL": server.base, "TENSORBRIDGE_HUB_KEY": clientKey]
+      ).status, 1)
 
     // The split over 10,000 installations, through the client API (pipelined keep-alive requests
     // on 4 connections in parallel, to keep the test fast).
@@ -81,8 +86,9 @@ final class CLITests: XCTestCase {
 
     let http = HTTPClient(base: server.base)
     // Download the assigned version with a resume halfway.
-    let answer = try await http.send("GET", "/v1/models/classifier:download", key: clientKey,
-                                     headers: [HubHeaders.installationID: "installation-1"])
+    let answer = try await http.send(
+      "GET", "/v1/models/classifier:download", key: clientKey,
+      headers: [HubHeaders.installationID: "installation-1"])
     let info = try answer.decode(HubDownloadInfo.self)
     let half = Int(info.sizeBytes / 2)
     let first = try await http.send("GET", info.downloadUri, headers: ["Range": "bytes=0-\(half - 1)"])
@@ -90,8 +96,10 @@ final class CLITests: XCTestCase {
     XCTAssertEqual([first.status, rest.status], [206, 206])
     let whole = first.body + rest.body
     XCTAssertEqual(Hex.sha256(whole), info.modelHash)
-    let value1 = try await http.send("GET", "/v1/models/classifier:download", key: clientKey,
-                                       headers: [HubHeaders.installationID: "installation-1", "If-None-Match": "\"\(info.modelHash)\""]).status
+    let value1 = try await http.send(
+      "GET", "/v1/models/classifier:download", key: clientKey,
+      headers: [HubHeaders.installationID: "installation-1", "If-None-Match": "\"\(info.modelHash)\""]
+    ).status
     XCTAssertEqual(value1, 304)
 
     XCTAssertTrue(try cli(["rm", "classifier"]).contains("classifier deleted"))

@@ -13,7 +13,8 @@ final class CrashSafeDeleteTests: XCTestCase {
     let blobs = data.appendingPathComponent("blobs")
     let prefixes = (try? FileManager.default.contentsOfDirectory(atPath: blobs.path)) ?? []
     return prefixes.reduce(0) { total, prefix in
-      total + ((try? FileManager.default.contentsOfDirectory(atPath: blobs.appendingPathComponent(prefix).path))?.count ?? 0)
+      total
+        + ((try? FileManager.default.contentsOfDirectory(atPath: blobs.appendingPathComponent(prefix).path))?.count ?? 0)
     }
   }
 
@@ -42,7 +43,8 @@ final class CrashSafeDeleteTests: XCTestCase {
           for index in stride(from: lane, to: count, by: 4) {
             var bytes = model
             bytes.append(Data("version-\(index)".utf8))
-            let status = try await uploader.send("POST", "/v1/models/m/versions?publish=true", key: key, body: bytes).status
+            let status = try await uploader.send("POST", "/v1/models/m/versions?publish=true", key: key, body: bytes)
+              .status
             XCTAssertEqual(status, 201)
           }
         }
@@ -55,7 +57,8 @@ final class CrashSafeDeleteTests: XCTestCase {
 
     // DELETE on a raw connection; kill -9 as soon as the first blob file disappears.
     let connection = try RawConnection(port: server.port)
-    try connection.send(Data(RawHTTP.request("/v1/models/m", ["Authorization": "Bearer \(key)"], method: "DELETE").utf8))
+    try connection.send(
+      Data(RawHTTP.request("/v1/models/m", ["Authorization": "Bearer \(key)"], method: "DELETE").utf8))
     let deadline = Date().addingTimeInterval(20)
     while blobCount(data) == count + 1, Date() < deadline { usleep(200) }
     server.kill9()
@@ -69,8 +72,9 @@ final class CrashSafeDeleteTests: XCTestCase {
       let versions = try answer.decode(HubVersionList.self).versions
       XCTAssertEqual(versions.count, count, "the model is whole")
       for version in versions.prefix(20) {
-        let info = try await http.send("GET", "/v1/models/m:download", key: key,
-                                        headers: [HubHeaders.installationID: "i\(version.version)"])
+        let info = try await http.send(
+          "GET", "/v1/models/m:download", key: key,
+          headers: [HubHeaders.installationID: "i\(version.version)"])
         XCTAssertEqual(info.status, 200)
       }
     } else {

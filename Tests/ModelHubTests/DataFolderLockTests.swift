@@ -2,8 +2,9 @@ import Foundation
 import ModelHub
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// One hub per data folder: a second `hub serve` on the same `--data` refuses to start with one

@@ -20,7 +20,8 @@ final class DownloadTests: XCTestCase {
     XCTAssertEqual(value1, "MODEL_NOT_FOUND")
 
     try await hub.http.send("POST", "/v1/models/m/versions/1:publish", key: hub.adminKey).status.assertEqual(200)
-    let answer = try await hub.download("m", installation: "install-1", headers: [HubHeaders.platform: "ios", HubHeaders.appVersion: "1.0"])
+    let answer = try await hub.download(
+      "m", installation: "install-1", headers: [HubHeaders.platform: "ios", HubHeaders.appVersion: "1.0"])
     XCTAssertEqual(answer.status, 200)
     let info = try answer.decode(HubDownloadInfo.self)
     XCTAssertEqual(info.version, 1)
@@ -31,7 +32,8 @@ final class DownloadTests: XCTestCase {
     XCTAssertTrue(info.downloadUri.hasPrefix("http://127.0.0.1:\(hub.port)/v1/files/\(info.modelHash)?"))
 
     // The client has it: 304 (quoted, unquoted, weak, in a list).
-    for tag in ["\"\(info.modelHash)\"", info.modelHash, "W/\"\(info.modelHash)\"", "\"other\", \"\(info.modelHash)\""] {
+    for tag in ["\"\(info.modelHash)\"", info.modelHash, "W/\"\(info.modelHash)\"", "\"other\", \"\(info.modelHash)\""]
+    {
       let cached = try await hub.download("m", installation: "install-1", headers: ["If-None-Match": tag])
       XCTAssertEqual(cached.status, 304, tag)
       XCTAssertEqual(cached.header("ETag"), "\"\(info.modelHash)\"")
@@ -62,9 +64,11 @@ final class DownloadTests: XCTestCase {
     XCTAssertEqual(beyond.status, 416)
     XCTAssertEqual(beyond.errorCode, "RANGE_NOT_SATISFIABLE")
     XCTAssertEqual(beyond.header("Content-Range"), "bytes */\(bytes.count)")
-    let stale = try await hub.http.send("GET", info.downloadUri, headers: ["Range": "bytes=100-", "If-Range": "\"other\""])
+    let stale = try await hub.http.send(
+      "GET", info.downloadUri, headers: ["Range": "bytes=100-", "If-Range": "\"other\""])
     XCTAssertEqual(stale.status, 200)
-    let value3 = try await hub.http.send("GET", info.downloadUri, headers: ["If-None-Match": "\"\(info.modelHash)\""]).status
+    let value3 = try await hub.http.send("GET", info.downloadUri, headers: ["If-None-Match": "\"\(info.modelHash)\""])
+      .status
     XCTAssertEqual(value3, 304)
 
     // An admin key may use the client API too; no key may not.
@@ -72,7 +76,8 @@ final class DownloadTests: XCTestCase {
     XCTAssertEqual(value4, 200)
     let value5 = try await hub.http.send("GET", "/v1/models/m:download").status
     XCTAssertEqual(value5, 401)
-    let value6 = try await hub.download("m", headers: [HubHeaders.installationID: String(repeating: "x", count: 300)]).status
+    let value6 = try await hub.download("m", headers: [HubHeaders.installationID: String(repeating: "x", count: 300)])
+      .status
     XCTAssertEqual(value6, 400)
   }
 
@@ -96,11 +101,18 @@ final class DownloadTests: XCTestCase {
     let flipped = String(signature.prefix(63)) + (signature.last == "0" ? "1" : "0") + String(signature.dropFirst(64))
     for (query, path) in [
       ([URLQueryItem(name: "expires", value: expires), URLQueryItem(name: "signature", value: flipped)], nil),
-      ([URLQueryItem(name: "expires", value: String(Int(expires)! + 3600)), URLQueryItem(name: "signature", value: signature)], nil),
+      (
+        [
+          URLQueryItem(name: "expires", value: String(Int(expires)! + 3600)),
+          URLQueryItem(name: "signature", value: signature),
+        ], nil
+      ),
       ([URLQueryItem(name: "expires", value: expires)], nil),
       ([URLQueryItem(name: "expires", value: expires), URLQueryItem(name: "signature", value: "zz")], nil),
-      ([URLQueryItem(name: "expires", value: expires), URLQueryItem(name: "signature", value: signature)],
-       "/v1/files/" + String(repeating: "a", count: 64)),
+      (
+        [URLQueryItem(name: "expires", value: expires), URLQueryItem(name: "signature", value: signature)],
+        "/v1/files/" + String(repeating: "a", count: 64)
+      ),
     ] as [([URLQueryItem], String?)] {
       let answer = try await fetch(query, path: path)
       XCTAssertEqual(answer.status, 403, "\(query)")

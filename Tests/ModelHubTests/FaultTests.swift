@@ -26,15 +26,17 @@ final class FaultTests: XCTestCase {
     // Send the headers and part of a 4 MB body, wait until the server is writing it, then kill it.
     let connection = try RawConnection(port: server.port)
     let declared = 4 * 1024 * 1024
-    try connection.send(Data("""
-      POST /v1/models/m/versions?publish=true HTTP/1.1\r
-      Host: 127.0.0.1\r
-      Authorization: Bearer \(key)\r
-      Content-Type: application/octet-stream\r
-      Content-Length: \(declared)\r
-      \r
+    try connection.send(
+      Data(
+        """
+        POST /v1/models/m/versions?publish=true HTTP/1.1\r
+        Host: 127.0.0.1\r
+        Authorization: Bearer \(key)\r
+        Content-Type: application/octet-stream\r
+        Content-Length: \(declared)\r
+        \r
 
-      """.utf8))
+        """.utf8))
     try connection.send(try HubFixtures.data("two_vectors") + Data(count: 256 * 1024))
     let temporary = data.appendingPathComponent("tmp")
     let deadline = Date().addingTimeInterval(10)
@@ -42,7 +44,8 @@ final class FaultTests: XCTestCase {
     while Date() < deadline, !seen {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
       seen = files.contains { name in
-        ((try? FileManager.default.attributesOfItem(atPath: temporary.appendingPathComponent(name).path))?[.size] as? NSNumber)?.intValue ?? 0 > 0
+        ((try? FileManager.default.attributesOfItem(atPath: temporary.appendingPathComponent(name).path))?[.size]
+          as? NSNumber)?.intValue ?? 0 > 0
       }
       if !seen { try await Task.sleep(nanoseconds: 10_000_000) }
     }
@@ -58,7 +61,8 @@ final class FaultTests: XCTestCase {
     let value2 = try await http.send("GET", "/v1/models/m:download", key: key).errorCode
     XCTAssertEqual(value2, "NO_PUBLISHED_VERSION")
     // The hub works normally afterwards.
-    let upload = try await http.send("POST", "/v1/models/m/versions?publish=true", key: key, body: try HubFixtures.data("two_vectors"))
+    let upload = try await http.send(
+      "POST", "/v1/models/m/versions?publish=true", key: key, body: try HubFixtures.data("two_vectors"))
     XCTAssertEqual(upload.status, 201)
     XCTAssertEqual(server.stop(), 0)
     XCTAssertEqual(try HubStore(directory: data).verify(), [])

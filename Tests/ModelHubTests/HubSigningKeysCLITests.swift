@@ -45,7 +45,8 @@ final class HubSigningKeysCLITests: XCTestCase {
     XCTAssertEqual(lines.count, 3, list.stdout)
     XCTAssertTrue(lines[0].hasPrefix("\(firstID)  retired"), list.stdout)
     let trusted = try CLIRun.run(["hub", "signing-keys", "list", "--data", data, "--public-keys"])
-    XCTAssertEqual(trusted.stdout.components(separatedBy: "-----BEGIN PUBLIC KEY-----").count - 1, 2, "retired keys are left out")
+    XCTAssertEqual(
+      trusted.stdout.components(separatedBy: "-----BEGIN PUBLIC KEY-----").count - 1, 2, "retired keys are left out")
     XCTAssertFalse(trusted.stdout.contains(first.pemRepresentation))
   }
 }

@@ -20,7 +20,8 @@ final class HubSigningTests: XCTestCase {
     return (hub, key)
   }
 
-  private func signature(_ hub: TestHub, _ model: String, _ version: Int, key: String? = nil) async throws -> HTTPAnswer {
+  private func signature(_ hub: TestHub, _ model: String, _ version: Int, key: String? = nil) async throws -> HTTPAnswer
+  {
     try await hub.http.send(
       "GET", HubAPI.getVersionSignature.path(["name": model, "version": "\(version)"]), key: key ?? hub.clientKey)
   }
@@ -36,14 +37,17 @@ final class HubSigningTests: XCTestCase {
     let publicKey = try ModelSigningPublicKey(pemRepresentation: key.publicKey)
     let verified = try ModelSignatureVerifier(trustedKeys: [publicKey])
       .verify(bundle, singleFileData: try HubFixtures.data("linear"))
-    XCTAssertEqual(HubSignatureSubject(name: verified.manifest.modelName), HubSignatureSubject(model: "linear", version: 1))
+    XCTAssertEqual(
+      HubSignatureSubject(name: verified.manifest.modelName), HubSignatureSubject(model: "linear", version: 1))
 
     // The PyPI model-signing CLI verifies the hub's signature of the file.
     let folder = try TestPaths.temporaryDirectory(for: self)
-    let signatureFile = folder.appendingPathComponent("linear.sig"), keyFile = folder.appendingPathComponent("hub.pub")
+    let signatureFile = folder.appendingPathComponent("linear.sig")
+    let keyFile = folder.appendingPathComponent("hub.pub")
     try answer.body.write(to: signatureFile)
     try Data(key.publicKey.utf8).write(to: keyFile)
-    let result = try ModelSigningCLI.verify(model: HubFixtures.model("linear"), publicKey: keyFile, signature: signatureFile)
+    let result = try ModelSigningCLI.verify(
+      model: HubFixtures.model("linear"), publicKey: keyFile, signature: signatureFile)
     XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
   }
 
@@ -74,14 +78,19 @@ final class HubSigningTests: XCTestCase {
     let version = try await hub.deploy("linear", try HubFixtures.data("two_vectors"))
     XCTAssertEqual(version.signingKeyID, second.id)
     let keys = try hub.store.listSigningKeys()
-    XCTAssertEqual(Dictionary(uniqueKeysWithValues: keys.map { ($0.id, $0.role) }), [first.id: .verifying, second.id: .signing])
+    XCTAssertEqual(
+      Dictionary(uniqueKeysWithValues: keys.map { ($0.id, $0.role) }), [first.id: .verifying, second.id: .signing])
     // Each version verifies with the key that signed it, and only with that one.
     for (number, key, other, model) in [(1, first, second, "linear"), (2, second, first, "two_vectors")] {
       let bundle = try SigstoreBundle(jsonData: try await signature(hub, "linear", number).body)
       let trusted = try ModelSigningPublicKey(pemRepresentation: key.publicKey)
       let untrusted = try ModelSigningPublicKey(pemRepresentation: other.publicKey)
-      XCTAssertNoThrow(try ModelSignatureVerifier(trustedKeys: [untrusted, trusted]).verify(bundle, singleFileData: HubFixtures.data(model)))
-      XCTAssertThrowsError(try ModelSignatureVerifier(trustedKeys: [untrusted]).verify(bundle, singleFileData: HubFixtures.data(model))) {
+      XCTAssertNoThrow(
+        try ModelSignatureVerifier(trustedKeys: [untrusted, trusted]).verify(
+          bundle, singleFileData: HubFixtures.data(model)))
+      XCTAssertThrowsError(
+        try ModelSignatureVerifier(trustedKeys: [untrusted]).verify(bundle, singleFileData: HubFixtures.data(model))
+      ) {
         XCTAssertEqual($0 as? ModelSignatureError, .unknownKey(hint: trusted.hint))
       }
     }
@@ -89,7 +98,9 @@ final class HubSigningTests: XCTestCase {
       XCTAssertEqual($0 as? HubSigningError, .cannotRetireSigningKey(second.id))
     }
     XCTAssertEqual(try hub.store.retireSigningKey(id: first.id).role, .retired)
-    XCTAssertThrowsError(try hub.store.retireSigningKey(id: "sk_nope")) { XCTAssertEqual($0 as? HubSigningError, .keyNotFound("sk_nope")) }
+    XCTAssertThrowsError(try hub.store.retireSigningKey(id: "sk_nope")) {
+      XCTAssertEqual($0 as? HubSigningError, .keyNotFound("sk_nope"))
+    }
   }
 
   /// With a signing key but no way to open it, publishing fails and nothing is published.
@@ -97,7 +108,8 @@ final class HubSigningTests: XCTestCase {
     let (hub, key) = try await signingHub(credentials: false)
     try await hub.createModel("linear")
     let upload = try await hub.http.send(
-      "POST", HubAPI.uploadVersion.path(["name": "linear"]) + "?publish=true", key: hub.adminKey, body: try HubFixtures.data("linear"))
+      "POST", HubAPI.uploadVersion.path(["name": "linear"]) + "?publish=true", key: hub.adminKey,
+      body: try HubFixtures.data("linear"))
     XCTAssertEqual(upload.status, 409, upload.text)
     XCTAssertEqual(upload.errorCode, "FAILED_PRECONDITION")
     XCTAssertTrue(upload.text.contains(key.id), upload.text)
@@ -106,7 +118,9 @@ final class HubSigningTests: XCTestCase {
   }
 
   func testSecretsAndExternalKeys() throws {
-    XCTAssertThrowsError(try HubSigningSecret(Data(count: 31))) { XCTAssertEqual($0 as? HubSigningError, .secretTooShort(bytes: 31)) }
+    XCTAssertThrowsError(try HubSigningSecret(Data(count: 31))) {
+      XCTAssertEqual($0 as? HubSigningError, .secretTooShort(bytes: 31))
+    }
     let folder = try TestPaths.temporaryDirectory(for: self, "hub-signing")
     let store = try HubStore(directory: folder)
     let external = ModelSigningPrivateKey()

@@ -37,11 +37,13 @@ final class KeyRevocationTests: XCTestCase {
 
     let list = try await hub.http.send("GET", "/v1/keys", key: hub.adminKey)
     XCTAssertEqual(list.status, 200, String(decoding: list.body, as: UTF8.self))
-    let keys = try XCTUnwrap((try JSONSerialization.jsonObject(with: list.body) as? [String: Any])?["keys"] as? [[String: Any]])
+    let keys = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: list.body) as? [String: Any])?["keys"] as? [[String: Any]])
     XCTAssertEqual(Set(keys.compactMap { $0["id"] as? String }).isSuperset(of: [revoked.id, deleted.id]), true)
     XCTAssertEqual(keys.first { $0["id"] as? String == revoked.id }?["scope"] as? String, "client")
     let text = String(decoding: list.body, as: UTF8.self)
-    XCTAssertFalse(text.contains(revoked.key) || text.contains(APIKeyHashing.sha256(revoked.key)), "no secret or hash is listed")
+    XCTAssertFalse(
+      text.contains(revoked.key) || text.contains(APIKeyHashing.sha256(revoked.key)), "no secret or hash is listed")
     let byClient = try await hub.http.send("GET", "/v1/keys", key: hub.clientKey).status
     XCTAssertEqual(byClient, 403)
 
@@ -50,7 +52,8 @@ final class KeyRevocationTests: XCTestCase {
     let afterRevoke = try await status(hub, key: revoked.key)
     XCTAssertEqual(afterRevoke, 401, "a revoked key is refused on the next request")
     let again = try await hub.http.send("GET", "/v1/keys", key: hub.adminKey)
-    let listed = try XCTUnwrap((try JSONSerialization.jsonObject(with: again.body) as? [String: Any])?["keys"] as? [[String: Any]])
+    let listed = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: again.body) as? [String: Any])?["keys"] as? [[String: Any]])
     XCTAssertNotNil(listed.first { $0["id"] as? String == revoked.id }?["revokeTime"], "the list shows the revocation")
     let unknown = try await hub.http.send("POST", "/v1/keys/nosuchkey:revoke", key: hub.adminKey)
     XCTAssertEqual(unknown.status, 404)
@@ -90,7 +93,8 @@ final class KeyRevocationTests: XCTestCase {
     XCTAssertEqual(after.status, 401)
     XCTAssertEqual(after.errorCode, "UNAUTHENTICATED")
     let listed = try CLIRun.run(["hub", "keys", "list", "--data", data.path])
-    XCTAssertTrue(listed.stdout.split(separator: "\n").contains { $0.contains(key.id) && $0.contains("revoked") }, listed.stdout)
+    XCTAssertTrue(
+      listed.stdout.split(separator: "\n").contains { $0.contains(key.id) && $0.contains("revoked") }, listed.stdout)
 
     let missing = try CLIRun.run(["hub", "keys", "revoke", "--data", data.path, "nosuchkey"])
     XCTAssertNotEqual(missing.status, 0)

@@ -18,7 +18,9 @@ final class LimitTests: XCTestCase {
   override func tearDown() async throws { await hub.stop() }
 
   /// Sends `value` as JSON padded with trailing spaces to `size` bytes when given.
-  private func send(_ method: String, _ path: String, _ value: some Encodable, size: Int? = nil) async throws -> HTTPAnswer {
+  private func send(_ method: String, _ path: String, _ value: some Encodable, size: Int? = nil) async throws
+    -> HTTPAnswer
+  {
     var body = try HubJSON.encoder().encode(value)
     if let size {
       XCTAssertLessThanOrEqual(body.count, size)
@@ -27,8 +29,10 @@ final class LimitTests: XCTestCase {
     return try await hub.http.send(method, path, key: hub.adminKey, body: body, contentType: "application/json")
   }
 
-  private func assertRefused(_ answer: HTTPAnswer, status: Int = 400, naming limit: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
+  private func assertRefused(
+    _ answer: HTTPAnswer, status: Int = 400, naming limit: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
     XCTAssertEqual(answer.status, status, file: file, line: line)
     let message = (try? HubJSON.decoder().decode(HubErrorBody.self, from: answer.body))?.error.message ?? ""
     XCTAssertTrue(message.contains(limit), "'\(message)' names \(limit)", file: file, line: line)
@@ -41,8 +45,9 @@ final class LimitTests: XCTestCase {
   func testModelNameIs60Characters() async throws {
     let ok = try await send("POST", "/v1/models", HubCreateModelRequest(name: String(repeating: "n", count: 60)))
     XCTAssertEqual(ok.status, 201)
-    assertRefused(try await send("POST", "/v1/models", HubCreateModelRequest(name: String(repeating: "n", count: 61))),
-                  naming: "1 to 60")
+    assertRefused(
+      try await send("POST", "/v1/models", HubCreateModelRequest(name: String(repeating: "n", count: 61))),
+      naming: "1 to 60")
   }
 
   func testTwentyTagsPerModel() async throws {
@@ -53,17 +58,20 @@ final class LimitTests: XCTestCase {
   }
 
   func testDisplayNameIs200Characters() async throws {
-    let ok = try await send("PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: String(repeating: "d", count: 200)))
+    let ok = try await send(
+      "PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: String(repeating: "d", count: 200)))
     XCTAssertEqual(ok.status, 200)
-    assertRefused(try await send("PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: String(repeating: "d", count: 201))),
-                  naming: "1 to 200")
+    assertRefused(
+      try await send("PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: String(repeating: "d", count: 201))),
+      naming: "1 to 200")
   }
 
   func testClientHeadersAre200Bytes() async throws {
     for header in [HubHeaders.installationID, HubHeaders.platform, HubHeaders.appVersion] {
       let ok = try await hub.download("m", headers: [header: String(repeating: "1", count: 200)])
       XCTAssertEqual(ok.status, 200, header)
-      assertRefused(try await hub.download("m", headers: [header: String(repeating: "1", count: 201)]), naming: "200 bytes")
+      assertRefused(
+        try await hub.download("m", headers: [header: String(repeating: "1", count: 201)]), naming: "200 bytes")
     }
   }
 
@@ -77,7 +85,8 @@ final class LimitTests: XCTestCase {
     let twenty = (0..<20).map { _ in HubRollout.Variant(version: 1, weight: 5) }
     let ok = try await rollout(HubRollout(variants: twenty))
     XCTAssertEqual(ok.status, 200, String(decoding: ok.body, as: UTF8.self))
-    assertRefused(try await rollout(HubRollout(variants: twenty + [.init(version: 1, weight: 0)])), naming: "20 variants")
+    assertRefused(
+      try await rollout(HubRollout(variants: twenty + [.init(version: 1, weight: 0)])), naming: "20 variants")
   }
 
   func testHundredRulesPerRollout() async throws {
@@ -89,10 +98,12 @@ final class LimitTests: XCTestCase {
 
   func testTwentyPlatformsPerRule() async throws {
     let platforms = (0..<21).map { "p\($0)" }
-    let ok = try await rollout(HubRollout(variants: [], rules: [.init(version: 1, platforms: Array(platforms.prefix(20)))]))
+    let ok = try await rollout(
+      HubRollout(variants: [], rules: [.init(version: 1, platforms: Array(platforms.prefix(20)))]))
     XCTAssertEqual(ok.status, 200)
-    assertRefused(try await rollout(HubRollout(variants: [], rules: [.init(version: 1, platforms: platforms)])),
-                  naming: "20 platforms")
+    assertRefused(
+      try await rollout(HubRollout(variants: [], rules: [.init(version: 1, platforms: platforms)])),
+      naming: "20 platforms")
   }
 
   /// 10,000 ids over all rules, each as long as allowed and made of the character JSON escapes
@@ -104,9 +115,11 @@ final class LimitTests: XCTestCase {
         return String(repeating: "\"", count: 200 - suffix.count) + suffix
       }
     }
-    let full = HubRollout(variants: [], rules: [
-      .init(version: 1, installationIds: ids(0..<5_000)), .init(version: 1, installationIds: ids(5_000..<10_000)),
-    ])
+    let full = HubRollout(
+      variants: [],
+      rules: [
+        .init(version: 1, installationIds: ids(0..<5_000)), .init(version: 1, installationIds: ids(5_000..<10_000)),
+      ])
     let size = try HubJSON.encoder().encode(full).count
     XCTAssertLessThan(size, 8 << 20, "the largest rollout fits the body limit")
     let ok = try await rollout(full)
@@ -117,24 +130,29 @@ final class LimitTests: XCTestCase {
   }
 
   func testInstallationIDIs200Characters() async throws {
-    let ok = try await rollout(HubRollout(variants: [], rules: [.init(version: 1, installationIds: [String(repeating: "i", count: 200)])]))
+    let ok = try await rollout(
+      HubRollout(variants: [], rules: [.init(version: 1, installationIds: [String(repeating: "i", count: 200)])]))
     XCTAssertEqual(ok.status, 200)
-    assertRefused(try await rollout(HubRollout(variants: [], rules: [.init(version: 1, installationIds: [String(repeating: "i", count: 201)])])),
-                  naming: "1 to 200")
+    assertRefused(
+      try await rollout(
+        HubRollout(variants: [], rules: [.init(version: 1, installationIds: [String(repeating: "i", count: 201)])])),
+      naming: "1 to 200")
   }
 
   func testJSONBodyIs64KiB() async throws {
     let ok = try await send("PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: "x"), size: 65_536)
     XCTAssertEqual(ok.status, 200)
-    assertRefused(try await send("PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: "x"), size: 65_537),
-                  status: 413, naming: "65536 bytes")
+    assertRefused(
+      try await send("PATCH", "/v1/models/m", HubUpdateModelRequest(displayName: "x"), size: 65_537),
+      status: 413, naming: "65536 bytes")
   }
 
   func testRolloutBodyIs8MiB() async throws {
     let value = HubRollout(variants: [.init(version: 1, weight: 100)])
     let ok = try await send("PUT", "/v1/models/m/rollout", value, size: 8 << 20)
     XCTAssertEqual(ok.status, 200)
-    assertRefused(try await send("PUT", "/v1/models/m/rollout", value, size: (8 << 20) + 1), status: 413, naming: "8388608 bytes")
+    assertRefused(
+      try await send("PUT", "/v1/models/m/rollout", value, size: (8 << 20) + 1), status: 413, naming: "8388608 bytes")
   }
 
   func testUploadIsMaxUploadBytes() async throws {
@@ -143,7 +161,8 @@ final class LimitTests: XCTestCase {
     let ok = try await hub.http.send("POST", "/v1/models/m/versions", key: hub.adminKey, body: model)
     XCTAssertEqual(ok.status, 201, String(decoding: ok.body, as: UTF8.self))
     model.append(1)
-    assertRefused(try await hub.http.send("POST", "/v1/models/m/versions", key: hub.adminKey, body: model),
-                  status: 413, naming: "200000 bytes")
+    assertRefused(
+      try await hub.http.send("POST", "/v1/models/m/versions", key: hub.adminKey, body: model),
+      status: 413, naming: "200000 bytes")
   }
 }

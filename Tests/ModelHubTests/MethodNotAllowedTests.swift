@@ -22,7 +22,8 @@ final class MethodNotAllowedTests: XCTestCase {
       let answer = try RawResponseReader(connection).next()
       XCTAssertEqual(answer.status, 405, "\(method) \(path)")
       XCTAssertEqual(answer.headers["allow"], allow, "\(method) \(path)")
-      XCTAssertEqual(try? HubJSON.decoder().decode(HubErrorBody.self, from: answer.body).error.code, "METHOD_NOT_ALLOWED")
+      XCTAssertEqual(
+        try? HubJSON.decoder().decode(HubErrorBody.self, from: answer.body).error.code, "METHOD_NOT_ALLOWED")
     }
     XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m:download"), ["DELETE", "GET", "PATCH"])
     let unknown = try await hub.http.send("GET", "/v1/nothing", key: hub.adminKey)

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
-@testable import ModelHub
 import ModelHubAPI
 import TestSupport
 import XCTest
+
+@testable import ModelHub
 
 /// The server against the route table (``HubAPI``): what its router registers, what it answers
 /// and the OpenAPI document it serves. (ModelHubAPITests checks the document against the table.)

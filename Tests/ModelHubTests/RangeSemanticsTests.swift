@@ -84,8 +84,10 @@ final class RangeSemanticsTests: XCTestCase {
           if !bodiless { XCTAssertTrue(answer.body == bytes, "\(label) on the \(path) path: the whole file") }
         case 206:
           let range = try XCTUnwrap(item.range)
-          XCTAssertEqual(answer.headers["content-range"], "bytes \(range.lowerBound)-\(range.upperBound)/\(size)", label)
-          XCTAssertTrue(answer.body == bytes.subdata(in: range.lowerBound..<range.upperBound + 1), "\(label) on the \(path) path")
+          XCTAssertEqual(
+            answer.headers["content-range"], "bytes \(range.lowerBound)-\(range.upperBound)/\(size)", label)
+          XCTAssertTrue(
+            answer.body == bytes.subdata(in: range.lowerBound..<range.upperBound + 1), "\(label) on the \(path) path")
         default:
           XCTAssertEqual(answer.headers["content-range"], "bytes */\(size)", "\(label) on the \(path) path")
         }

@@ -25,7 +25,8 @@ final class RawResponseReader {
     let separator = Data("\r\n\r\n".utf8)
     while buffer.range(of: separator) == nil { try fill() }
     guard let end = buffer.range(of: separator) else { throw TestFailure("no header end") }
-    let lines = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    let lines = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self).components(
+      separatedBy: "\r\n")
     let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
     var headers: [String: String] = [:]
     for line in lines.dropFirst() {
@@ -61,7 +62,8 @@ final class RawResponseReader {
 enum RawHTTP {
   /// A GET (or other method) with extra header lines.
   static func request(_ target: String, _ headers: [String: String] = [:], method: String = "GET", body: String = "")
-    -> String {
+    -> String
+  {
     var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
     if !body.isEmpty { text += "Content-Length: \(body.utf8.count)\r\n" }
@@ -86,6 +88,7 @@ enum RawHTTP {
   /// Open descriptors of this process that point at `path` (the hub under test runs in-process).
   static func openDescriptors(of path: String) -> Int {
     let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+    return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }
+      .count
   }
 }

@@ -37,9 +37,11 @@ final class RolloutTests: XCTestCase {
     func put(_ rollout: HubRollout) async throws -> HTTPAnswer {
       try await hub.http.json("PUT", "/v1/models/m/rollout", key: hub.adminKey, rollout)
     }
-    let value1 = try await put(HubRollout(variants: [.init(version: 1, weight: 50), .init(version: 2, weight: 40)])).errorCode
+    let value1 = try await put(HubRollout(variants: [.init(version: 1, weight: 50), .init(version: 2, weight: 40)]))
+      .errorCode
     XCTAssertEqual(value1, "INVALID_ARGUMENT")
-    let value2 = try await put(HubRollout(variants: [.init(version: 1, weight: 150), .init(version: 2, weight: -50)])).errorCode
+    let value2 = try await put(HubRollout(variants: [.init(version: 1, weight: 150), .init(version: 2, weight: -50)]))
+      .errorCode
     XCTAssertEqual(value2, "INVALID_ARGUMENT")
     let value3 = try await put(HubRollout(variants: [])).errorCode
     XCTAssertEqual(value3, "INVALID_ARGUMENT")
@@ -61,14 +63,20 @@ final class RolloutTests: XCTestCase {
     let value8 = try await hub.http.send("GET", "/v1/models/m/rollout", key: hub.adminKey).decode(HubRollout.self)
     XCTAssertEqual(value8, rollout)
 
-    let tester = try await hub.download("m", installation: "tester", headers: [HubHeaders.platform: "android", HubHeaders.appVersion: "2.1"])
-      .decode(HubDownloadInfo.self)
+    let tester = try await hub.download(
+      "m", installation: "tester", headers: [HubHeaders.platform: "android", HubHeaders.appVersion: "2.1"]
+    )
+    .decode(HubDownloadInfo.self)
     XCTAssertEqual(tester.assignment, HubAssignment(reason: .rule, rule: 0))
     XCTAssertEqual(tester.version, 1)
-    for (platform, app, expectRule) in [("Android", "2.1", true), ("android", "2", true), ("android", "3.0", false),
-                                        ("android", "1.9.9", false), ("ios", "2.1", false), ("android", "bogus", false)] {
-      let info = try await hub.download("m", installation: "someone", headers: [HubHeaders.platform: platform, HubHeaders.appVersion: app])
-        .decode(HubDownloadInfo.self)
+    for (platform, app, expectRule) in [
+      ("Android", "2.1", true), ("android", "2", true), ("android", "3.0", false),
+      ("android", "1.9.9", false), ("ios", "2.1", false), ("android", "bogus", false),
+    ] {
+      let info = try await hub.download(
+        "m", installation: "someone", headers: [HubHeaders.platform: platform, HubHeaders.appVersion: app]
+      )
+      .decode(HubDownloadInfo.self)
       XCTAssertEqual(info.assignment.reason == .rule, expectRule, "\(platform) \(app)")
       if expectRule { XCTAssertEqual(info.version, 2) }
     }

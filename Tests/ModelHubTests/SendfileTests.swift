@@ -21,7 +21,9 @@ final class SendfileTests: XCTestCase {
 
   /// A hub with one published model of `size` bytes: a real model followed by a byte pattern,
   /// so that every range is distinguishable.
-  private func serve(size: Int = 3 << 20, _ configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> Served {
+  private func serve(size: Int = 3 << 20, _ configure: (inout HubConfiguration) -> Void = { _ in }) async throws
+    -> Served
+  {
     let hub = try await TestHub.start {
       $0.maxUploadBytes = 64 << 20
       configure(&$0)
@@ -76,10 +78,12 @@ final class SendfileTests: XCTestCase {
       XCTAssertEqual(answer.header("Content-Length"), "\(range.count)", header)
     }
     // If-Range naming this file keeps the range; naming another sends the whole file.
-    let kept = try await hub.http.send("GET", info.downloadUri, headers: ["Range": "bytes=100-", "If-Range": "\"\(info.modelHash)\""])
+    let kept = try await hub.http.send(
+      "GET", info.downloadUri, headers: ["Range": "bytes=100-", "If-Range": "\"\(info.modelHash)\""])
     XCTAssertEqual(kept.status, 206)
     XCTAssertTrue(kept.body == bytes.suffix(from: 100))
-    let stale = try await hub.http.send("GET", info.downloadUri, headers: ["Range": "bytes=100-", "If-Range": "\"other\""])
+    let stale = try await hub.http.send(
+      "GET", info.downloadUri, headers: ["Range": "bytes=100-", "If-Range": "\"other\""])
     XCTAssertEqual(stale.status, 200)
     XCTAssertTrue(stale.body == bytes)
     XCTAssertNil(stale.header("Content-Range"))
@@ -109,8 +113,10 @@ final class SendfileTests: XCTestCase {
   func testSendfileAndRouterAnswerAlike() async throws {
     let served = try await serve(size: 200_000)
     let hub = served.hub
-    for headers in [[:], ["Range": "bytes=1000-1999"], ["Range": "bytes=-10"], ["If-None-Match": "\"\(served.info.modelHash)\""],
-                    ["Range": "bytes=10-", "If-Range": "\"x\""]] {
+    for headers in [
+      [:], ["Range": "bytes=1000-1999"], ["Range": "bytes=-10"], ["If-None-Match": "\"\(served.info.modelHash)\""],
+      ["Range": "bytes=10-", "If-Range": "\"x\""],
+    ] {
       let request = RawHTTP.request(served.target, headers)
       let before = hub.directFiles.current.served
       let direct = try RawConnection(port: hub.port)
@@ -128,7 +134,8 @@ final class SendfileTests: XCTestCase {
 
       XCTAssertEqual(first.status, second.status, "\(headers)")
       XCTAssertTrue(first.body == second.body, "\(headers)")
-      XCTAssertEqual(first.headers.filter { $0.key != "date" }, second.headers.filter { $0.key != "date" }, "\(headers)")
+      XCTAssertEqual(
+        first.headers.filter { $0.key != "date" }, second.headers.filter { $0.key != "date" }, "\(headers)")
     }
   }
 
@@ -165,7 +172,8 @@ final class SendfileTests: XCTestCase {
   func testPipelinedRequestsStayInOrder() async throws {
     let served = try await serve()
     let (hub, bytes) = (served.hub, served.bytes)
-    let health = RawHTTP.request("/healthz"), whole = RawHTTP.request(served.target)
+    let health = RawHTTP.request("/healthz")
+    let whole = RawHTTP.request(served.target)
     let slice = RawHTTP.request(served.target, ["Range": "bytes=100-199"])
     // Each batch on a new connection: on a reused one, the next request can arrive before
     // Hummingbird has written the last `.end` of a streamed response it already flushed (the
@@ -258,7 +266,9 @@ final class SendfileTests: XCTestCase {
     XCTAssertTrue(closingReader.closedByServer())
 
     let heads = try RawConnection(port: hub.port)
-    try heads.send(Data((RawHTTP.request(served.target, method: "HEAD") + RawHTTP.request(served.target, ["Range": "bytes=0-3"])).utf8))
+    try heads.send(
+      Data(
+        (RawHTTP.request(served.target, method: "HEAD") + RawHTTP.request(served.target, ["Range": "bytes=0-3"])).utf8))
     let headReader = RawResponseReader(heads)
     let head = try headReader.next(bodiless: true)
     XCTAssertEqual(head.status, 200)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ModelHub
 import ModelHubAPI
 import TestSupport
 import XCTest
+
+@testable import ModelHub
 
 /// The in-memory serving state (``HubServingStore``) over the SQLite store: answered from memory
 /// while nothing changes, reloaded when another process (here another `HubStore` on the same
@@ -14,31 +15,46 @@ final class ServingStateTests: XCTestCase {
     let loads = LoadTally()
     init(_ inner: HubStore) { self.inner = inner }
 
-    func createModel(_ request: HubCreateModelRequest, now: Date) async throws -> HubModel { try await inner.createModel(request, now: now) }
+    func createModel(_ request: HubCreateModelRequest, now: Date) async throws -> HubModel {
+      try await inner.createModel(request, now: now)
+    }
     func model(_ name: String) async throws -> HubModel { try await inner.model(name) }
-    func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date) async throws -> HubModel {
+    func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date) async throws
+      -> HubModel
+    {
       try await inner.updateModel(name, request, ifMatch: ifMatch, now: now)
     }
     func deleteModel(_ name: String) async throws { try await inner.deleteModel(name) }
     func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage {
       try await inner.listModels(tag: tag, pageSize: pageSize, pageToken: pageToken)
     }
-    func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
-                    publish: Bool, signer: HubReleaseSigner?, now: Date) async throws -> HubModelVersion {
-      try await inner.addVersion(model: name, temporary: temporary, hash: hash, size: size, validation: validation,
-                                 publish: publish, signer: signer, now: now)
+    func addVersion(
+      model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
+      publish: Bool, signer: HubReleaseSigner?, now: Date
+    ) async throws -> HubModelVersion {
+      try await inner.addVersion(
+        model: name, temporary: temporary, hash: hash, size: size, validation: validation,
+        publish: publish, signer: signer, now: now)
     }
     func versions(of name: String) async throws -> [HubModelVersion] { try await inner.versions(of: name) }
-    func version(_ name: String, _ number: Int) async throws -> HubModelVersion { try await inner.version(name, number) }
-    func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?, now: Date) async throws -> HubModelVersion {
+    func version(_ name: String, _ number: Int) async throws -> HubModelVersion {
+      try await inner.version(name, number)
+    }
+    func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?, now: Date)
+      async throws -> HubModelVersion
+    {
       try await inner.setPublished(name, number, published, signer: signer, now: now)
     }
-    func setRollout(_ name: String, _ rollout: HubRollout?, now: Date) async throws -> HubRollout? { try await inner.setRollout(name, rollout, now: now) }
+    func setRollout(_ name: String, _ rollout: HubRollout?, now: Date) async throws -> HubRollout? {
+      try await inner.setRollout(name, rollout, now: now)
+    }
     func rollout(of name: String) async throws -> HubRollout? { try await inner.rollout(of: name) }
     func setAlias(_ name: String, _ alias: String, version: Int, now: Date) async throws -> HubModelVersion {
       try await inner.setAlias(name, alias, version: version, now: now)
     }
-    func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion { try await inner.removeAlias(name, alias) }
+    func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion {
+      try await inner.removeAlias(name, alias)
+    }
     func listKeys() async throws -> [HubAPIKeyInfo] { try await inner.listKeys() }
     func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo { try await inner.revokeKey(id: id, now: now) }
     func loadServing(_ part: HubServingPart, apply: @escaping @Sendable (HubServingLoad) -> Void) async throws {
@@ -67,7 +83,8 @@ final class ServingStateTests: XCTestCase {
     let other = try HubStore(directory: folder)
     let second = try other.createKey(scope: .admin)
     let afterCreate = try await serving.snapshot()
-    XCTAssertEqual(afterCreate.keys[APIKeys.hash(second.key)], .admin, "a key created elsewhere works on the next request")
+    XCTAssertEqual(
+      afterCreate.keys[APIKeys.hash(second.key)], .admin, "a key created elsewhere works on the next request")
     XCTAssertEqual(store.loads.count("all"), 2)
     _ = try await other.revokeKey(id: first.id, now: Date())
     let afterRevoke = try await serving.snapshot()

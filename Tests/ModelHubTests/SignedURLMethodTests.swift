@@ -12,7 +12,9 @@ final class SignedURLMethodTests: XCTestCase {
   private let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
   /// The answer to `method target` alone on a connection, and pipelined behind `GET /healthz`.
-  private func answers(_ hub: TestHub, _ method: String, _ target: String) throws -> (direct: RawResponse, routed: RawResponse) {
+  private func answers(_ hub: TestHub, _ method: String, _ target: String) throws -> (
+    direct: RawResponse, routed: RawResponse
+  ) {
     let request = RawHTTP.request(target, method: method)
     let direct = try RawConnection(port: hub.port)
     try direct.send(Data(request.utf8))
@@ -52,7 +54,8 @@ final class SignedURLMethodTests: XCTestCase {
       XCTAssertEqual(routed.status, expected, "\(method) pipelined")
       if expected == 405 {
         XCTAssertEqual(direct.headers["allow"], "GET, HEAD", method)
-        XCTAssertEqual(try? HubJSON.decoder().decode(HubErrorBody.self, from: routed.body).error.code, "METHOD_NOT_ALLOWED")
+        XCTAssertEqual(
+          try? HubJSON.decoder().decode(HubErrorBody.self, from: routed.body).error.code, "METHOD_NOT_ALLOWED")
       }
     }
   }

@@ -11,7 +11,8 @@ final class SlowClientTests: XCTestCase {
   private static let short = Duration.milliseconds(600)
 
   /// A hub with every timeout `short` (unless changed) and room for large models.
-  private func hub(maxConnections: Int? = nil, _ change: (inout HubTimeouts) -> Void = { _ in }) async throws -> TestHub {
+  private func hub(maxConnections: Int? = nil, _ change: (inout HubTimeouts) -> Void = { _ in }) async throws -> TestHub
+  {
     var timeouts = HubTimeouts(
       firstByte: Self.short, requestHead: Self.short, body: Self.short, bodyMinimumBytes: 2000, keepAlive: Self.short,
       send: Self.short)
@@ -27,7 +28,9 @@ final class SlowClientTests: XCTestCase {
 
   /// Sends `chunk` every `interval` seconds until the hub closes: the seconds that took, or nil
   /// if the connection was still open after `limit`.
-  private func trickle(_ connection: RawConnection, _ chunk: Data, every interval: Double, limit: Double = 10) -> Double? {
+  private func trickle(_ connection: RawConnection, _ chunk: Data, every interval: Double, limit: Double = 10)
+    -> Double?
+  {
     let start = Date()
     while Date().timeIntervalSince(start) < limit {
       if !connection.trySend(chunk) || connection.closedByPeer() { return Date().timeIntervalSince(start) }
@@ -83,13 +86,15 @@ final class SlowClientTests: XCTestCase {
     let hub = try await hub { $0.firstByte = .seconds(30) }
     try await hub.createModel("m")
     func head(_ length: Int) -> Data {
-      Data(("POST /v1/models/m/versions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(hub.adminKey)\r\n"
-        + "Content-Type: application/octet-stream\r\nContent-Length: \(length)\r\n\r\n").utf8)
+      Data(
+        ("POST /v1/models/m/versions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(hub.adminKey)\r\n"
+          + "Content-Type: application/octet-stream\r\nContent-Length: \(length)\r\n\r\n").utf8)
     }
     // 10 bytes every 50 ms: 120 bytes per 0.6 s window, under the 2000 asked for.
     let stalled = try RawConnection(port: hub.port)
     XCTAssertTrue(stalled.trySend(head(100_000)))
-    let seconds = try XCTUnwrap(trickle(stalled, Data(repeating: 1, count: 10), every: 0.05), "a trickled body stayed open")
+    let seconds = try XCTUnwrap(
+      trickle(stalled, Data(repeating: 1, count: 10), every: 0.05), "a trickled body stayed open")
     XCTAssertLessThan(seconds, 5)
     let cut = try await cuts(hub, .bodyProgress)
     XCTAssertEqual(cut, 1)
@@ -144,7 +149,10 @@ final class SlowClientTests: XCTestCase {
   }
 
   func testClientThatStopsReadingIsCutOnTheSendfileAndRouterPaths() async throws {
-    let hub = try await hub { $0.firstByte = .seconds(30); $0.keepAlive = .seconds(30) }
+    let hub = try await hub {
+      $0.firstByte = .seconds(30)
+      $0.keepAlive = .seconds(30)
+    }
     let (bytes, target) = try await publishedDownload(hub, size: 24 << 20)
     // Sendfile: a lone signed GET.
     let direct = try RawConnection(port: hub.port, receiveBuffer: 4096)
@@ -184,7 +192,10 @@ final class SlowClientTests: XCTestCase {
   // MARK: The connection cap
 
   func testIdleConnectionsAtTheCapMakeRoomForRealWork() async throws {
-    let hub = try await hub(maxConnections: 8) { $0.firstByte = .seconds(30); $0.keepAlive = .seconds(30) }
+    let hub = try await hub(maxConnections: 8) {
+      $0.firstByte = .seconds(30)
+      $0.keepAlive = .seconds(30)
+    }
     let (bytes, _) = try await publishedDownload(hub, size: 100_000)
     let idle = try (0..<30).map { _ in try RawConnection(port: hub.port) }
     let evicted = try await cuts(hub, .evicted, reaching: 22)
@@ -203,13 +214,18 @@ final class SlowClientTests: XCTestCase {
   }
 
   func testBusyConnectionsAtTheCapRefuseNewOnesWith503() async throws {
-    let hub = try await hub(maxConnections: 2) { $0.body = .seconds(30); $0.firstByte = .seconds(30) }
+    let hub = try await hub(maxConnections: 2) {
+      $0.body = .seconds(30)
+      $0.firstByte = .seconds(30)
+    }
     try await hub.createModel("m")
     let uploads = try (0..<2).map { _ in try RawConnection(port: hub.port) }
     for upload in uploads {
-      XCTAssertTrue(upload.trySend(Data((
-        "POST /v1/models/m/versions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(hub.adminKey)\r\n"
-          + "Content-Length: 100000\r\n\r\n").utf8)))
+      XCTAssertTrue(
+        upload.trySend(
+          Data(
+            ("POST /v1/models/m/versions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(hub.adminKey)\r\n"
+              + "Content-Length: 100000\r\n\r\n").utf8)))
     }
     try await Task.sleep(for: .milliseconds(200))
     let refused = try RawConnection(port: hub.port)
@@ -260,7 +276,8 @@ final class SlowClientTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("hub")
     for (flag, value) in [
-      ("--first-byte-timeout", "0"), ("--header-timeout", "-1"), ("--body-timeout", "nan"), ("--keep-alive-timeout", "1e9"),
+      ("--first-byte-timeout", "0"), ("--header-timeout", "-1"), ("--body-timeout", "nan"),
+      ("--keep-alive-timeout", "1e9"),
       ("--send-timeout", "0"), ("--body-min-bytes", "0"), ("--max-connections", "0"),
     ] {
       let refused = try CLIRun.run(["hub", "serve", "--data", data.path, flag, value])

@@ -27,9 +27,11 @@ final class StableChoiceTests: XCTestCase {
     try await hub.createModel("m")
     for _ in 1...3 { try await hub.upload("m", try HubFixtures.data("linear"), publish: true) }
     // 1% canary on version 3, 99% on version 1.
-    let put = try await hub.http.json("PUT", "/v1/models/m/rollout", key: hub.adminKey, HubRollout(variants: [
-      .init(version: 3, weight: 1), .init(version: 1, weight: 99),
-    ]))
+    let put = try await hub.http.json(
+      "PUT", "/v1/models/m/rollout", key: hub.adminKey,
+      HubRollout(variants: [
+        .init(version: 3, weight: 1), .init(version: 1, weight: 99),
+      ]))
     XCTAssertEqual(put.status, 200)
     for headers in [[:], [HubHeaders.installationID: ""], [HubHeaders.installationID: "  "]] {
       for _ in 0..<5 {
@@ -43,9 +45,11 @@ final class StableChoiceTests: XCTestCase {
     XCTAssertEqual(bucketed.reason, "variant")
 
     // Equal weights: the lower version.
-    let tie = try await hub.http.json("PUT", "/v1/models/m/rollout", key: hub.adminKey, HubRollout(variants: [
-      .init(version: 3, weight: 50), .init(version: 2, weight: 50),
-    ]))
+    let tie = try await hub.http.json(
+      "PUT", "/v1/models/m/rollout", key: hub.adminKey,
+      HubRollout(variants: [
+        .init(version: 3, weight: 50), .init(version: 2, weight: 50),
+      ]))
     XCTAssertEqual(tie.status, 200)
     let tied = try rawDownload(hub, headers: [:])
     XCTAssertEqual(tied.version, 2)

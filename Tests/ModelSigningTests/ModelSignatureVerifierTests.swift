@@ -32,7 +32,8 @@ final class ModelSignatureVerifierTests: XCTestCase {
   func testSymlinksAreRefused() throws {
     let (scratch, model, bundle) = try signedFolder()
     let link = model.appendingPathComponent("link.tflite")
-    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: model.appendingPathComponent("model.tflite"))
+    try FileManager.default.createSymbolicLink(
+      at: link, withDestinationURL: model.appendingPathComponent("model.tflite"))
     XCTAssertThrowsSignatureError(.symlinkInModel(link.path)) { try scratch.verifier.verify(bundle, modelAt: model) }
   }
 
@@ -40,10 +41,14 @@ final class ModelSignatureVerifierTests: XCTestCase {
     let (scratch, model, bundle) = try signedFolder()
     var wrongType = bundle
     wrongType.dsseEnvelope.payloadType = "application/json"
-    XCTAssertThrowsSignatureError(.wrongPayloadType("application/json")) { try scratch.verifier.verify(wrongType, modelAt: model) }
+    XCTAssertThrowsSignatureError(.wrongPayloadType("application/json")) {
+      try scratch.verifier.verify(wrongType, modelAt: model)
+    }
     var wrongMedia = bundle
     wrongMedia.mediaType = "application/vnd.dev.sigstore.bundle+json;version=0.2"
-    XCTAssertThrowsSignatureError(.wrongMediaType(wrongMedia.mediaType)) { try scratch.verifier.verify(wrongMedia, modelAt: model) }
+    XCTAssertThrowsSignatureError(.wrongMediaType(wrongMedia.mediaType)) {
+      try scratch.verifier.verify(wrongMedia, modelAt: model)
+    }
     var unsigned = bundle
     unsigned.dsseEnvelope.signatures = []
     XCTAssertThrowsSignatureError(.noSignatures) { try scratch.verifier.verify(unsigned, modelAt: model) }
@@ -54,7 +59,8 @@ final class ModelSignatureVerifierTests: XCTestCase {
       try ModelSignatureVerifier(trustedKeys: [other]).verify(noHint, modelAt: model)
     }
     // Without a hint every trusted key is tried; the right one among them verifies.
-    XCTAssertNoThrow(try ModelSignatureVerifier(trustedKeys: [other, scratch.privateKey.publicKey]).verify(noHint, modelAt: model))
+    XCTAssertNoThrow(
+      try ModelSignatureVerifier(trustedKeys: [other, scratch.privateKey.publicKey]).verify(noHint, modelAt: model))
   }
 
   func testMalformedBundleNamesTheField() throws {
@@ -92,44 +98,60 @@ final class ModelSignatureVerifierTests: XCTestCase {
     let scratch = try SigningScratch(self)
     func bundle(_ statement: String) throws -> SigstoreBundle {
       let payload = Data(statement.utf8)
-      let message = DSSEEnvelope.preAuthenticationEncoding(payloadType: ModelSigningFormat.payloadType, payload: payload)
+      let message = DSSEEnvelope.preAuthenticationEncoding(
+        payloadType: ModelSigningFormat.payloadType, payload: payload)
       let signer = ModelSigner(privateKey: scratch.privateKey)
       // Sign an arbitrary payload by re-signing a bundle whose payload is replaced.
       var signed = try signer.sign(.singleFile(modelName: "m", sha256: [UInt8](repeating: 0, count: 32)))
       signed.dsseEnvelope.payload = payload
-      signed.dsseEnvelope.signatures = [DSSEEnvelope.Signature(sig: try TestSigning.sign(message, with: scratch.privateKey))]
+      signed.dsseEnvelope.signatures = [
+        DSSEEnvelope.Signature(sig: try TestSigning.sign(message, with: scratch.privateKey))
+      ]
       return signed
     }
     let digest = String(repeating: "ab", count: 32)
     let resources = #"[{"name": ".", "algorithm": "sha256", "digest": "\#(digest)"}]"#
     let serialization = #"{"method": "files", "hash_type": "sha256", "allow_symlinks": false}"#
-    func statement(type: String = ModelSigningFormat.statementType, predicateType: String = ModelSigningFormat.predicateType,
-                   serialization: String = serialization, resources: String = resources, root: String = digest) -> String {
+    func statement(
+      type: String = ModelSigningFormat.statementType, predicateType: String = ModelSigningFormat.predicateType,
+      serialization: String = serialization, resources: String = resources, root: String = digest
+    ) -> String {
       #"{"_type": "\#(type)", "predicateType": "\#(predicateType)", "subject": [{"name": "m", "digest": {"sha256": "\#(root)"}}], "predicate": {"serialization": \#(serialization), "resources": \#(resources)}}"#
     }
     let verifier = scratch.verifier
-    XCTAssertThrowsSignatureError(.wrongStatementType("x")) { try verifier.verifiedManifest(of: bundle(statement(type: "x"))) }
+    XCTAssertThrowsSignatureError(.wrongStatementType("x")) {
+      try verifier.verifiedManifest(of: bundle(statement(type: "x")))
+    }
     XCTAssertThrowsSignatureError(.wrongPredicateType("https://model_signing/Digests/v0.1")) {
       try verifier.verifiedManifest(of: bundle(statement(predicateType: "https://model_signing/Digests/v0.1")))
     }
     XCTAssertThrowsSignatureError(.unsupportedSerialization(field: "predicate.serialization.method", value: "shards")) {
       try verifier.verifiedManifest(of: bundle(statement(serialization: #"{"method": "shards", "shard_size": 1}"#)))
     }
-    XCTAssertThrowsSignatureError(.unsupportedSerialization(field: "predicate.serialization.hash_type", value: "blake3")) {
-      try verifier.verifiedManifest(of: bundle(statement(
-        serialization: #"{"method": "files", "hash_type": "blake3", "allow_symlinks": false}"#)))
+    XCTAssertThrowsSignatureError(
+      .unsupportedSerialization(field: "predicate.serialization.hash_type", value: "blake3")
+    ) {
+      try verifier.verifiedManifest(
+        of: bundle(
+          statement(
+            serialization: #"{"method": "files", "hash_type": "blake3", "allow_symlinks": false}"#)))
     }
-    XCTAssertThrowsSignatureError(.malformedStatement(field: "predicate.resources[0].digest", problem: "not 64 hex digits")) {
-      try verifier.verifiedManifest(of: bundle(statement(resources: #"[{"name": ".", "algorithm": "sha256", "digest": "ab"}]"#)))
+    XCTAssertThrowsSignatureError(
+      .malformedStatement(field: "predicate.resources[0].digest", problem: "not 64 hex digits")
+    ) {
+      try verifier.verifiedManifest(
+        of: bundle(statement(resources: #"[{"name": ".", "algorithm": "sha256", "digest": "ab"}]"#)))
     }
     XCTAssertThrowsSignatureError(.malformedStatement(field: "predicate.resources[0].name", problem: "missing")) {
-      try verifier.verifiedManifest(of: bundle(statement(resources: #"[{"algorithm": "sha256", "digest": "\#(digest)"}]"#)))
+      try verifier.verifiedManifest(
+        of: bundle(statement(resources: #"[{"algorithm": "sha256", "digest": "\#(digest)"}]"#)))
     }
     let root = SigningDigest.hex(SigningDigest.sha256(Data(repeating: 0xab, count: 32)))
     XCTAssertThrowsSignatureError(.inconsistentManifest(expected: digest, actual: root)) {
       try verifier.verifiedManifest(of: bundle(statement()))
     }
-    XCTAssertEqual(try verifier.verifiedManifest(of: bundle(statement(root: root))).manifest.resources.map(\.digestHex), [digest])
+    XCTAssertEqual(
+      try verifier.verifiedManifest(of: bundle(statement(root: root))).manifest.resources.map(\.digestHex), [digest])
   }
 
   func testKeysReadAndWrite() throws {

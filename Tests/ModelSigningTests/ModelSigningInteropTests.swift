@@ -31,11 +31,13 @@ final class ModelSigningInteropTests: XCTestCase {
     let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
     XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
     let bundle = try SigstoreBundle(jsonData: Data(contentsOf: signature))
-    XCTAssertEqual(bundle.verificationMaterial.publicKeyHint, scratch.privateKey.publicKey.hint, "the hint is computed alike")
+    XCTAssertEqual(
+      bundle.verificationMaterial.publicKeyHint, scratch.privateKey.publicKey.hint, "the hint is computed alike")
     let verified = try scratch.verifier.verify(bundle, modelAt: model)
     XCTAssertEqual(verified.manifest.modelName, "linear.tflite")
     XCTAssertEqual(verified.manifest.resources.map(\.name), ["."])
-    XCTAssertEqual(try scratch.verifier.verify(bundle, singleFileData: Data(contentsOf: model)).key, scratch.privateKey.publicKey)
+    XCTAssertEqual(
+      try scratch.verifier.verify(bundle, singleFileData: Data(contentsOf: model)).key, scratch.privateKey.publicKey)
   }
 
   /// The CLI signs with a SEC1 (`BEGIN EC PRIVATE KEY`) key written by Python's `cryptography`;
@@ -44,13 +46,18 @@ final class ModelSigningInteropTests: XCTestCase {
     let scratch = try SigningScratch(self)
     let model = try scratch.folderModel()
     let keyFile = scratch.folder.appendingPathComponent("sec1.pem")
-    let written = try ProcessRun.run(try ModelSigningCLI.python(), ["-c", """
-      import sys
-      from cryptography.hazmat.primitives.asymmetric import ec
-      from cryptography.hazmat.primitives import serialization as s
-      key = ec.generate_private_key(ec.SECP256R1())
-      open(sys.argv[1], "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.TraditionalOpenSSL, s.NoEncryption()))
-      """, keyFile.path])
+    let written = try ProcessRun.run(
+      try ModelSigningCLI.python(),
+      [
+        "-c",
+        """
+        import sys
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives import serialization as s
+        key = ec.generate_private_key(ec.SECP256R1())
+        open(sys.argv[1], "wb").write(key.private_bytes(s.Encoding.PEM, s.PrivateFormat.TraditionalOpenSSL, s.NoEncryption()))
+        """, keyFile.path,
+      ])
     XCTAssertEqual(written.status, 0, written.stderr)
     let key = try ModelSigningPrivateKey(pemRepresentation: String(contentsOf: keyFile, encoding: .utf8))
     let signature = model.appendingPathComponent("model.sig")
@@ -58,8 +65,9 @@ final class ModelSigningInteropTests: XCTestCase {
     XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
     let bundle = try SigstoreBundle(jsonData: Data(contentsOf: signature))
     let verified = try ModelSignatureVerifier(trustedKeys: [key.publicKey]).verify(bundle, modelAt: model)
-    XCTAssertEqual(verified.manifest.resources.map(\.name),
-                   ["a/b", "a-b/c", "empty.txt", "labels/é.txt", "model.json", "model.tflite"])
+    XCTAssertEqual(
+      verified.manifest.resources.map(\.name),
+      ["a/b", "a-b/c", "empty.txt", "labels/é.txt", "model.json", "model.tflite"])
     XCTAssertTrue(verified.manifest.serialization.ignorePaths.contains("model.sig"))
     // The manifest Swift computes lists the files in the CLI's order.
     let local = try ModelSigningManifest.computed(forModelAt: model, serialization: verified.manifest.serialization)
@@ -99,7 +107,8 @@ final class ModelSigningInteropTests: XCTestCase {
     bytes[bytes.count - 1] ^= 0xff
     try bytes.write(to: model)
     var payload = String(decoding: bundle.dsseEnvelope.payload, as: UTF8.self)
-    payload = payload.replacingOccurrences(of: SigningDigest.sha256Hex(of: original), with: SigningDigest.sha256Hex(of: bytes))
+    payload = payload.replacingOccurrences(
+      of: SigningDigest.sha256Hex(of: original), with: SigningDigest.sha256Hex(of: bytes))
     payload = payload.replacingOccurrences(
       of: SigningDigest.hex(SigningDigest.sha256(SigningDigest.sha256(original))),
       with: SigningDigest.hex(SigningDigest.sha256(SigningDigest.sha256(bytes))))
@@ -122,6 +131,8 @@ final class ModelSigningInteropTests: XCTestCase {
     let result = try ModelSigningCLI.verify(model: model, publicKey: scratch.publicKeyFile, signature: signature)
     XCTAssertNotEqual(result.status, 0)
     XCTAssertTrue((result.stdout + result.stderr).contains("Key mismatch"), result.stdout + result.stderr)
-    XCTAssertThrowsSignatureError(.unknownKey(hint: other.publicKey.hint)) { try scratch.verifier.verify(bundle, modelAt: model) }
+    XCTAssertThrowsSignatureError(.unknownKey(hint: other.publicKey.hint)) {
+      try scratch.verifier.verify(bundle, modelAt: model)
+    }
   }
 }

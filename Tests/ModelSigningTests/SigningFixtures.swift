@@ -46,7 +46,8 @@ struct SigningScratch {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: url)
     }
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("empty-folder"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("empty-folder"), withIntermediateDirectories: true)
     return root
   }
 
@@ -59,8 +60,10 @@ struct SigningScratch {
 }
 
 /// Asserts that `body` throws exactly `expected`.
-func XCTAssertThrowsSignatureError<T>(_ expected: ModelSignatureError, _ body: () throws -> T,
-                                      file: StaticString = #filePath, line: UInt = #line) {
+func XCTAssertThrowsSignatureError<T>(
+  _ expected: ModelSignatureError, _ body: () throws -> T,
+  file: StaticString = #filePath, line: UInt = #line
+) {
   XCTAssertThrowsError(try body(), file: file, line: line) { error in
     XCTAssertEqual(error as? ModelSignatureError, expected, file: file, line: line)
   }

@@ -19,7 +19,9 @@ final class VerifyCLITests: XCTestCase {
 
     let ok = try verify(model, signature, keys: [scratch.publicKeyFile])
     XCTAssertEqual(ok.status, 0, ok.stderr)
-    XCTAssertEqual(ok.stdout, "verified: \(model.path) (1 file, signed as 'linear.tflite') by key \(scratch.privateKey.publicKey.hint)\n")
+    XCTAssertEqual(
+      ok.stdout,
+      "verified: \(model.path) (1 file, signed as 'linear.tflite') by key \(scratch.privateKey.publicKey.hint)\n")
 
     // Another trusted key first (a rotation) still verifies; the private key file is accepted too.
     let other = scratch.folder.appendingPathComponent("other.pub")
@@ -29,7 +31,8 @@ final class VerifyCLITests: XCTestCase {
     let untrusted = try verify(model, signature, keys: [other])
     XCTAssertEqual(untrusted.status, 1, untrusted.stdout)
     XCTAssertTrue(untrusted.stderr.contains("does not verify against \(signature.path)"), untrusted.stderr)
-    XCTAssertTrue(untrusted.stderr.contains(scratch.privateKey.publicKey.hint), "names the unknown key hint: \(untrusted.stderr)")
+    XCTAssertTrue(
+      untrusted.stderr.contains(scratch.privateKey.publicKey.hint), "names the unknown key hint: \(untrusted.stderr)")
 
     var bytes = try Data(contentsOf: model)
     bytes[bytes.count / 2] ^= 1

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import S3Client
 
@@ -65,8 +65,9 @@ import TestSupport
     let (canonical, _) = signer.canonicalRequest(method: testCase.method, url: url, headers: headers, payload: payload)
     #expect(canonical == testCase.canonicalRequest)
     let signed = testCase.signatureHeaders.map(Self.pairs) ?? headers
-    #expect(signer.authorization(method: testCase.method, url: url, headers: signed, payload: payload, date: date)
-      == testCase.authorization)
+    #expect(
+      signer.authorization(method: testCase.method, url: url, headers: signed, payload: payload, date: date)
+        == testCase.authorization)
   }
 
   static func pairs(_ list: [[String]]) -> [SigV4Signer.Header] {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import S3Client
 
@@ -28,21 +28,29 @@ import TestSupport
   }
 
   static let cases: [Case] = [
-    Case(method: "GET", url: "https://examplebucket.s3.amazonaws.com/test.txt", headers: [["Range", "bytes=0-9"]],
-         body: "", unsignedPayload: false, date: "20130524T000000Z", expires: 86400, region: "us-east-1"),
-    Case(method: "PUT", url: "http://127.0.0.1:9000/models/blobs/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
-         headers: [["Content-Type", "application/octet-stream"]], body: "a model's bytes", unsignedPayload: false,
-         date: "20261125T020304Z", expires: 300, region: "us-east-1"),
-    Case(method: "PUT", url: "http://localhost:5000/bucket/key%20with%20spaces/%C3%A9t%C3%A9.bin",
-         headers: [["Content-Type", "application/octet-stream"]], body: "streamed", unsignedPayload: true,
-         date: "20261125T235959Z", expires: 3600, region: "eu-west-1"),
-    Case(method: "POST", url: "https://bucket.s3.eu-central-1.amazonaws.com/big.bin?uploads",
-         headers: [], body: "", unsignedPayload: false, date: "20260101T000000Z", expires: 604800, region: "eu-central-1"),
-    Case(method: "PUT", url: "https://s3.us-west-2.amazonaws.com/bucket/big.bin?partNumber=2&uploadId=VXBsb2FkIElE~.-_",
-         headers: [], body: String(repeating: "part ", count: 1000), unsignedPayload: false, date: "20261231T120000Z",
-         expires: 60, sessionToken: "FwoGZXIvYXdzEJr//////////wEaDEXAMPLETOKEN+/=", region: "us-west-2"),
-    Case(method: "DELETE", url: "https://r2.example.com:8443/bucket/prefix/abc", headers: [["X-Amz-Meta-Note", "  two   spaces "]],
-         body: "", unsignedPayload: true, date: "20261125T020304Z", expires: 1, region: "auto"),
+    Case(
+      method: "GET", url: "https://examplebucket.s3.amazonaws.com/test.txt", headers: [["Range", "bytes=0-9"]],
+      body: "", unsignedPayload: false, date: "20130524T000000Z", expires: 86400, region: "us-east-1"),
+    Case(
+      method: "PUT",
+      url: "http://127.0.0.1:9000/models/blobs/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+      headers: [["Content-Type", "application/octet-stream"]], body: "a model's bytes", unsignedPayload: false,
+      date: "20261125T020304Z", expires: 300, region: "us-east-1"),
+    Case(
+      method: "PUT", url: "http://localhost:5000/bucket/key%20with%20spaces/%C3%A9t%C3%A9.bin",
+      headers: [["Content-Type", "application/octet-stream"]], body: "streamed", unsignedPayload: true,
+      date: "20261125T235959Z", expires: 3600, region: "eu-west-1"),
+    Case(
+      method: "POST", url: "https://bucket.s3.eu-central-1.amazonaws.com/big.bin?uploads",
+      headers: [], body: "", unsignedPayload: false, date: "20260101T000000Z", expires: 604800, region: "eu-central-1"),
+    Case(
+      method: "PUT", url: "https://s3.us-west-2.amazonaws.com/bucket/big.bin?partNumber=2&uploadId=VXBsb2FkIElE~.-_",
+      headers: [], body: String(repeating: "part ", count: 1000), unsignedPayload: false, date: "20261231T120000Z",
+      expires: 60, sessionToken: "FwoGZXIvYXdzEJr//////////wEaDEXAMPLETOKEN+/=", region: "us-west-2"),
+    Case(
+      method: "DELETE", url: "https://r2.example.com:8443/bucket/prefix/abc",
+      headers: [["X-Amz-Meta-Note", "  two   spaces "]],
+      body: "", unsignedPayload: true, date: "20261125T020304Z", expires: 1, region: "auto"),
   ]
 
   @Test func headersAndPresignedURLsMatchBoto3() throws {

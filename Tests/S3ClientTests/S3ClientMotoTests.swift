@@ -1,14 +1,16 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import S3Client
 
 /// ``S3Client`` against a real moto server on loopback that checks every signature.
 @Suite(.serialized) struct S3ClientMotoTests {
-  static func client(_ server: MotoS3Server, addressing: S3Endpoint.Addressing = .path, secret: String? = nil) -> S3Client {
+  static func client(_ server: MotoS3Server, addressing: S3Endpoint.Addressing = .path, secret: String? = nil)
+    -> S3Client
+  {
     S3Client(
       endpoint: S3Endpoint(url: server.endpoint, addressing: addressing), region: server.region,
       credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: secret ?? server.secretAccessKey))
@@ -53,8 +55,10 @@ import TestSupport
       }
     }
     try await s3.putObject(
-      bucket: "tb-stream", key: "signed", body: .stream(length: 10_000, sha256: SigV4Signer.hexSHA256(data), chunks: chunks()))
-    try await s3.putObject(bucket: "tb-stream", key: "unsigned", body: .stream(length: 10_000, sha256: nil, chunks: chunks()))
+      bucket: "tb-stream", key: "signed",
+      body: .stream(length: 10_000, sha256: SigV4Signer.hexSHA256(data), chunks: chunks()))
+    try await s3.putObject(
+      bucket: "tb-stream", key: "unsigned", body: .stream(length: 10_000, sha256: nil, chunks: chunks()))
     #expect(try await s3.headObject(bucket: "tb-stream", key: "signed")?.contentLength == 10_000)
     #expect(try await s3.headObject(bucket: "tb-stream", key: "unsigned")?.contentLength == 10_000)
     // (moto does not compare a body with its signed x-amz-content-sha256, as AWS S3 does with
@@ -84,26 +88,32 @@ import TestSupport
     let part1 = ByteBuffer(repeating: 0x41, count: 5 << 20)
     let part2 = ByteBuffer(string: "the tail")
     let upload = try await s3.createMultipartUpload(bucket: "tb-multipart", key: "big")
-    let first = try await s3.uploadPart(bucket: "tb-multipart", key: "big", uploadID: upload, partNumber: 1, body: .bytes(part1))
-    let second = try await s3.uploadPart(bucket: "tb-multipart", key: "big", uploadID: upload, partNumber: 2, body: .bytes(part2))
+    let first = try await s3.uploadPart(
+      bucket: "tb-multipart", key: "big", uploadID: upload, partNumber: 1, body: .bytes(part1))
+    let second = try await s3.uploadPart(
+      bucket: "tb-multipart", key: "big", uploadID: upload, partNumber: 2, body: .bytes(part2))
     try await s3.completeMultipartUpload(bucket: "tb-multipart", key: "big", uploadID: upload, parts: [second, first])
     #expect(try await s3.headObject(bucket: "tb-multipart", key: "big")?.contentLength == Int64((5 << 20) + 8))
     let tail = try await s3.getObject(bucket: "tb-multipart", key: "big", range: "bytes=\(5 << 20)-\((5 << 20) + 7)")
     #expect(try await tail.body.collect(upTo: 100) == part2)
 
     let aborted = try await s3.createMultipartUpload(bucket: "tb-multipart", key: "gone")
-    _ = try await s3.uploadPart(bucket: "tb-multipart", key: "gone", uploadID: aborted, partNumber: 1, body: .bytes(part2))
+    _ = try await s3.uploadPart(
+      bucket: "tb-multipart", key: "gone", uploadID: aborted, partNumber: 1, body: .bytes(part2))
     try await s3.abortMultipartUpload(bucket: "tb-multipart", key: "gone", uploadID: aborted)
     #expect(try await s3.headObject(bucket: "tb-multipart", key: "gone") == nil)
   }
 
   @Test func virtualHostAddressingNamesTheBucketInTheHost() throws {
-    let endpoint = S3Endpoint(url: try #require(URL(string: "https://s3.eu-west-1.amazonaws.com")), addressing: .virtualHost)
-    #expect(try endpoint.objectURL(bucket: "models", key: "p/ab c").absoluteString
-      == "https://models.s3.eu-west-1.amazonaws.com/p/ab%20c")
+    let endpoint = S3Endpoint(
+      url: try #require(URL(string: "https://s3.eu-west-1.amazonaws.com")), addressing: .virtualHost)
+    #expect(
+      try endpoint.objectURL(bucket: "models", key: "p/ab c").absoluteString
+        == "https://models.s3.eu-west-1.amazonaws.com/p/ab%20c")
     let path = S3Endpoint(url: try #require(URL(string: "http://127.0.0.1:9000/")), addressing: .path)
-    #expect(try path.objectURL(bucket: "models", key: "p/x", query: "uploads").absoluteString
-      == "http://127.0.0.1:9000/models/p/x?uploads")
+    #expect(
+      try path.objectURL(bucket: "models", key: "p/x", query: "uploads").absoluteString
+        == "http://127.0.0.1:9000/models/p/x?uploads")
   }
 }
 

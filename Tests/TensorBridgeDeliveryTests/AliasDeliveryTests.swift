@@ -45,10 +45,12 @@ final class AliasDeliveryTests: XCTestCase {
     let admin = ["TENSORBRIDGE_HUB_KEY": hub.adminKey]
     let url = hub.url.absoluteString
 
-    let set = try await CLIRun.runAsync(["hub", "alias", "set", "flowers", "stable", "1", "--hub", url], environment: admin)
+    let set = try await CLIRun.runAsync(
+      ["hub", "alias", "set", "flowers", "stable", "1", "--hub", url], environment: admin)
     XCTAssertEqual(set.status, 0, set.stderr)
     XCTAssertTrue(set.stdout.contains("stable -> v1"), set.stdout)
-    let bad = try await CLIRun.runAsync(["hub", "alias", "set", "flowers", "Stable", "1", "--hub", url], environment: admin)
+    let bad = try await CLIRun.runAsync(
+      ["hub", "alias", "set", "flowers", "Stable", "1", "--hub", url], environment: admin)
     XCTAssertNotEqual(bad.status, 0)
     XCTAssertTrue(bad.stderr.contains("not an alias"), bad.stderr)
     let versions = try await CLIRun.runAsync(["hub", "versions", "flowers", "--hub", url], environment: admin)
@@ -64,7 +66,8 @@ final class AliasDeliveryTests: XCTestCase {
     XCTAssertEqual(model.version, 1)
     XCTAssertEqual(model.hash, v1.modelHash)
 
-    let remove = try await CLIRun.runAsync(["hub", "alias", "rm", "flowers", "stable", "--hub", url], environment: admin)
+    let remove = try await CLIRun.runAsync(
+      ["hub", "alias", "rm", "flowers", "stable", "--hub", url], environment: admin)
     XCTAssertEqual(remove.status, 0, remove.stderr)
     let missing = try await CLIRun.runAsync(
       ["pull", "flowers", "--alias", "stable", "--hub", url, "--dir", store.path],

@@ -14,7 +14,8 @@ final class BoundedRetryTests: XCTestCase {
     let store = try Fixtures.temporaryDirectory("store")
     let env = ["TENSORBRIDGE_CLIENT_KEY": hub.clientKey]
     let old = try await hub.deploy("m", try Fixtures.padded("linear", 64 << 10, seed: 1))
-    let first = try await CLIRun.runAsync(["pull", "m", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
+    let first = try await CLIRun.runAsync(
+      ["pull", "m", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
     XCTAssertEqual(first.status, 0, first.stderr)
     _ = try await hub.deploy("m", try Fixtures.padded("linear", 2 << 20, seed: 2))
 
@@ -31,7 +32,8 @@ final class BoundedRetryTests: XCTestCase {
     XCTAssertEqual(files.count, 4, files.joined(separator: "\n"))
 
     // The installed model is the old one, intact.
-    let local = try await CLIRun.runAsync(["pull", "m", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"], environment: env)
+    let local = try await CLIRun.runAsync(
+      ["pull", "m", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"], environment: env)
     XCTAssertEqual(local.status, 0, local.stderr)
     let model = try HubJSON.decoder().decode(CustomModel.self, from: Data(local.stdout.utf8))
     XCTAssertEqual(model.hash, old.modelHash)
@@ -48,9 +50,10 @@ final class BoundedRetryTests: XCTestCase {
     _ = try await hub.deploy("m", bytes)
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(stripRange: true, halveFileAnswers: true))
     let store = try Fixtures.temporaryDirectory("store")
-    let downloader = ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: proxy.url, clientKey: hub.clientKey, directory: store, maxAttempts: 100, initialBackoff: 0.2,
-      backoffMultiplier: 1.5, requestTimeout: 10, notificationCenter: NotificationCenter(), maxRetryDuration: 2))
+    let downloader = ModelDownloader(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: proxy.url, clientKey: hub.clientKey, directory: store, maxAttempts: 100, initialBackoff: 0.2,
+        backoffMultiplier: 1.5, requestTimeout: 10, notificationCenter: NotificationCenter(), maxRetryDuration: 2))
     let started = Date()
     do {
       _ = try await downloader.getModel(name: "m", downloadType: .latestModel)

@@ -3,8 +3,9 @@ import ModelHubAPI
 import TensorBridgeDelivery
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Faults against the real hub on loopback: a killed server, altered bytes, a hub that is down,
@@ -70,7 +71,9 @@ final class DeliveryFaultTests: XCTestCase {
     let center = NotificationCenter()
     let failures = Mutexed<[ModelDownloaderError]>([])
     let observer = center.addObserver(forName: .modelDownloadDidFail, object: nil, queue: nil) { note in
-      if let error = note.userInfo?[ModelDownloadUserInfoKey.error] as? ModelDownloaderError { failures.withLock { $0.append(error) } }
+      if let error = note.userInfo?[ModelDownloadUserInfoKey.error] as? ModelDownloaderError {
+        failures.withLock { $0.append(error) }
+      }
     }
     defer { center.removeObserver(observer) }
     try await hub.deploy("m", try Fixtures.model("linear"))
@@ -110,7 +113,8 @@ final class DeliveryFaultTests: XCTestCase {
     let store = try Fixtures.temporaryDirectory("store")
     try await hub.deploy("m", try Fixtures.model("linear"))
     let url = hub.url
-    let local = try await Fixtures.downloader(url, key: hub.clientKey, directory: store).getModel(name: "m", downloadType: .latestModel)
+    let local = try await Fixtures.downloader(url, key: hub.clientKey, directory: store).getModel(
+      name: "m", downloadType: .latestModel)
     await hub.stop()
 
     let downloader = Fixtures.downloader(url, key: hub.clientKey, directory: store, attempts: 3)
@@ -261,7 +265,8 @@ final class DeliveryFaultTests: XCTestCase {
     let expired = try await TestHub.start(maxUploadBytes: 8 << 20) { $0.downloadURLLifetime = -60 }
     let proxy2 = try FaultProxy(upstreamPort: expired.port)
     try await expired.deploy("m", bytes)
-    let downloader2 = Fixtures.downloader(proxy2.url, key: expired.clientKey, directory: try Fixtures.temporaryDirectory("store"))
+    let downloader2 = Fixtures.downloader(
+      proxy2.url, key: expired.clientKey, directory: try Fixtures.temporaryDirectory("store"))
     do {
       _ = try await downloader2.getModel(name: "m", downloadType: .latestModel)
       XCTFail("an always-expired URL")
@@ -277,13 +282,15 @@ final class DeliveryFaultTests: XCTestCase {
     let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(unavailableRequests: 2))
     try await hub.deploy("m", try Fixtures.model("linear"))
-    let downloader = Fixtures.downloader(proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), attempts: 3)
+    let downloader = Fixtures.downloader(
+      proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), attempts: 3)
     let model = try await downloader.getModel(name: "m", downloadType: .latestModel)
     XCTAssertEqual(model.version, 1)
     XCTAssertEqual(proxy.requests.filter { $0.contains(":download") }.count, 3)
 
     proxy.update { $0.unavailableRequests = 5 }
-    let other = Fixtures.downloader(proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), attempts: 3)
+    let other = Fixtures.downloader(
+      proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), attempts: 3)
     do {
       _ = try await other.getModel(name: "m", downloadType: .latestModel)
       XCTFail("five 503s with three attempts")
@@ -317,7 +324,10 @@ final class DeliveryFaultTests: XCTestCase {
         _ = try await downloader.getModel(name: "m", downloadType: .latestModel)
         XCTFail("accepted \(status) \(body)")
       } catch let error as ModelDownloaderError {
-        guard case .invalidResponse(_, let actual) = error else { XCTFail("\(error)"); continue }
+        guard case .invalidResponse(_, let actual) = error else {
+          XCTFail("\(error)")
+          continue
+        }
         XCTAssertTrue(actual.hasPrefix(reason), "\(actual) vs \(reason)")
       }
     }

@@ -15,7 +15,9 @@ final class DownloadTypeTests: XCTestCase {
     let center = NotificationCenter()
     let succeeded = Mutexed<[CustomModel]>([])
     let observer = center.addObserver(forName: .modelDownloadDidSucceed, object: nil, queue: nil) { note in
-      if let model = note.userInfo?[ModelDownloadUserInfoKey.remoteModel] as? CustomModel { succeeded.withLock { $0.append(model) } }
+      if let model = note.userInfo?[ModelDownloadUserInfoKey.remoteModel] as? CustomModel {
+        succeeded.withLock { $0.append(model) }
+      }
     }
     defer { center.removeObserver(observer) }
     let downloader = Fixtures.downloader(hub.url, key: hub.clientKey, directory: store, center: center)
@@ -39,11 +41,16 @@ final class DownloadTypeTests: XCTestCase {
 
     await log.expect { if case .succeeded = $0 { true } else { false } }
     let events = log.events
-    guard case .started(let name, 1, let total, 0)? = events.first else { return XCTFail("first event \(String(describing: events.first))") }
+    guard case .started(let name, 1, let total, 0)? = events.first else {
+      return XCTFail("first event \(String(describing: events.first))")
+    }
     XCTAssertEqual(name, "flowers")
     XCTAssertEqual(total, Int64(bytes.count))
     let progress = events.compactMap { event -> Int64? in
-      if case .progress(_, let written, let total) = event { XCTAssertEqual(total, Int64(bytes.count)); return written }
+      if case .progress(_, let written, let total) = event {
+        XCTAssertEqual(total, Int64(bytes.count))
+        return written
+      }
       return nil
     }
     XCTAssertGreaterThan(progress.count, 10, "progress is reported along the way, not just 0 and 1")
@@ -60,7 +67,8 @@ final class DownloadTypeTests: XCTestCase {
     XCTAssertEqual(model2.version, 2)
     XCTAssertEqual(try Data(contentsOf: model2.fileURL), bytes2)
     XCTAssertFalse(FileManager.default.fileExists(atPath: model.path), "the previous file is removed after the switch")
-    let files = try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("flowers").path).sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: store.appendingPathComponent("flowers").path)
+      .sorted()
     XCTAssertEqual(files, ["\(model2.hash).tflite", "manifest.json"])
     await hub.stop()
   }
@@ -147,7 +155,8 @@ final class DownloadTypeTests: XCTestCase {
     }
     XCTAssertEqual(ranges.first?.0, 0, proxy.requests.joined(separator: "\n"))
     XCTAssertEqual(ranges.last?.1, (2 << 20) + 951, "the padded model is 2 MiB + the 952-byte fixture")
-    XCTAssertTrue(zip(ranges, ranges.dropFirst()).allSatisfy { $0.1 + 1 == $1.0 }, proxy.requests.joined(separator: "\n"))
+    XCTAssertTrue(
+      zip(ranges, ranges.dropFirst()).allSatisfy { $0.1 + 1 == $1.0 }, proxy.requests.joined(separator: "\n"))
     XCTAssertEqual(proxy.requests.filter { $0.contains(":download") }.count, 1)
     XCTAssertEqual(log.events.filter { if case .started = $0 { true } else { false } }.count, 1)
     await hub.stop()
@@ -225,9 +234,11 @@ final class DownloadTypeTests: XCTestCase {
     let downloader = Fixtures.downloader(hub.url, key: hub.clientKey, directory: store)
     let fractions = Mutexed<[Float]>([])
     let result: Result<CustomModel, ModelDownloaderError> = await withCheckedContinuation { continuation in
-      downloader.getModel(name: "m", downloadType: .latestModel, progressHandler: { fraction in
-        fractions.withLock { $0.append(fraction) }
-      }, completion: { continuation.resume(returning: $0) })
+      downloader.getModel(
+        name: "m", downloadType: .latestModel,
+        progressHandler: { fraction in
+          fractions.withLock { $0.append(fraction) }
+        }, completion: { continuation.resume(returning: $0) })
     }
     let model = try result.get()
     XCTAssertEqual(model.version, 1)
@@ -249,13 +260,14 @@ final class DownloadTypeTests: XCTestCase {
   func testConditions() async throws {
     for cellular in [true, false] {
       for background in [true, false] {
-        let conditions = ModelDownloadConditions(allowsCellularAccess: cellular, allowsBackgroundDownloading: background)
+        let conditions = ModelDownloadConditions(
+          allowsCellularAccess: cellular, allowsBackgroundDownloading: background)
         let configuration = conditions.sessionConfiguration(timeout: 7)
         XCTAssertEqual(configuration.allowsCellularAccess, cellular)
         XCTAssertEqual(configuration.timeoutIntervalForRequest, 7)
         XCTAssertNil(configuration.identifier, "never a background session")
         #if canImport(Darwin)
-        XCTAssertEqual(configuration.shouldUseExtendedBackgroundIdleMode, background)
+          XCTAssertEqual(configuration.shouldUseExtendedBackgroundIdleMode, background)
         #endif
       }
     }
@@ -265,8 +277,10 @@ final class DownloadTypeTests: XCTestCase {
 
     let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     try await hub.deploy("m", try Fixtures.model("linear"))
-    for conditions in [ModelDownloadConditions(allowsCellularAccess: false, allowsBackgroundDownloading: false),
-                       ModelDownloadConditions(allowsCellularAccess: true, allowsBackgroundDownloading: true)] {
+    for conditions in [
+      ModelDownloadConditions(allowsCellularAccess: false, allowsBackgroundDownloading: false),
+      ModelDownloadConditions(allowsCellularAccess: true, allowsBackgroundDownloading: true),
+    ] {
       let store = try Fixtures.temporaryDirectory("store")
       let model = try await Fixtures.downloader(hub.url, key: hub.clientKey, directory: store)
         .getModel(name: "m", downloadType: .latestModel, conditions: conditions)
@@ -281,9 +295,13 @@ final class DownloadTypeTests: XCTestCase {
     try await hub.deploy("m", try Fixtures.model("linear"))
     try await hub.deploy("m", try Fixtures.model("two_vectors"))
     try await hub
-      .setRollout("m", HubRollout(variants: [.init(version: 2, weight: 100)], rules: [.init(version: 1, installationIds: ["tester"])]))
-    let tester = ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: hub.url, clientKey: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"), installationID: "tester"))
+      .setRollout(
+        "m",
+        HubRollout(variants: [.init(version: 2, weight: 100)], rules: [.init(version: 1, installationIds: ["tester"])]))
+    let tester = ModelDownloader(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: hub.url, clientKey: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"),
+        installationID: "tester"))
     let other = Fixtures.downloader(hub.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"))
     let testerModel = try await tester.getModel(name: "m", downloadType: .latestModel)
     let otherModel = try await other.getModel(name: "m", downloadType: .latestModel)

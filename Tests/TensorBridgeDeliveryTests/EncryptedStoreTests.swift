@@ -20,17 +20,22 @@ final class EncryptedStoreTests: XCTestCase {
     let folder = try TestPaths.temporaryDirectory(for: self, "encrypted-hub")
     let info = try HubStore(directory: folder).createSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
     let credentials = HubSigningCredentials.secret(try HubSigningSecret(secret))
-    let hub = try await TestHub.start(directory: folder, maxUploadBytes: 8 << 20) { $0.signingCredentials = credentials }
+    let hub = try await TestHub.start(directory: folder, maxUploadBytes: 8 << 20) {
+      $0.signingCredentials = credentials
+    }
     addTeardownBlock { await hub.stop() }
     return (hub, try ModelSigningPublicKey(pemRepresentation: info.publicKey))
   }
 
-  private func downloader(_ hub: TestHub, directory: URL, trusting keys: [ModelSigningPublicKey],
-                          encryption: ModelStoreEncryption?) -> ModelDownloader {
-    ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: hub.url, clientKey: hub.clientKey, directory: directory, maxAttempts: 1, requestTimeout: 10,
-      notificationCenter: NotificationCenter(), signatureVerification: ModelSignatureVerification(trustedKeys: keys),
-      encryption: encryption))
+  private func downloader(
+    _ hub: TestHub, directory: URL, trusting keys: [ModelSigningPublicKey],
+    encryption: ModelStoreEncryption?
+  ) -> ModelDownloader {
+    ModelDownloader(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: hub.url, clientKey: hub.clientKey, directory: directory, maxAttempts: 1, requestTimeout: 10,
+        notificationCenter: NotificationCenter(), signatureVerification: ModelSignatureVerification(trustedKeys: keys),
+        encryption: encryption))
   }
 
   /// Paths of files under `folder` holding any of `needles`.
@@ -108,8 +113,10 @@ final class EncryptedStoreTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: sealed.path))
   }
 
-  private func assertDamaged(_ downloader: ModelDownloader, _ sealed: URL,
-                             file: StaticString = #filePath, line: UInt = #line) async {
+  private func assertDamaged(
+    _ downloader: ModelDownloader, _ sealed: URL,
+    file: StaticString = #filePath, line: UInt = #line
+  ) async {
     do {
       let model = try await downloader.getModel(name: "m", downloadType: .localModel)
       XCTFail("read a damaged file: \(model.size) bytes", file: file, line: line)
@@ -128,10 +135,12 @@ final class EncryptedStoreTests: XCTestCase {
     try await hub.deploy("m", try Fixtures.model("linear"))
     // A key this hub never signed with.
     let otherFolder = try TestPaths.temporaryDirectory(for: self, "encrypted-other-hub")
-    let other = try HubStore(directory: otherFolder).createSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
+    let other = try HubStore(directory: otherFolder).createSigningKey(
+      .generated(sealedWith: try HubSigningSecret(secret)))
     let store = try TestPaths.temporaryDirectory(for: self, "encrypted-store")
-    let downloader = downloader(hub, directory: store, trusting: [try ModelSigningPublicKey(pemRepresentation: other.publicKey)],
-                                encryption: try key)
+    let downloader = downloader(
+      hub, directory: store, trusting: [try ModelSigningPublicKey(pemRepresentation: other.publicKey)],
+      encryption: try key)
     do {
       _ = try await downloader.getModel(name: "m", downloadType: .latestModel)
       XCTFail("installed a model signed by an untrusted key")
@@ -158,7 +167,9 @@ final class EncryptedStoreTests: XCTestCase {
     XCTAssertNoThrow(try ModelStoreEncryption(keyFile: file))
     try Data(repeating: 7, count: 33).write(to: file)
     XCTAssertThrowsError(try ModelStoreEncryption(keyFile: file)) {
-      XCTAssertEqual($0 as? ModelStoreEncryptionError, .invalidKey(source: file.path, reason: "it is neither 64 hex digits nor base64"))
+      XCTAssertEqual(
+        $0 as? ModelStoreEncryptionError,
+        .invalidKey(source: file.path, reason: "it is neither 64 hex digits nor base64"))
     }
     XCTAssertThrowsError(try ModelStoreEncryption(keyBytes: Data(count: 16)))
   }
@@ -175,7 +186,11 @@ private struct StoreProbe: Sendable {
       let hits = EncryptedStoreTests.filesContaining(needles, under: store)
       let partials = (FileManager.default.enumerator(atPath: store.path)?.allObjects as? [String] ?? [])
         .filter { $0.hasSuffix(".partial") }.count
-      seen.update { $0.hits.formUnion(hits); $0.scans += 1; $0.partials += partials }
+      seen.update {
+        $0.hits.formUnion(hits)
+        $0.scans += 1
+        $0.partials += partials
+      }
       try? await Task.sleep(nanoseconds: 1_000_000)
     }
   }

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A tiny HTTP/1.1 forwarder on loopback between a client and the hub, written with POSIX
@@ -102,7 +103,9 @@ final class FaultProxy: @unchecked Sendable {
     let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = Self.loopback(port: UInt16(upstreamPort))
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else {
       Glibc.close(upstream)
@@ -141,7 +144,8 @@ final class FaultProxy: @unchecked Sendable {
         let canned = lock.withLock { behaviour.canned.first { line.contains($0.key) }?.value }
         if let canned {
           lock.withLock { requestLog.append(line) }
-          let response = "HTTP/1.1 \(canned.status) Canned\r\nContent-Type: application/json\r\nContent-Length: \(canned.body.utf8.count)\r\n\r\n\(canned.body)"
+          let response =
+            "HTTP/1.1 \(canned.status) Canned\r\nContent-Type: application/json\r\nContent-Length: \(canned.body.utf8.count)\r\n\r\n\(canned.body)"
           guard Self.sendAll(client, Array(response.utf8)) else { return }
           continue
         }
@@ -159,7 +163,8 @@ final class FaultProxy: @unchecked Sendable {
         }
         if answer503 {
           let body = "{\"error\":{\"code\":\"UNAVAILABLE\",\"message\":\"The proxy is overloaded.\"}}"
-          let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+          let response =
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
           Self.sendAll(client, Array(response.utf8))
           return
         }
@@ -198,7 +203,9 @@ final class FaultProxy: @unchecked Sendable {
         while index < bytes.count {
           if bodyRemaining > 0 {
             let take = min(bodyRemaining, bytes.count - index)
-            if flipThisBody, let flip = lock.withLock({ behaviour.flipBodyByte }), flip >= bodyOffset, flip < bodyOffset + take {
+            if flipThisBody, let flip = lock.withLock({ behaviour.flipBodyByte }), flip >= bodyOffset,
+              flip < bodyOffset + take
+            {
               bytes[index + flip - bodyOffset] ^= 0x01
               lock.withLock { behaviour.flipBodyByte = nil }
               flipThisBody = false
@@ -231,7 +238,11 @@ final class FaultProxy: @unchecked Sendable {
             } else {
               out += Array(original.utf8)
             }
-            if let length { bodyRemaining = length } else if status == 304 || status == 204 { bodyRemaining = 0 } else {
+            if let length {
+              bodyRemaining = length
+            } else if status == 304 || status == 204 {
+              bodyRemaining = 0
+            } else {
               rawMode = true
               out += bytes[index...]
               break

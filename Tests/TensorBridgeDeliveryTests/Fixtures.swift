@@ -29,11 +29,14 @@ enum Fixtures {
   }
 
   /// A downloader with tiny backoffs for tests.
-  static func downloader(_ hub: URL, key: String, directory: URL, attempts: Int = 3,
-                         center: NotificationCenter = NotificationCenter()) -> ModelDownloader {
-    ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: hub, clientKey: key, directory: directory, maxAttempts: attempts, initialBackoff: 0.01,
-      backoffMultiplier: 2, requestTimeout: 10, notificationCenter: center))
+  static func downloader(
+    _ hub: URL, key: String, directory: URL, attempts: Int = 3,
+    center: NotificationCenter = NotificationCenter()
+  ) -> ModelDownloader {
+    ModelDownloader(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: hub, clientKey: key, directory: directory, maxAttempts: attempts, initialBackoff: 0.01,
+        backoffMultiplier: 2, requestTimeout: 10, notificationCenter: center))
   }
 
   /// The lowercase hex SHA-256 computed by `sha256sum`.
@@ -68,8 +71,10 @@ enum Fixtures {
     }
 
     /// Fails the test unless an event matching `predicate` arrives within `timeout` seconds.
-    func expect(timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
-                _ predicate: (ModelDownloadEvent) -> Bool) async {
+    func expect(
+      timeout: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line,
+      _ predicate: (ModelDownloadEvent) -> Bool
+    ) async {
       let seen = await wait(timeout: timeout, predicate)
       XCTAssertTrue(seen, "no matching event among \(events.suffix(5))", file: file, line: line)
     }

@@ -39,7 +39,8 @@ final class NotFoundAndCancelTests: XCTestCase {
     let proxy = try FaultProxy(upstreamPort: hub.port, behaviour: .init(throttlePer64KiB: 0.01))
     let bytes = try Fixtures.padded("linear", 2 << 20, seed: 5)
     try await hub.deploy("m", bytes)
-    let downloader = Fixtures.downloader(proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"))
+    let downloader = Fixtures.downloader(
+      proxy.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"))
     let log = Fixtures.EventLog(downloader.events)
     let cancelled = Task { try await downloader.getModel(name: "m", downloadType: .latestModel) }
     let kept = Task { try await downloader.getModel(name: "m", downloadType: .latestModel) }

@@ -14,7 +14,8 @@ final class PullCLITests: XCTestCase {
     let version = try await hub.deploy("flowers", bytes)
     let env = ["TENSORBRIDGE_CLIENT_KEY": hub.clientKey]
 
-    let pull = try await CLIRun.runAsync(["pull", "flowers", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
+    let pull = try await CLIRun.runAsync(
+      ["pull", "flowers", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
     XCTAssertEqual(pull.status, 0, pull.stderr)
     let path = pull.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     XCTAssertEqual(path, store.appendingPathComponent("flowers/\(version.modelHash).tflite").path)
@@ -23,7 +24,9 @@ final class PullCLITests: XCTestCase {
     XCTAssertTrue(pull.stderr.contains("100%"), pull.stderr)
     XCTAssertTrue(pull.stderr.contains("verified sha256 \(version.modelHash)"), pull.stderr)
 
-    let local = try await CLIRun.runAsync(["pull", "flowers", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"], environment: env)
+    let local = try await CLIRun.runAsync(
+      ["pull", "flowers", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"],
+      environment: env)
     XCTAssertEqual(local.status, 0, local.stderr)
     let model = try HubJSON.decoder().decode(CustomModel.self, from: Data(local.stdout.utf8))
     XCTAssertEqual(model.path, path)
@@ -31,7 +34,8 @@ final class PullCLITests: XCTestCase {
 
     let list = try await CLIRun.runAsync(["models", "list", "--dir", store.path])
     XCTAssertEqual(list.status, 0, list.stderr)
-    XCTAssertTrue(list.stdout.contains("flowers\t1\t\(bytes.count)\t\(version.modelHash.prefix(12))\t\(path)"), list.stdout)
+    XCTAssertTrue(
+      list.stdout.contains("flowers\t1\t\(bytes.count)\t\(version.modelHash.prefix(12))\t\(path)"), list.stdout)
 
     let remove = try await CLIRun.runAsync(["models", "rm", "flowers", "--dir", store.path])
     XCTAssertEqual(remove.status, 0, remove.stderr)
@@ -42,13 +46,16 @@ final class PullCLITests: XCTestCase {
     let empty = try await CLIRun.runAsync(["models", "list", "--dir", store.path])
     XCTAssertEqual(empty.stdout, "no models in \(store.path)\n")
 
-    let unknown = try await CLIRun.runAsync(["pull", "nope", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
+    let unknown = try await CLIRun.runAsync(
+      ["pull", "nope", "--hub", hub.url.absoluteString, "--dir", store.path], environment: env)
     XCTAssertEqual(unknown.status, 1)
     XCTAssertEqual(unknown.stderr, "error: The hub has no model named 'nope'.\n")
-    let badType = try await CLIRun.runAsync(["pull", "flowers", "--type", "soon", "--dir", store.path], environment: env)
+    let badType = try await CLIRun.runAsync(
+      ["pull", "flowers", "--type", "soon", "--dir", store.path], environment: env)
     XCTAssertEqual(badType.status, 2)
-    let noKey = try await CLIRun.runAsync(["pull", "flowers", "--hub", hub.url.absoluteString, "--dir", store.path],
-                                            environment: ["TENSORBRIDGE_CLIENT_KEY": "", "TENSORBRIDGE_HUB_KEY": ""])
+    let noKey = try await CLIRun.runAsync(
+      ["pull", "flowers", "--hub", hub.url.absoluteString, "--dir", store.path],
+      environment: ["TENSORBRIDGE_CLIENT_KEY": "", "TENSORBRIDGE_HUB_KEY": ""])
     XCTAssertEqual(noKey.status, 1)
     XCTAssertTrue(noKey.stderr.hasPrefix("error: set TENSORBRIDGE_CLIENT_KEY"), noKey.stderr)
     await hub.stop()
@@ -78,7 +85,8 @@ final class PullCLITests: XCTestCase {
       ["pull", "tiny", "--hub", hub.url.absoluteString, "--dir", store.path, "--report-peak-memory"], environment: env)
     XCTAssertEqual(baseline.status, 0, baseline.stderr)
     let pull = try await CLIRun.runAsync(
-      ["pull", "big", "--hub", hub.url.absoluteString, "--dir", store.path, "--json", "--report-peak-memory"], environment: env)
+      ["pull", "big", "--hub", hub.url.absoluteString, "--dir", store.path, "--json", "--report-peak-memory"],
+      environment: env)
     XCTAssertEqual(pull.status, 0, pull.stderr)
     let model = try HubJSON.decoder().decode(CustomModel.self, from: Data(pull.stdout.utf8))
     XCTAssertEqual(model.size, Int64(expectedSize))

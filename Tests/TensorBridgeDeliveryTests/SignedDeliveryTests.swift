@@ -26,12 +26,16 @@ final class SignedDeliveryTests: XCTestCase {
     return (hub, key)
   }
 
-  private func downloader(_ hub: TestHub, trusting keys: [ModelSigningPublicKey], policy: ModelSignaturePolicy? = nil,
-                          center: NotificationCenter = NotificationCenter()) throws -> ModelDownloader {
+  private func downloader(
+    _ hub: TestHub, trusting keys: [ModelSigningPublicKey], policy: ModelSignaturePolicy? = nil,
+    center: NotificationCenter = NotificationCenter()
+  ) throws -> ModelDownloader {
     let directory = try TestPaths.temporaryDirectory(for: self, "delivery-signing-store")
-    return ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: hub.url, clientKey: hub.clientKey, directory: directory, maxAttempts: 1, requestTimeout: 10,
-      notificationCenter: center, signatureVerification: ModelSignatureVerification(trustedKeys: keys, policy: policy)))
+    return ModelDownloader(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: hub.url, clientKey: hub.clientKey, directory: directory, maxAttempts: 1, requestTimeout: 10,
+        notificationCenter: center, signatureVerification: ModelSignatureVerification(trustedKeys: keys, policy: policy)
+      ))
   }
 
   /// Runs SQL on the hub's database (as an attacker with access to it would).
@@ -47,7 +51,10 @@ final class SignedDeliveryTests: XCTestCase {
     let blob = hub.directory.appendingPathComponent("blobs/\(hash.prefix(2))/\(hash)")
     try FileManager.default.createDirectory(at: blob.deletingLastPathComponent(), withIntermediateDirectories: true)
     try data.write(to: blob)
-    try sql(hub, "UPDATE version SET modelHash = '\(hash)', sizeBytes = \(data.count) WHERE model = '\(model)' AND version = \(version)")
+    try sql(
+      hub,
+      "UPDATE version SET modelHash = '\(hash)', sizeBytes = \(data.count) WHERE model = '\(model)' AND version = \(version)"
+    )
     return hash
   }
 
@@ -65,10 +72,12 @@ final class SignedDeliveryTests: XCTestCase {
 
   /// Installs version 1 of `m` (linear), publishes version 2 (two_vectors), runs `attack`, then
   /// expects `expected` from the update, a failure event, and version 1 still installed.
-  private func expectRefusal(trusting: [ModelSigningPublicKey]? = nil,
-                             _ attack: (TestHub) async throws -> Void,
-                             _ expected: (TestHub) throws -> ModelDownloaderError,
-                             file: StaticString = #filePath, line: UInt = #line) async throws {
+  private func expectRefusal(
+    trusting: [ModelSigningPublicKey]? = nil,
+    _ attack: (TestHub) async throws -> Void,
+    _ expected: (TestHub) throws -> ModelDownloaderError,
+    file: StaticString = #filePath, line: UInt = #line
+  ) async throws {
     let (hub, key) = try await signingHub()
     try await hub.deploy("m", try Fixtures.model("linear"))
     let center = NotificationCenter()
@@ -122,7 +131,8 @@ final class SignedDeliveryTests: XCTestCase {
       var bundle = try SigstoreBundle(jsonData: try await self.bundle(hub, "m", 2))
       hint = bundle.verificationMaterial.publicKeyHint ?? ""
       let original = try Fixtures.sha256sum(try Fixtures.model("two_vectors"))
-      let payload = String(decoding: bundle.dsseEnvelope.payload, as: UTF8.self).replacingOccurrences(of: original, with: hash)
+      let payload = String(decoding: bundle.dsseEnvelope.payload, as: UTF8.self).replacingOccurrences(
+        of: original, with: hash)
       XCTAssertTrue(payload.contains(hash))
       bundle.dsseEnvelope.payload = Data(payload.utf8)
       try self.setSignature(hub, "m", 2, to: bundle.jsonData())
@@ -172,7 +182,8 @@ final class SignedDeliveryTests: XCTestCase {
       _ = try await downloader.getModel(name: "m", downloadType: .latestModel)
       XCTFail("installed a version signed by an untrusted key")
     } catch let error as ModelDownloaderError {
-      XCTAssertEqual(error, .signatureInvalid(model: "m", version: 1, reason: .unknownKey(hint: try XCTUnwrap(key).hint)))
+      XCTAssertEqual(
+        error, .signatureInvalid(model: "m", version: 1, reason: .unknownKey(hint: try XCTUnwrap(key).hint)))
     }
     let installed = await downloader.listDownloadedModels()
     XCTAssertEqual(installed.count, 0)

@@ -17,7 +17,9 @@ final class FuzzCaseTests: XCTestCase {
   /// documented algorithm, not something a Swift release may change.
   func testRandomIsSplitMix64() {
     var random = FuzzRandom(seed: 0)
-    XCTAssertEqual([random.next(), random.next(), random.next()], [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+    XCTAssertEqual(
+      [random.next(), random.next(), random.next()],
+      [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
   }
 
   func testRandomRangesStayInBounds() {
@@ -44,7 +46,8 @@ final class FuzzCaseTests: XCTestCase {
     XCTAssertGreaterThan(Set(forward.map(\.bytes)).count, 35)
     XCTAssert(forward.contains { $0.bytes != models[$0.modelIndex].bytes })
     let otherSeed = try XCTUnwrap(FuzzCase.make(seed: 8, index: 0, models: models))
-    XCTAssertNotEqual(otherSeed.bytes + Array(otherSeed.mutation.utf8), forward[0].bytes + Array(forward[0].mutation.utf8))
+    XCTAssertNotEqual(
+      otherSeed.bytes + Array(otherSeed.mutation.utf8), forward[0].bytes + Array(forward[0].mutation.utf8))
   }
 
   func testNoModelsNoCase() {
@@ -62,7 +65,8 @@ final class FuzzCaseTests: XCTestCase {
   func testMutatorHandlesTinyInputs() {
     var random = FuzzRandom(seed: 3)
     for length in 0..<8 {
-      let result = FuzzMutator.mutate([UInt8](repeating: 0x11, count: length), donor: [], donorName: "d", random: &random)
+      let result = FuzzMutator.mutate(
+        [UInt8](repeating: 0x11, count: length), donor: [], donorName: "d", random: &random)
       XCTAssertEqual(result.bytes.count, length)
       XCTAssertFalse(result.steps.isEmpty)
     }

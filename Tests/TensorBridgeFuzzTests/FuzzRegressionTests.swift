@@ -51,9 +51,11 @@ final class FuzzRegressionTests: XCTestCase {
   /// The same seed gives the same cases and outcomes.
   func testCampaignIsDeterministic() throws {
     let models = try Self.files(in: "models").filter { $0.pathExtension == "tflite" }
-    let crashers = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-determinism-\(UUID().uuidString)")
+    let crashers = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fuzz-determinism-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: crashers) }
-    let arguments = ["fuzz", "--seed", "7", "--iterations", "60", "--json", "--crashers-dir", crashers.path] + models.map(\.path)
+    let arguments =
+      ["fuzz", "--seed", "7", "--iterations", "60", "--json", "--crashers-dir", crashers.path] + models.map(\.path)
     let first = try decodeReport(try runCLI(arguments))
     try skipIfRuntimeMissing(first)
     let second = try decodeReport(try runCLI(arguments))

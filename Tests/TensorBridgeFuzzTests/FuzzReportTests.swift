@@ -10,9 +10,11 @@ final class FuzzReportTests: XCTestCase {
     report.record(modelIndex: 0, outcome: "invalidModel.truncated")
     report.record(modelIndex: 1, outcome: "invalidModel.truncated")
     report.record(modelIndex: 1, outcome: "modelLoadFailed")
-    report.record(modelIndex: 1, finding: FuzzReport.Finding(
-      kind: "crash", model: "b.tflite", caseIndex: 3, reason: "signal 11 (SIGSEGV)", mutation: "flip bit 0x4.1",
-      reproducedAlone: true, file: "/c/crash-b-5-3.tflite", stderrTail: ""))
+    report.record(
+      modelIndex: 1,
+      finding: FuzzReport.Finding(
+        kind: "crash", model: "b.tflite", caseIndex: 3, reason: "signal 11 (SIGSEGV)", mutation: "flip bit 0x4.1",
+        reproducedAlone: true, file: "/c/crash-b-5-3.tflite", stderrTail: ""))
     report.record(modelIndex: 7, outcome: "pass")  // no such model: ignored
     return report
   }
@@ -29,8 +31,11 @@ final class FuzzReportTests: XCTestCase {
 
   func testTable() {
     let lines = makeReport().table().split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.first?.split(separator: " ").map(String.init), ["model", "cases", "passes", "typed", "errs", "crashes", "hangs"])
-    XCTAssert(lines.contains { $0.split(separator: " ") == ["total", "5", "1", "3", "1", "0"] }, lines.joined(separator: "\n"))
+    XCTAssertEqual(
+      lines.first?.split(separator: " ").map(String.init),
+      ["model", "cases", "passes", "typed", "errs", "crashes", "hangs"])
+    XCTAssert(
+      lines.contains { $0.split(separator: " ") == ["total", "5", "1", "3", "1", "0"] }, lines.joined(separator: "\n"))
     XCTAssert(lines.contains { $0.hasPrefix("  invalidModel.truncated") && $0.hasSuffix("2   [1 1]") })
     XCTAssert(lines.contains("  crash b.tflite case 3: signal 11 (SIGSEGV) — flip bit 0x4.1 → /c/crash-b-5-3.tflite"))
     XCTAssert(lines.last?.hasSuffix("(seed 5)") ?? false)
@@ -52,12 +57,16 @@ final class FuzzReportTests: XCTestCase {
     var report = FuzzReport(seed: 1, iterations: 3, modelNames: ["x", "y", "z"])
     report.record(modelIndex: 0, outcome: "pass")
     report.record(modelIndex: 1, outcome: "invalidModel.truncated")
-    report.record(modelIndex: 2, finding: FuzzReport.Finding(
-      kind: "hang", model: "z", caseIndex: 2, reason: "no result after 1 s", mutation: "replay unchanged",
-      reproducedAlone: true, file: nil, stderrTail: ""))
+    report.record(
+      modelIndex: 2,
+      finding: FuzzReport.Finding(
+        kind: "hang", model: "z", caseIndex: 2, reason: "no result after 1 s", mutation: "replay unchanged",
+        reproducedAlone: true, file: nil, stderrTail: ""))
     let models = ["x", "y", "z"].map { FuzzSeedModel(path: "/r/\($0)", bytes: []) }
-    XCTAssertEqual(report.replayOutcomes(of: models), [
-      "/r/x": "pass", "/r/y": "error invalidModel.truncated", "/r/z": "hang no result after 1 s",
-    ])
+    XCTAssertEqual(
+      report.replayOutcomes(of: models),
+      [
+        "/r/x": "pass", "/r/y": "error invalidModel.truncated", "/r/z": "hang no result after 1 s",
+      ])
   }
 }

@@ -58,7 +58,9 @@ final class FuzzSupervisorTests: XCTestCase {
   func testWorkerThatFailsBeforeItsFirstCaseThrows() {
     let failing = supervisor { _, _ in ["-c", "echo 'no such model' >&2; exit 3"] }
     XCTAssertThrowsError(try failing.runBatch(start: 0, count: 2) { _, _ in }) { error in
-      guard case .workerExitedBeforeFirstCase(let status, let tail) = error as? FuzzError else { return XCTFail("\(error)") }
+      guard case .workerExitedBeforeFirstCase(let status, let tail) = error as? FuzzError else {
+        return XCTFail("\(error)")
+      }
       XCTAssertEqual(status, 3)
       XCTAssertEqual(tail, "no such model")
     }

@@ -20,7 +20,8 @@ final class ImageLabelerTests: XCTestCase {
   func testLabelsEverySampleAndMatchesThePythonScores() async throws {
     let reference = try JSONDecoder().decode(
       Reference.self, from: Data(contentsOf: MLKitFixtures.vision("classifier.reference.json")))
-    let options = CustomImageLabelerOptions(localModel: LocalModel(path: MLKitFixtures.vision("shapes_metadata.tflite").path))
+    let options = CustomImageLabelerOptions(
+      localModel: LocalModel(path: MLKitFixtures.vision("shapes_metadata.tflite").path))
     options.maxResultCount = 4
     let labeler = ImageLabeler.imageLabeler(options: options)
     for entry in reference.tensors {
@@ -30,13 +31,15 @@ final class ImageLabelerTests: XCTestCase {
       XCTAssertEqual(labels.count, 4, entry.image)
       for label in labels {
         XCTAssertEqual(label.text, reference.labels[label.index])
-        XCTAssertEqual(label.confidence, expected[label.index], accuracy: reference.tolerance, "\(entry.image) \(label.text)")
+        XCTAssertEqual(
+          label.confidence, expected[label.index], accuracy: reference.tolerance, "\(entry.image) \(label.text)")
       }
       XCTAssertEqual(labels.map(\.confidence), labels.map(\.confidence).sorted(by: >), "best first")
     }
 
     // Every sample's name says what it shows: 0_red_circle.png → "red circle".
-    let thresholded = CustomImageLabelerOptions(localModel: LocalModel(path: MLKitFixtures.vision("shapes_metadata.tflite").path))
+    let thresholded = CustomImageLabelerOptions(
+      localModel: LocalModel(path: MLKitFixtures.vision("shapes_metadata.tflite").path))
     thresholded.confidenceThreshold = 0.4
     let strict = ImageLabeler.imageLabeler(options: thresholded)
     let samples = try FileManager.default.contentsOfDirectory(atPath: MLKitFixtures.vision("samples").path).sorted()
@@ -58,7 +61,8 @@ final class ImageLabelerTests: XCTestCase {
   }
 
   func testAMissingModelIsTheProcessError() async throws {
-    let labeler = ImageLabeler.imageLabeler(options: CustomImageLabelerOptions(localModel: LocalModel(path: "/no/model.tflite")))
+    let labeler = ImageLabeler.imageLabeler(
+      options: CustomImageLabelerOptions(localModel: LocalModel(path: "/no/model.tflite")))
     let image = try PixelBuffer(width: 4, height: 4, format: .rgb8)
     do {
       _ = try await labeler.process(image)

@@ -7,9 +7,10 @@ import XCTest
 enum MLKitFixtures {
   /// A manager over `hub` with its own store folder and notification center.
   static func manager(_ hub: TestHub, center: NotificationCenter = NotificationCenter()) throws -> ModelManager {
-    ModelManager(configuration: ModelDownloaderConfiguration(
-      hubURL: hub.url, clientKey: hub.clientKey, directory: try TestPaths.temporaryDirectory("mlkit-store"),
-      maxAttempts: 2, initialBackoff: 0.01, requestTimeout: 10, notificationCenter: center))
+    ModelManager(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: hub.url, clientKey: hub.clientKey, directory: try TestPaths.temporaryDirectory("mlkit-store"),
+        maxAttempts: 2, initialBackoff: 0.01, requestTimeout: 10, notificationCenter: center))
   }
 
   /// A committed model's path (Tests/Fixtures/models/NAME.tflite).
@@ -31,11 +32,12 @@ enum MLKitFixtures {
     init(_ center: NotificationCenter) {
       self.center = center
       for name in [Notification.Name.firebaseMLModelDownloadDidSucceed, .firebaseMLModelDownloadDidFail] {
-        observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-          let remote = note.userInfo?[ModelDownloadUserInfoKey.remoteModel] as? CustomRemoteModel
-          let error = note.userInfo?[ModelDownloadUserInfoKey.error] as? MLKitError
-          self?.append((note.name, remote, error))
-        })
+        observers.append(
+          center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+            let remote = note.userInfo?[ModelDownloadUserInfoKey.remoteModel] as? CustomRemoteModel
+            let error = note.userInfo?[ModelDownloadUserInfoKey.error] as? MLKitError
+            self?.append((note.name, remote, error))
+          })
       }
     }
 
@@ -52,7 +54,9 @@ enum MLKitFixtures {
     }
 
     /// Waits up to `timeout` seconds for a notification named `name`.
-    func wait(for name: Notification.Name, timeout: TimeInterval = 30) async -> (remote: CustomRemoteModel?, error: MLKitError?)? {
+    func wait(for name: Notification.Name, timeout: TimeInterval = 30) async -> (
+      remote: CustomRemoteModel?, error: MLKitError?
+    )? {
       let deadline = Date().addingTimeInterval(timeout)
       while Date() < deadline {
         if let entry = entries.first(where: { $0.name == name }) { return (entry.remote, entry.error) }

@@ -10,7 +10,8 @@ final class ModelInterpreterTests: XCTestCase {
   /// nested arrays of `Float` (or `UInt8`), and compares every output with Python's.
   private func checkReference(_ name: String, file: StaticString = #filePath, line: UInt = #line) async throws {
     let reference = try ModelReference.load(name)
-    let interpreter = ModelInterpreter.modelInterpreter(localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath(name)))
+    let interpreter = ModelInterpreter.modelInterpreter(
+      localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath(name)))
     for (number, referenceCase) in reference.cases.enumerated() {
       var ioOptions = ModelInputOutputOptions()
       let inputs = ModelInputs()
@@ -24,11 +25,15 @@ final class ModelInterpreterTests: XCTestCase {
       let outputs = try await interpreter.run(inputs: inputs, options: ioOptions)
       for expected in referenceCase.outputs {
         let value = try outputs.output(index: expected.index)
-        let actual = try XCTUnwrap(flattened(value), "\(name) case \(number) output \(expected.index) is not numbers", file: file, line: line)
-        XCTAssertEqual(actual.shape, expected.shape, "\(name) case \(number) output \(expected.index)", file: file, line: line)
+        let actual = try XCTUnwrap(
+          flattened(value), "\(name) case \(number) output \(expected.index) is not numbers", file: file, line: line)
+        XCTAssertEqual(
+          actual.shape, expected.shape, "\(name) case \(number) output \(expected.index)", file: file, line: line)
         XCTAssertEqual(actual.numbers.count, expected.data.count, file: file, line: line)
         for (a, e) in zip(actual.numbers, expected.data) {
-          XCTAssertEqual(a, e, accuracy: 1e-5 * max(1, abs(e)), "\(name) case \(number) output \(expected.index)", file: file, line: line)
+          XCTAssertEqual(
+            a, e, accuracy: 1e-5 * max(1, abs(e)), "\(name) case \(number) output \(expected.index)", file: file,
+            line: line)
         }
       }
     }
@@ -41,7 +46,8 @@ final class ModelInterpreterTests: XCTestCase {
   }
 
   func testTwoDimensionalOutputCastsAsMLKitDid() async throws {
-    let interpreter = ModelInterpreter.modelInterpreter(localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath("three_classes")))
+    let interpreter = ModelInterpreter.modelInterpreter(
+      localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath("three_classes")))
     let inputs = ModelInputs()
     try inputs.addInput([[Float(0.1), 0.2, 0.3, 0.4]])
     var ioOptions = ModelInputOutputOptions()
@@ -58,12 +64,15 @@ final class ModelInterpreterTests: XCTestCase {
 
   func testDataInputsAndTheCompletionForm() async throws {
     let reference = try ModelReference.load("linear")
-    let interpreter = ModelInterpreter.modelInterpreter(localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath("linear")))
+    let interpreter = ModelInterpreter.modelInterpreter(
+      localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath("linear")))
     for referenceCase in reference.cases {
       let inputs = ModelInputs()
       try inputs.addInput(Data(copyingBufferOf: referenceCase.inputs[0].data.map { Float($0) }))
       let (stream, continuation) = AsyncStream.makeStream(of: (ModelOutputs?, MLKitError?).self)
-      interpreter.run(inputs: inputs, options: ModelInputOutputOptions()) { outputs, error in continuation.yield((outputs, error)) }
+      interpreter.run(inputs: inputs, options: ModelInputOutputOptions()) { outputs, error in
+        continuation.yield((outputs, error))
+      }
       for await (outputs, error) in stream {
         XCTAssertNil(error)
         let output = try XCTUnwrap(try outputs?.output(index: 0) as? [[NSNumber]])
@@ -79,7 +88,8 @@ final class ModelInterpreterTests: XCTestCase {
     let manager = try MLKitFixtures.manager(hub)
     let remoteModel = CustomRemoteModel(name: "classes")
     let localModel = CustomLocalModel(modelPath: MLKitFixtures.modelPath("three_classes"))
-    let interpreter = ModelInterpreter.modelInterpreter(remoteModel: remoteModel, localModel: localModel, manager: manager)
+    let interpreter = ModelInterpreter.modelInterpreter(
+      remoteModel: remoteModel, localModel: localModel, manager: manager)
     let noFallback = ModelInterpreter.modelInterpreter(remoteModel: remoteModel, manager: manager)
     let inputs = ModelInputs()
     try inputs.addInput([[Float(0.1), 0.2, 0.3, 0.4]])
@@ -99,14 +109,16 @@ final class ModelInterpreterTests: XCTestCase {
     let afterPath = try await interpreter.modelPath()
     XCTAssertEqual(afterPath, model.path, "the verified download once present")
     let after = try await interpreter.run(inputs: inputs, options: ModelInputOutputOptions())
-    XCTAssertEqual(try flattened(after.output(index: 0))?.numbers, try flattened(before.output(index: 0))?.numbers,
-                   "same model, same answer, from either file")
+    XCTAssertEqual(
+      try flattened(after.output(index: 0))?.numbers, try flattened(before.output(index: 0))?.numbers,
+      "same model, same answer, from either file")
     _ = try await noFallback.run(inputs: inputs, options: ModelInputOutputOptions())
     await hub.stop()
   }
 
   func testMismatchedFormatsAndInputsAreNamed() async throws {
-    let interpreter = ModelInterpreter.modelInterpreter(localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath("three_classes")))
+    let interpreter = ModelInterpreter.modelInterpreter(
+      localModel: CustomLocalModel(modelPath: MLKitFixtures.modelPath("three_classes")))
     let inputs = ModelInputs()
     try inputs.addInput([[Float(0.1), 0.2, 0.3, 0.4]])
     var ioOptions = ModelInputOutputOptions()
@@ -117,8 +129,12 @@ final class ModelInterpreterTests: XCTestCase {
       XCTFail("formats differ from the model")
     } catch {
       guard case .interpreter(.formatMismatch(let mismatches)) = error else { return XCTFail("\(error)") }
-      XCTAssertEqual(mismatches.map(\.problem), [.dimensions(declared: [1, 224, 224, 3], actual: [1, 4]),
-                                                 .type(declared: .uInt8, actual: .float32)])
+      XCTAssertEqual(
+        mismatches.map(\.problem),
+        [
+          .dimensions(declared: [1, 224, 224, 3], actual: [1, 4]),
+          .type(declared: .uInt8, actual: .float32),
+        ])
     }
 
     let short = ModelInputs()
@@ -166,11 +182,15 @@ func elementType(_ dtype: String) throws -> ModelElementType {
 /// Row-major `data` as nested Swift arrays shaped `shape`, of `Float` or `UInt8`.
 func nested(_ data: [Double], dtype: String, shape: [Int]) -> Any {
   func build(_ slice: ArraySlice<Double>, _ dims: ArraySlice<Int>) -> Any {
-    guard let first = dims.first else { return dtype == "uint8" ? UInt8(slice.first ?? 0) as Any : Float(slice.first ?? 0) as Any }
+    guard let first = dims.first else {
+      return dtype == "uint8" ? UInt8(slice.first ?? 0) as Any : Float(slice.first ?? 0) as Any
+    }
     let rest = dims.dropFirst()
     if rest.isEmpty { return dtype == "uint8" ? slice.map { UInt8($0) } as Any : slice.map { Float($0) } as Any }
     let stride = rest.reduce(1, *)
-    return (0..<first).map { row in build(slice[(slice.startIndex + row * stride)..<(slice.startIndex + (row + 1) * stride)], rest) }
+    return (0..<first).map { row in
+      build(slice[(slice.startIndex + row * stride)..<(slice.startIndex + (row + 1) * stride)], rest)
+    }
   }
   return build(data[...], shape[...])
 }

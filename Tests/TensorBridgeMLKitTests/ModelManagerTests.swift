@@ -1,7 +1,8 @@
 import Foundation
-@testable import TensorBridgeMLKit
 import TestSupport
 import XCTest
+
+@testable import TensorBridgeMLKit
 
 /// `ModelManager` over a real hub on loopback with a real SQLite data folder.
 final class ModelManagerTests: XCTestCase {
@@ -28,7 +29,9 @@ final class ModelManagerTests: XCTestCase {
     }
     XCTAssertEqual(progress.fractionCompleted, 1.0)
     XCTAssertEqual(samples, samples.sorted(), "progress never moves back")
-    XCTAssertTrue(samples.contains { $0 > 0 && $0 < 1 }, "progress moved through intermediate values: \(Set(samples).sorted().prefix(5))")
+    XCTAssertTrue(
+      samples.contains { $0 > 0 && $0 < 1 },
+      "progress moved through intermediate values: \(Set(samples).sorted().prefix(5))")
 
     let success = await log.wait(for: .firebaseMLModelDownloadDidSucceed)
     XCTAssertEqual(success?.remote, remoteModel)
@@ -81,8 +84,10 @@ final class ModelManagerTests: XCTestCase {
   }
 
   func testAManagerWithoutAHubSaysWhatIsMissing() async throws {
-    for (environment, missing) in [([:], "TENSORBRIDGE_HUB_URL"),
-                                   (["TENSORBRIDGE_HUB_URL": "http://127.0.0.1:9"], "TENSORBRIDGE_CLIENT_KEY")] {
+    for (environment, missing) in [
+      ([:], "TENSORBRIDGE_HUB_URL"),
+      (["TENSORBRIDGE_HUB_URL": "http://127.0.0.1:9"], "TENSORBRIDGE_CLIENT_KEY"),
+    ] {
       let manager = ModelManagerSettings.fromEnvironment(environment)
       XCTAssertThrowsError(try manager.downloader()) { error in
         XCTAssertEqual(error as? MLKitError, .notConfigured(missing: missing))
@@ -90,8 +95,10 @@ final class ModelManagerTests: XCTestCase {
       let downloaded = await manager.isModelDownloaded(CustomRemoteModel(name: "any"))
       XCTAssertFalse(downloaded)
     }
-    let configured = ModelManagerSettings.fromEnvironment(["TENSORBRIDGE_HUB_URL": "http://127.0.0.1:9",
-                                                           "TENSORBRIDGE_CLIENT_KEY": "k", "TENSORBRIDGE_MODELS_DIR": "/tmp/x"])
+    let configured = ModelManagerSettings.fromEnvironment([
+      "TENSORBRIDGE_HUB_URL": "http://127.0.0.1:9",
+      "TENSORBRIDGE_CLIENT_KEY": "k", "TENSORBRIDGE_MODELS_DIR": "/tmp/x",
+    ])
     XCTAssertEqual(try configured.downloader().configuration.directory.path, "/tmp/x")
   }
 }

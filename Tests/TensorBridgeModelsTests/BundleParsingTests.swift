@@ -23,13 +23,17 @@ final class BundleParsingTests: XCTestCase {
 
   func testTrailingCommasAsInRealTensorIOBundles() throws {
     let json = BundleTestSupport.twoVectorJSON(
-      outputs: #"[{ "name": "baz-outputs", "type": "array", "shape": [3], }, { "name": "qux-outputs", "type": "array", "shape": [6] },]"#)
+      outputs:
+        #"[{ "name": "baz-outputs", "type": "array", "shape": [3], }, { "name": "qux-outputs", "type": "array", "shape": [6] },]"#
+    )
     XCTAssertEqual(try problems(json), [])
   }
 
   func testUnknownStandardNamesKeyPathAndAllowedValues() throws {
     let json = BundleTestSupport.twoVectorJSON(
-      inputs: #"[{ "name": "foo-features", "type": "array", "shape": [4] }, { "name": "bar-features", "type": "array", "shape": [8], "quantize": { "standard": "[0,2]" } }]"#)
+      inputs:
+        #"[{ "name": "foo-features", "type": "array", "shape": [4] }, { "name": "bar-features", "type": "array", "shape": [8], "quantize": { "standard": "[0,2]" } }]"#
+    )
     XCTAssertEqual(try problems(json), [#"inputs[1].quantize.standard: "[0,2]" is not "[0,1]" or "[-1,1]""#])
   }
 
@@ -41,35 +45,42 @@ final class BundleParsingTests: XCTestCase {
         "outputs": { "name": "y" },
         "options": { "device_position": "side" } }
       """
-    XCTAssertEqual(try problems(json).sorted(), [
-      "details: is required (a string)",
-      #"inputs[0].type: "tensor" is not "array", "scalar", "image", "text" or "string""#,
-      "inputs[1].name: is required (a string)",
-      "inputs[1].shape[0]: 0 is not a positive whole number or -1",
-      "model.modes[1]: \"fly\" is not \"predict\", \"train\" or \"eval\"",
-      "model.quantized: must be true or false, not \"yes\"",
-      "name: must be a string, not a number",
-      #"options.device_position: "side" is not "front" or "back""#,
-      "outputs: must be an array, not an object",
-    ])
+    XCTAssertEqual(
+      try problems(json).sorted(),
+      [
+        "details: is required (a string)",
+        #"inputs[0].type: "tensor" is not "array", "scalar", "image", "text" or "string""#,
+        "inputs[1].name: is required (a string)",
+        "inputs[1].shape[0]: 0 is not a positive whole number or -1",
+        "model.modes[1]: \"fly\" is not \"predict\", \"train\" or \"eval\"",
+        "model.quantized: must be true or false, not \"yes\"",
+        "name: must be a string, not a number",
+        #"options.device_position: "side" is not "front" or "back""#,
+        "outputs: must be an array, not an object",
+      ])
   }
 
   func testTransformPlacementAndShapeRules() throws {
     let json = BundleTestSupport.twoVectorJSON(
-      inputs: #"[{ "name": "foo-features", "type": "array", "shape": [4], "dequantize": { "standard": "[0,1]" } }, { "name": "bar-features", "type": "array", "shape": [8], "quantize": { "scale": 0, "bias": 1 }, "labels": "x.txt" }]"#,
-      outputs: #"[{ "name": "baz-outputs", "type": "image", "shape": [3], "quantize": { "scale": 2 } }, { "name": "qux-outputs", "type": "array", "shape": [6], "normalize": { "standard": "[0,1]" } }]"#)
-    XCTAssertEqual(try problems(json).sorted(), [
-      "inputs[0].dequantize: applies to outputs only; inputs use \"quantize\"",
-      "inputs[1].labels: applies to outputs only",
-      "inputs[1].quantize.scale: must not be 0",
-      "outputs[0].format: is required for image layers (\"RGB\" or \"BGR\")",
-      "outputs[0].quantize.bias: is required (a number) or \"standard\"",
-      "outputs[0].quantize: applies to inputs only; outputs use \"dequantize\"",
-      "outputs[0].quantize: image layers use \"normalize\", not \"quantize\"",
-      "outputs[0].shape: [3] is not an image shape [height, width, channels] with 1 or 3 channels",
-      "outputs[1].normalize: applies to image inputs only; image outputs use \"denormalize\"",
-      "outputs[1].normalize: array layers use \"quantize\", not \"normalize\"",
-    ])
+      inputs:
+        #"[{ "name": "foo-features", "type": "array", "shape": [4], "dequantize": { "standard": "[0,1]" } }, { "name": "bar-features", "type": "array", "shape": [8], "quantize": { "scale": 0, "bias": 1 }, "labels": "x.txt" }]"#,
+      outputs:
+        #"[{ "name": "baz-outputs", "type": "image", "shape": [3], "quantize": { "scale": 2 } }, { "name": "qux-outputs", "type": "array", "shape": [6], "normalize": { "standard": "[0,1]" } }]"#
+    )
+    XCTAssertEqual(
+      try problems(json).sorted(),
+      [
+        "inputs[0].dequantize: applies to outputs only; inputs use \"quantize\"",
+        "inputs[1].labels: applies to outputs only",
+        "inputs[1].quantize.scale: must not be 0",
+        "outputs[0].format: is required for image layers (\"RGB\" or \"BGR\")",
+        "outputs[0].quantize.bias: is required (a number) or \"standard\"",
+        "outputs[0].quantize: applies to inputs only; outputs use \"dequantize\"",
+        "outputs[0].quantize: image layers use \"normalize\", not \"quantize\"",
+        "outputs[0].shape: [3] is not an image shape [height, width, channels] with 1 or 3 channels",
+        "outputs[1].normalize: applies to image inputs only; image outputs use \"denormalize\"",
+        "outputs[1].normalize: array layers use \"quantize\", not \"normalize\"",
+      ])
   }
 
   func testMissingFolderFileAndBadJSON() throws {
@@ -105,15 +116,18 @@ final class BundleParsingTests: XCTestCase {
     let missing = try problems(BundleTestSupport.twoVectorJSON(), model: nil)
     XCTAssertEqual(missing.count, 1)
     XCTAssertTrue(missing[0].hasPrefix(#"model.file: "model.tflite" does not exist in tb-bundle-"#), missing[0])
-    let escaping = try problems(BundleTestSupport.twoVectorJSON(model: #"{ "file": "../../etc/passwd", "quantized": false }"#))
+    let escaping = try problems(
+      BundleTestSupport.twoVectorJSON(model: #"{ "file": "../../etc/passwd", "quantized": false }"#))
     XCTAssertEqual(escaping, [#"model.file: "../../etc/passwd" must be a file inside the bundle"#])
-    let absolute = try problems(BundleTestSupport.twoVectorJSON(model: #"{ "file": "/etc/passwd", "quantized": false }"#))
+    let absolute = try problems(
+      BundleTestSupport.twoVectorJSON(model: #"{ "file": "/etc/passwd", "quantized": false }"#))
     XCTAssertEqual(absolute, [#"model.file: "/etc/passwd" must be a file inside the bundle"#])
   }
 
   func testTensorFlowBackendSaysToConvert() throws {
     let folder = try BundleTestSupport.makeBundle(
-      json: BundleTestSupport.twoVectorJSON(model: #"{ "file": "train", "backend": "tensorflow", "quantized": false, "modes": ["train"] }"#),
+      json: BundleTestSupport.twoVectorJSON(
+        model: #"{ "file": "train", "backend": "tensorflow", "quantized": false, "modes": ["train"] }"#),
       testCase: self)
     XCTAssertThrowsError(try ModelBundle(contentsOf: folder)) { error in
       XCTAssertTrue(String(describing: error).contains("convert the SavedModel to TensorFlow Lite"), "\(error)")
@@ -122,8 +136,10 @@ final class BundleParsingTests: XCTestCase {
 
   func testTrainModeIsAcceptedAndReported() throws {
     let folder = try BundleTestSupport.makeBundle(
-      json: BundleTestSupport.twoVectorJSON(model: #"{ "file": "model.tflite", "quantized": false, "modes": ["predict", "train"] }"#)
-        .replacingOccurrences(of: #""outputs":"#, with: #""train": { "ops": ["train"] }, "outputs":"#),
+      json: BundleTestSupport.twoVectorJSON(
+        model: #"{ "file": "model.tflite", "quantized": false, "modes": ["predict", "train"] }"#
+      )
+      .replacingOccurrences(of: #""outputs":"#, with: #""train": { "ops": ["train"] }, "outputs":"#),
       testCase: self)
     let bundle = try ModelBundle(contentsOf: folder)
     XCTAssertEqual(bundle.description.model.modes, ["predict", "train"])
@@ -133,28 +149,37 @@ final class BundleParsingTests: XCTestCase {
   func testShapeTypeAndLayerCountMismatchesAgainstTheModel() throws {
     let json = BundleTestSupport.twoVectorJSON(
       inputs: #"[{ "name": "foo-features", "type": "array", "dtype": "uint8", "shape": [5] }]"#,
-      outputs: #"[{ "name": "baz-outputs", "type": "array", "shape": [3] }, { "name": "qux-outputs", "type": "array", "shape": [2, 3] }]"#)
-    XCTAssertEqual(try problems(json), [
-      "inputs: describes 1 layer but the model has 2",
-      "inputs[0].shape: [5] does not match the model's serving_default_foo_features:0 [4]",
-      #"inputs[0].dtype: "uint8" but the model's serving_default_foo_features:0 is float32"#,
-      "outputs[1].shape: [2, 3] does not match the model's PartitionedCall:1 [6]",
-    ])
+      outputs:
+        #"[{ "name": "baz-outputs", "type": "array", "shape": [3] }, { "name": "qux-outputs", "type": "array", "shape": [2, 3] }]"#
+    )
+    XCTAssertEqual(
+      try problems(json),
+      [
+        "inputs: describes 1 layer but the model has 2",
+        "inputs[0].shape: [5] does not match the model's serving_default_foo_features:0 [4]",
+        #"inputs[0].dtype: "uint8" but the model's serving_default_foo_features:0 is float32"#,
+        "outputs[1].shape: [2, 3] does not match the model's PartitionedCall:1 [6]",
+      ])
   }
 
   func testLabelsFilesTrailingNewlineCRLFAndCountMismatch() throws {
-    let outputs = #"[{ "name": "baz-outputs", "type": "array", "shape": [3], "labels": "labels.txt" }, { "name": "qux-outputs", "type": "array", "shape": [6] }]"#
+    let outputs =
+      #"[{ "name": "baz-outputs", "type": "array", "shape": [3], "labels": "labels.txt" }, { "name": "qux-outputs", "type": "array", "shape": [6] }]"#
     for text in ["a\nb\nc\n", "a\r\nb\r\nc\r\n", "a\nb\nc"] {
       let folder = try BundleTestSupport.makeBundle(
-        json: BundleTestSupport.twoVectorJSON(outputs: outputs), assets: ["labels.txt": Data(text.utf8)], testCase: self)
+        json: BundleTestSupport.twoVectorJSON(outputs: outputs), assets: ["labels.txt": Data(text.utf8)], testCase: self
+      )
       XCTAssertEqual(ModelBundle.validate(folder), [])
       XCTAssertEqual(try ModelBundle(contentsOf: folder).description.outputs[0].labels, ["a", "b", "c"])
     }
-    XCTAssertEqual(try problems(BundleTestSupport.twoVectorJSON(outputs: outputs), assets: ["labels.txt": Data("a\nb\n".utf8)]),
-                   ["outputs[0].labels: labels.txt has 2 labels but the model's PartitionedCall:0 has 3 classes"])
+    XCTAssertEqual(
+      try problems(BundleTestSupport.twoVectorJSON(outputs: outputs), assets: ["labels.txt": Data("a\nb\n".utf8)]),
+      ["outputs[0].labels: labels.txt has 2 labels but the model's PartitionedCall:0 has 3 classes"])
     XCTAssertEqual(try problems(BundleTestSupport.twoVectorJSON(outputs: outputs)).count, 1)
-    XCTAssertEqual(try problems(BundleTestSupport.twoVectorJSON(outputs: outputs), assets: ["labels.txt": Data([0xFF, 0xFE, 0x00])]),
-                   ["outputs[0].labels: the labels file is not UTF-8 text"])
+    XCTAssertEqual(
+      try problems(
+        BundleTestSupport.twoVectorJSON(outputs: outputs), assets: ["labels.txt": Data([0xFF, 0xFE, 0x00])]),
+      ["outputs[0].labels: the labels file is not UTF-8 text"])
   }
 
   func testLabelsParsing() throws {

@@ -13,8 +13,10 @@ enum BundleTestSupport {
   static func makeBundle(
     json: String, model: String? = "two_vectors", assets: [String: Data] = [:], testCase: XCTestCase
   ) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-bundle-\(UUID().uuidString).tiobundle")
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tb-bundle-\(UUID().uuidString).tiobundle")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
     testCase.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
     try Data(json.utf8).write(to: folder.appendingPathComponent("model.json"))
     if let model {

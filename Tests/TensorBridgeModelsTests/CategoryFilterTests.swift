@@ -13,7 +13,8 @@ final class CategoryFilterTests: XCTestCase {
   }
 
   func testThresholdAndMaxResults() {
-    XCTAssertEqual(CategoryFilter(scoreThreshold: 0.2).apply(categories).map(\.index), [1, 2, 0], "the threshold itself passes")
+    XCTAssertEqual(
+      CategoryFilter(scoreThreshold: 0.2).apply(categories).map(\.index), [1, 2, 0], "the threshold itself passes")
     XCTAssertEqual(CategoryFilter(maxResults: 2).apply(categories).map(\.index), [1, 2])
     XCTAssertEqual(CategoryFilter(maxResults: 0).apply(categories).count, 4, "0 or less keeps all")
     XCTAssertEqual(CategoryFilter(maxResults: 1, scoreThreshold: 0.9).apply(categories), [])
@@ -25,7 +26,9 @@ final class CategoryFilterTests: XCTestCase {
   }
 
   func testItemsAreJudgedByTheirCategory() {
-    let boxes = [("a", Category(index: 0, label: "cat", score: 0.3)), ("b", Category(index: 1, label: "dog", score: 0.9))]
+    let boxes = [
+      ("a", Category(index: 0, label: "cat", score: 0.3)), ("b", Category(index: 1, label: "dog", score: 0.9)),
+    ]
     XCTAssertEqual(CategoryFilter(denylist: ["cat"]).apply(boxes) { $0.1 }.map(\.0), ["b"])
     XCTAssertEqual(CategoryFilter().apply(boxes) { $0.1 }.map(\.0), ["b", "a"])
     XCTAssertEqual(CategoryFilter().apply(boxes) { _ in nil }.count, 0, "items without a category are left out")

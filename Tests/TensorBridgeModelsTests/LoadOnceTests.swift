@@ -8,7 +8,8 @@ import XCTest
 /// on the user's behalf gets the user's options (issue 15).
 final class LoadOnceTests: XCTestCase {
   /// Options that differ from the defaults in every field a load could drop.
-  let options = Interpreter.Options(threadCount: 2, logSeverity: .silent, stringOutputByteCapacity: 4096, isOutputCaptureEnabled: false)
+  let options = Interpreter.Options(
+    threadCount: 2, logSeverity: .silent, stringOutputByteCapacity: 4096, isOutputCaptureEnabled: false)
 
   /// Runs `body` with a fresh observer and returns it.
   func observe(_ body: () throws -> Void) rethrows -> LoadObserver {
@@ -33,8 +34,9 @@ final class LoadOnceTests: XCTestCase {
     assertCounts(try observe { model = try TFLiteModel(modelPath: path) }, describe: 0, compile: 0)
     let verified = try XCTUnwrap(model)
     var interpreter: Interpreter?
-    assertCounts(try observe { interpreter = try Interpreter(model: verified, options: options) },
-                 read: 0, verify: 0, describe: 0)
+    assertCounts(
+      try observe { interpreter = try Interpreter(model: verified, options: options) },
+      read: 0, verify: 0, describe: 0)
     XCTAssertEqual(interpreter?.options, options)
     XCTAssertEqual(interpreter?.inputTensorCount, 2)
     // The conveniences are the same load: one read and one verification.
@@ -54,7 +56,9 @@ final class LoadOnceTests: XCTestCase {
 
   func testModelFromAPlainTFLiteLoadsOnce() throws {
     var model: Model?
-    let observer = try observe { model = try Model(contentsOf: BundleTestSupport.model("two_vectors"), options: options) }
+    let observer = try observe {
+      model = try Model(contentsOf: BundleTestSupport.model("two_vectors"), options: options)
+    }
     assertCounts(observer, describe: 1)
     XCTAssertEqual(model?.interpreter.options, options)
     XCTAssertEqual(model?.description.inputs.map(\.shape), [[4], [8]])
@@ -62,7 +66,9 @@ final class LoadOnceTests: XCTestCase {
 
   func testBundleFolderLoadsItsModelOnce() throws {
     var model: Model?
-    let observer = try observe { model = try Model(contentsOf: BundleTestSupport.bundle("two-vectors"), options: options) }
+    let observer = try observe {
+      model = try Model(contentsOf: BundleTestSupport.bundle("two-vectors"), options: options)
+    }
     // model.json describes it: the model is read only to run it.
     assertCounts(observer, describe: 0)
     XCTAssertEqual(model?.interpreter.options, options)
@@ -100,7 +106,8 @@ final class LoadOnceTests: XCTestCase {
 
   func testModelFromAFileUsesTheUsersRuntime() {
     let bogus = Interpreter.Options(runtimeLibraryPath: "/nonexistent/libLiteRt.so")
-    XCTAssertThrowsError(try Model(contentsOf: BundleTestSupport.model("metadata_classifier"), options: bogus)) { error in
+    XCTAssertThrowsError(try Model(contentsOf: BundleTestSupport.model("metadata_classifier"), options: bogus)) {
+      error in
       guard case ModelError.interpreter(.runtimeUnavailable) = error else { return XCTFail("\(error)") }
     }
   }
@@ -111,26 +118,35 @@ final class LoadOnceTests: XCTestCase {
 final class VerifiedDescriptionTests: XCTestCase {
   func testDescriptionsFromTheFileMatchTheCompiledModel() throws {
     let fixtures = BundleTestSupport.fixtures
-    let files = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "tflite" && !$0.path.contains("/crashers/") } ?? []
     XCTAssertGreaterThan(files.count, 50)
     var compared = 0
     for file in files {
       guard let bundle = try? ModelBundle(modelFile: file),
-            let interpreter = try? Interpreter(model: XCTUnwrap(bundle.verifiedModel), options: .init(logSeverity: .silent))
+        let interpreter = try? Interpreter(model: XCTUnwrap(bundle.verifiedModel), options: .init(logSeverity: .silent))
       else { continue }
       compared += 1
       let name = file.lastPathComponent
       // A text or image layer's shape is the metadata's view, not the tensor's.
       for (index, layer) in bundle.description.inputs.enumerated() {
-        guard let tensor = try? interpreter.input(at: index) else { XCTFail("\(name) input \(index)"); continue }
+        guard let tensor = try? interpreter.input(at: index) else {
+          XCTFail("\(name) input \(index)")
+          continue
+        }
         XCTAssertEqual(layer.dataType, tensor.dataType, "\(name) input \(index)")
-        if layer.kind == .array { XCTAssertEqual(layer.shape, tensor.shapeSignature.dimensions, "\(name) input \(index)") }
+        if layer.kind == .array {
+          XCTAssertEqual(layer.shape, tensor.shapeSignature.dimensions, "\(name) input \(index)")
+        }
       }
       XCTAssertEqual(bundle.description.inputs.count, interpreter.inputTensorCount, name)
       XCTAssertEqual(bundle.description.outputs.count, interpreter.outputTensorCount, name)
       for (index, layer) in bundle.description.outputs.enumerated() {
-        guard let tensor = try? interpreter.output(at: index) else { XCTFail("\(name) output \(index)"); continue }
+        guard let tensor = try? interpreter.output(at: index) else {
+          XCTFail("\(name) output \(index)")
+          continue
+        }
         XCTAssertEqual(layer.dataType, tensor.dataType, "\(name) output \(index)")
         XCTAssertEqual(layer.shape, tensor.shapeSignature.dimensions, "\(name) output \(index)")
         if bundle.verifiedModel?.metadata(named: "TFLITE_METADATA") == nil {

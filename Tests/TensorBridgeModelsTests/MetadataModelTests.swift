@@ -27,7 +27,9 @@ final class MetadataModelTests: XCTestCase {
   }
 
   func testMetadataModelsRunLabelledWithoutJSON() throws {
-    for (name, tolerance) in [("metadata_classifier", Float(1e-5)), ("metadata_classifier_uint8", Float(1.0 / 256 + 1e-6))] {
+    for (name, tolerance) in [
+      ("metadata_classifier", Float(1e-5)), ("metadata_classifier_uint8", Float(1.0 / 256 + 1e-6)),
+    ] {
       let model = try Model(contentsOf: BundleTestSupport.model(name))
       XCTAssertEqual(model.description.name, "TensorBridge metadata classifier")
       XCTAssertEqual(model.description.author, "TensorBridge")
@@ -58,8 +60,10 @@ final class MetadataModelTests: XCTestCase {
     let outputs = #"[{ "name": "probabilities", "type": "array", "shape": [1, 3] }]"#
     let inputs = #"[{ "name": "features", "type": "array", "shape": [1, 4] }]"#
     // No labels or transform in the JSON: both come from the metadata.
-    let inherited = try Model(contentsOf: BundleTestSupport.makeBundle(
-      json: BundleTestSupport.twoVectorJSON(inputs: inputs, outputs: outputs), model: "metadata_classifier", testCase: self))
+    let inherited = try Model(
+      contentsOf: BundleTestSupport.makeBundle(
+        json: BundleTestSupport.twoVectorJSON(inputs: inputs, outputs: outputs), model: "metadata_classifier",
+        testCase: self))
     XCTAssertEqual(inherited.description.name, "Example Model", "top-level fields come from the JSON")
     XCTAssertEqual(inherited.description.outputs[0].labels, ["apple", "banana", "cherry"])
     XCTAssertNotNil(inherited.description.inputs[0].quantize)
@@ -68,11 +72,12 @@ final class MetadataModelTests: XCTestCase {
     XCTAssertEqual(try inherited.run(on: input), try withMetadata.run(on: input))
 
     // The JSON's own labels and transform replace the metadata's.
-    let overriding = try Model(contentsOf: BundleTestSupport.makeBundle(
-      json: BundleTestSupport.twoVectorJSON(
-        inputs: #"[{ "name": "features", "type": "array", "shape": [1, 4], "quantize": { "scale": 1, "bias": 0 } }]"#,
-        outputs: #"[{ "name": "probabilities", "type": "array", "shape": [1, 3], "labels": "mine.txt" }]"#),
-      model: "metadata_classifier", assets: ["mine.txt": Data("x\ny\nz\n".utf8)], testCase: self))
+    let overriding = try Model(
+      contentsOf: BundleTestSupport.makeBundle(
+        json: BundleTestSupport.twoVectorJSON(
+          inputs: #"[{ "name": "features", "type": "array", "shape": [1, 4], "quantize": { "scale": 1, "bias": 0 } }]"#,
+          outputs: #"[{ "name": "probabilities", "type": "array", "shape": [1, 3], "labels": "mine.txt" }]"#),
+        model: "metadata_classifier", assets: ["mine.txt": Data("x\ny\nz\n".utf8)], testCase: self))
     XCTAssertEqual(overriding.description.outputs[0].labels, ["x", "y", "z"])
     XCTAssertEqual(overriding.description.inputs[0].quantize, AffineTransform(scale: 1, bias: 0))
     _ = try overriding.run(on: input)
@@ -91,9 +96,13 @@ final class MetadataModelTests: XCTestCase {
     XCTAssertEqual(model.description.inputs.map(\.name), ["foo_features", "bar_features"])
     XCTAssertTrue(model.description.model.quantized)
     // Float values in, float values out: the tensors' own quantization applies.
-    let outputs = try model.run(on: ["foo_features": [0.1, 0.2, 0.3, 0.4], "bar_features": [-0.1, 0.2, 0.3, 0.4, -0.5, 0.6, -0.7, 0.8]])
+    let outputs = try model.run(on: [
+      "foo_features": [0.1, 0.2, 0.3, 0.4], "bar_features": [-0.1, 0.2, 0.3, 0.4, -0.5, 0.6, -0.7, 0.8],
+    ])
     let float = try Model(contentsOf: BundleTestSupport.model("two_vectors"))
-    let expected = try float.run(on: ["foo_features": [0.1, 0.2, 0.3, 0.4], "bar_features": [-0.1, 0.2, 0.3, 0.4, -0.5, 0.6, -0.7, 0.8]])
+    let expected = try float.run(on: [
+      "foo_features": [0.1, 0.2, 0.3, 0.4], "bar_features": [-0.1, 0.2, 0.3, 0.4, -0.5, 0.6, -0.7, 0.8],
+    ])
     for name in ["baz_outputs", "qux_outputs"] {
       for (a, b) in zip(try XCTUnwrap(outputs[name]?.values), try XCTUnwrap(expected[name]?.values)) {
         XCTAssertEqual(a, b, accuracy: 0.05, "quantized model approximates the float one (\(name))")

@@ -13,9 +13,14 @@ final class ModelInputTests: XCTestCase {
   }
 
   func testNumericVariablesOfEveryElementTypeRunTheSameModel() throws {
-    let model = try makeModel(input: #"{ "name": "x", "type": "array", "shape": [1] }"#,
-                              output: #"{ "name": "y", "type": "array", "shape": [1] }"#, model: "linear")
-    let float: [Float] = [10], double: [Double] = [10], int: [Int] = [10], int32: [Int32] = [10], byte: [UInt8] = [10]
+    let model = try makeModel(
+      input: #"{ "name": "x", "type": "array", "shape": [1] }"#,
+      output: #"{ "name": "y", "type": "array", "shape": [1] }"#, model: "linear")
+    let float: [Float] = [10]
+    let double: [Double] = [10]
+    let int: [Int] = [10]
+    let int32: [Int32] = [10]
+    let byte: [UInt8] = [10]
     XCTAssertEqual(try model.run(on: float)["y"]?.scalar, 19)
     XCTAssertEqual(try model.run(on: double)["y"]?.scalar, 19)
     XCTAssertEqual(try model.run(on: int)["y"]?.scalar, 19)
@@ -28,8 +33,9 @@ final class ModelInputTests: XCTestCase {
   }
 
   func testInt32TokensMatchTheModelValuePath() throws {
-    let model = try makeModel(input: #"{ "name": "tokens", "type": "array", "dtype": "int32", "shape": [1, 16] }"#,
-                              output: #"{ "name": "probabilities", "type": "array", "shape": [1, 2] }"#, model: "token_classifier")
+    let model = try makeModel(
+      input: #"{ "name": "tokens", "type": "array", "dtype": "int32", "shape": [1, 16] }"#,
+      output: #"{ "name": "probabilities", "type": "array", "shape": [1, 2] }"#, model: "token_classifier")
     let tokens: [Int32] = (0..<16).map { Int32($0 * 3 % 7) }
     let expected = try model.run(on: ModelValue(tokens.map(Double.init)))
     XCTAssertEqual(try model.run(on: tokens), expected)
@@ -41,8 +47,11 @@ final class ModelInputTests: XCTestCase {
   }
 
   func testPositionalNumbersFillEachLayer() throws {
-    let model = try Model(contentsOf: BundleTestSupport.makeBundle(json: BundleTestSupport.twoVectorJSON(), model: "two_vectors", testCase: self))
-    let foo: [Float] = [1, 2, 3, 4], bar: [Double] = [1, 2, 3, 4, 5, 6, 7, 8]
+    let model = try Model(
+      contentsOf: BundleTestSupport.makeBundle(
+        json: BundleTestSupport.twoVectorJSON(), model: "two_vectors", testCase: self))
+    let foo: [Float] = [1, 2, 3, 4]
+    let bar: [Double] = [1, 2, 3, 4, 5, 6, 7, 8]
     let byName = try model.run(on: ["foo-features": foo, "bar-features": bar])
     XCTAssertEqual(try model.run(on: [ModelValue(foo), ModelValue(bar)]), byName)
     XCTAssertThrowsError(try model.run(on: foo)) {
@@ -63,8 +72,9 @@ final class ModelInputTests: XCTestCase {
   }
 
   func testAnInputsTypedErrorSurvivesWrapping() throws {
-    let model = try makeModel(input: #"{ "name": "x", "type": "array", "shape": [1] }"#,
-                              output: #"{ "name": "y", "type": "array", "shape": [1] }"#, model: "linear")
+    let model = try makeModel(
+      input: #"{ "name": "x", "type": "array", "shape": [1] }"#,
+      output: #"{ "name": "y", "type": "array", "shape": [1] }"#, model: "linear")
     XCTAssertThrowsError(try model.run(on: RefusingInput())) { error in
       guard case ModelError.input(let layer, let failure) = error else { return XCTFail("\(error)") }
       XCTAssertEqual(layer, "x")

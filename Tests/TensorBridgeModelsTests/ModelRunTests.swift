@@ -20,7 +20,8 @@ final class ModelRunTests: XCTestCase {
 
   func testDictionaryArrayAndNestedInputsAgree() throws {
     let model = try makeModel()
-    let foo: [Float] = [1, 2, 3, 4], bar: [Float] = [1, 2, 3, 4, 5, 6, 7, 8]
+    let foo: [Float] = [1, 2, 3, 4]
+    let bar: [Float] = [1, 2, 3, 4, 5, 6, 7, 8]
     let expected = try direct(foo, bar)
     let byName = try model.run(on: ["foo-features": [1, 2, 3, 4], "bar-features": [1, 2, 3, 4, 5, 6, 7, 8]])
     XCTAssertEqual(byName["baz-outputs"]?.values, expected.baz, "layers bind by name: baz is the model's output 1")
@@ -99,21 +100,28 @@ final class ModelRunTests: XCTestCase {
     let good = try model.run(on: ModelValue((0..<16).map { $0 }))
     XCTAssertEqual(try XCTUnwrap(good["probabilities"]?.values).reduce(0, +), 1, accuracy: 1e-5)
     XCTAssertThrowsError(try model.run(on: ModelValue([Double](repeating: 1.5, count: 16)))) {
-      XCTAssertEqual($0 as? ModelError, .interpreter(.valueNotRepresentable(tensor: "tokens", index: 0, value: 1.5, type: .int32)))
+      XCTAssertEqual(
+        $0 as? ModelError, .interpreter(.valueNotRepresentable(tensor: "tokens", index: 0, value: 1.5, type: .int32)))
     }
   }
 
   func testModelMismatchIsAnErrorAtLoad() throws {
-    let json = BundleTestSupport.twoVectorJSON(outputs: #"[{ "name": "baz-outputs", "type": "array", "shape": [4] }, { "name": "qux-outputs", "type": "array", "shape": [6] }]"#)
+    let json = BundleTestSupport.twoVectorJSON(
+      outputs:
+        #"[{ "name": "baz-outputs", "type": "array", "shape": [4] }, { "name": "qux-outputs", "type": "array", "shape": [6] }]"#
+    )
     XCTAssertThrowsError(try makeModel(json)) { error in
       guard case ModelError.bundle(.modelMismatch(let problems)) = error else { return XCTFail("\(error)") }
-      XCTAssertEqual(problems.map(\.description), ["outputs[0].shape: [4] does not match the model's PartitionedCall:0 [3]"])
+      XCTAssertEqual(
+        problems.map(\.description), ["outputs[0].shape: [4] does not match the model's PartitionedCall:0 [3]"])
     }
   }
 
   func testTopKAndLabelled() {
-    let output = ModelOutput(name: "c", dataType: .float32, shape: [1, 4], values: [0.1, 0.5, 0.3, 0.5], labels: ["a", "b", "c", "d"])
-    XCTAssertEqual(output.top(2), [Category(index: 1, label: "b", score: 0.5), Category(index: 3, label: "d", score: 0.5)])
+    let output = ModelOutput(
+      name: "c", dataType: .float32, shape: [1, 4], values: [0.1, 0.5, 0.3, 0.5], labels: ["a", "b", "c", "d"])
+    XCTAssertEqual(
+      output.top(2), [Category(index: 1, label: "b", score: 0.5), Category(index: 3, label: "d", score: 0.5)])
     XCTAssertEqual(output.top(10, threshold: 0.3).map(\.index), [1, 3, 2])
     XCTAssertEqual(output.top(0), [])
     XCTAssertEqual(output.labelled, ["a": 0.1, "b": 0.5, "c": 0.3, "d": 0.5])

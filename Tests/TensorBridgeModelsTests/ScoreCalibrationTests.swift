@@ -1,6 +1,7 @@
 import Foundation
 import TFLiteFormat
 import XCTest
+
 @testable import TensorBridgeModels
 
 /// ScoreCalibration against the Task Library's formula
@@ -8,18 +9,23 @@ import XCTest
 /// computed in Python (`math`, double precision): `scale / (1 + exp(-(slope * g(s) + offset)))`.
 /// Tolerance 1e-6 (the Task Library computes in float).
 final class ScoreCalibrationTests: XCTestCase {
-  private func calibration(_ transformation: ScoreTransformation, _ file: String, labels: [String] = ["a", "b", "c"],
-                           defaultScore: Float = 0.125) throws -> ScoreCalibration {
-    try ScoreCalibration(transformation: transformation, defaultScore: defaultScore, file: Data(file.utf8),
-                         fileName: "calibration.txt", labels: labels)
+  private func calibration(
+    _ transformation: ScoreTransformation, _ file: String, labels: [String] = ["a", "b", "c"],
+    defaultScore: Float = 0.125
+  ) throws -> ScoreCalibration {
+    try ScoreCalibration(
+      transformation: transformation, defaultScore: defaultScore, file: Data(file.utf8),
+      fileName: "calibration.txt", labels: labels)
   }
 
   func testTransformations() throws {
     let file = "0.9,2,-1\n1.0,0.5,0.25\n\n"
-    XCTAssertEqual(try calibration(.inverseLogistic, file).calibrate(0.3, classIndex: 0), 0.05696370394527917, accuracy: 1e-6)
+    XCTAssertEqual(
+      try calibration(.inverseLogistic, file).calibrate(0.3, classIndex: 0), 0.05696370394527917, accuracy: 1e-6)
     XCTAssertEqual(try calibration(.log, file).calibrate(0.3, classIndex: 0), 0.02884325895611629, accuracy: 1e-6)
     XCTAssertEqual(try calibration(.identity, file).calibrate(0.3, classIndex: 0), 0.3611811058987932, accuracy: 1e-6)
-    XCTAssertEqual(try calibration(.inverseLogistic, file).calibrate(0.8, classIndex: 1), 0.7197349346466654, accuracy: 1e-6)
+    XCTAssertEqual(
+      try calibration(.inverseLogistic, file).calibrate(0.8, classIndex: 1), 0.7197349346466654, accuracy: 1e-6)
   }
 
   func testDefaultScoreForEmptyLinesUnknownClassesAndLowScores() throws {
@@ -46,12 +52,15 @@ final class ScoreCalibrationTests: XCTestCase {
       let value = calibration.calibrate(score, classIndex: 0)
       XCTAssertTrue(value.isFinite && value >= 0 && value <= 1, "\(score) → \(value)")
     }
-    XCTAssertEqual(calibration.calibrate(0.5, classIndex: 0), 0.5, accuracy: 1e-6, "inverse logistic then sigmoid is the identity")
+    XCTAssertEqual(
+      calibration.calibrate(0.5, classIndex: 0), 0.5, accuracy: 1e-6, "inverse logistic then sigmoid is the identity")
   }
 
   func testMalformedFilesAreRejectedWithTheLine() {
     func expect(_ file: String, _ error: ScoreCalibrationError, line: UInt = #line) {
-      XCTAssertThrowsError(try calibration(.identity, file), line: line) { XCTAssertEqual($0 as? ScoreCalibrationError, error, line: line) }
+      XCTAssertThrowsError(try calibration(.identity, file), line: line) {
+        XCTAssertEqual($0 as? ScoreCalibrationError, error, line: line)
+      }
     }
     expect("1,1,0\n1,1,0", .lineCount(file: "calibration.txt", lines: 2, labels: 3))
     expect("1,1,0\n1,1,0\n1,1,0\n1,1,0\n", .lineCount(file: "calibration.txt", lines: 5, labels: 3))

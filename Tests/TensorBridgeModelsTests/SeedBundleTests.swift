@@ -33,7 +33,8 @@ final class SeedBundleTests: XCTestCase {
       XCTAssertEqual(Set(outputs.layers.map(\.name)), Set(testCase.outputs.keys), file: file, line: line)
       for (layer, expected) in testCase.outputs {
         let actual = try XCTUnwrap(outputs[layer], file: file, line: line)
-        XCTAssertEqual(actual.values.count, expected.values.count, "\(name) case \(number) \(layer)", file: file, line: line)
+        XCTAssertEqual(
+          actual.values.count, expected.values.count, "\(name) case \(number) \(layer)", file: file, line: line)
         for (index, (a, b)) in zip(actual.values, expected.values).enumerated() {
           XCTAssertEqual(a, b, accuracy: tolerance, "\(name) case \(number) \(layer)[\(index)]", file: file, line: line)
         }
@@ -41,7 +42,8 @@ final class SeedBundleTests: XCTestCase {
           let labelled = try XCTUnwrap(actual.labelled, file: file, line: line)
           XCTAssertEqual(Set(labelled.keys), Set(labels.keys), file: file, line: line)
           for (label, value) in labels {
-            XCTAssertEqual(labelled[label] ?? .nan, value, accuracy: tolerance, "\(name) \(label)", file: file, line: line)
+            XCTAssertEqual(
+              labelled[label] ?? .nan, value, accuracy: tolerance, "\(name) \(label)", file: file, line: line)
           }
         }
       }
@@ -83,7 +85,9 @@ final class SeedBundleTests: XCTestCase {
   func testSeedQuantizationRoundsHalfAwayFromZeroAndClamps() throws {
     // 0.1 * 255 = 25.5 → 26 (Tensor/IO truncates to 25); out-of-range values clamp, not wrap.
     let model = try Model(contentsOf: BundleTestSupport.bundle("two-vectors-quantized"))
-    _ = try model.run(on: ["foo-features": [0.1, 0.3, 2.0, -1.0], "bar-features": ModelValue([Double](repeating: 3, count: 8))])
+    _ = try model.run(on: [
+      "foo-features": [0.1, 0.3, 2.0, -1.0], "bar-features": ModelValue([Double](repeating: 3, count: 8)),
+    ])
     let foo = try model.interpreter.input(at: 0).values(as: UInt8.self)
     XCTAssertEqual(foo, [26, 77, 255, 0])
     XCTAssertEqual(try model.interpreter.input(at: 1).values(as: UInt8.self), [UInt8](repeating: 255, count: 8))

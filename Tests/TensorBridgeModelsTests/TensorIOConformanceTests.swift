@@ -1,6 +1,7 @@
 import Foundation
 import TensorBridge
 import XCTest
+
 @testable import TensorBridgeModels
 
 /// Tensor/IO's own test cases (doc-ai/tensorio-ios), each rewritten on our fixture bundles in

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeModels
 
 /// TensorIO/Tests/Core/TIOModelBundleValidatorTests.mm (doc-ai/tensorio-ios), each case
@@ -46,7 +47,9 @@ final class TensorIOValidatorConformanceTests: XCTestCase {
   /// `testAnIncorrectNamedLabelsFileDoesNotValidate` (invalid-model-incorrect-labels-file).
   func testAnIncorrectNamedLabelsFileDoesNotValidate() throws {
     let json = BundleTestSupport.twoVectorJSON(
-      outputs: #"[{ "name": "baz-outputs", "type": "array", "shape": [3], "labels": "qwerty.txt" }, { "name": "qux-outputs", "type": "array", "shape": [6] }]"#)
+      outputs:
+        #"[{ "name": "baz-outputs", "type": "array", "shape": [3], "labels": "qwerty.txt" }, { "name": "qux-outputs", "type": "array", "shape": [6] }]"#
+    )
     let problems = ModelBundle.validate(try bundle(json: json))
     XCTAssertEqual(problems.map(\.path), ["outputs[0].labels"], "\(problems)")
   }
@@ -68,7 +71,8 @@ final class TensorIOValidatorConformanceTests: XCTestCase {
 
   /// `testModelWithoutModesValidates` (no-modes.tiobundle).
   func testModelWithoutModesValidates() throws {
-    let json = BundleTestSupport.twoVectorJSON(model: #"{ "file": "model.tflite", "quantized": false, "backend": "tflite" }"#)
+    let json = BundleTestSupport.twoVectorJSON(
+      model: #"{ "file": "model.tflite", "quantized": false, "backend": "tflite" }"#)
     let folder = try bundle(json: json)
     XCTAssertEqual(ModelBundle.validate(folder), [])
     XCTAssertEqual(try ModelBundle(contentsOf: folder).description.model.modes, ["predict"])

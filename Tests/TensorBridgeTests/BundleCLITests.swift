@@ -16,7 +16,9 @@ final class BundleCLITests: XCTestCase {
     let work = try folder()
     let labels = try write("pedestrian\ncar\nmotorcycle\n", "labels.txt", in: work)
     let bundle = work.appendingPathComponent("tv.tiobundle").path
-    let initResult = try CLIRun.run(["bundle", "init", Fixtures.model("two_vectors"), "--labels", labels, "--out", bundle])
+    let initResult = try CLIRun.run([
+      "bundle", "init", Fixtures.model("two_vectors"), "--labels", labels, "--out", bundle,
+    ])
     XCTAssertEqual(initResult.status, 0, initResult.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: bundle + "/model.json"))
     XCTAssertTrue(FileManager.default.fileExists(atPath: bundle + "/assets/labels.txt"))
@@ -28,7 +30,9 @@ final class BundleCLITests: XCTestCase {
 
     let foo = try write("[1, 2, 3, 4]", "foo.json", in: work)
     let bar = try write("[1, 2, 3, 4, 5, 6, 7, 8]", "bar.json", in: work)
-    let run = try CLIRun.run(["run", bundle, "--input", "foo_features=\(foo)", "--input", "bar_features=\(bar)", "--json", "--top", "2"])
+    let run = try CLIRun.run([
+      "run", bundle, "--input", "foo_features=\(foo)", "--input", "bar_features=\(bar)", "--json", "--top", "2",
+    ])
     XCTAssertEqual(run.status, 0, run.stderr)
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let outputs = try XCTUnwrap(object["outputs"] as? [String: Any])
@@ -42,13 +46,17 @@ final class BundleCLITests: XCTestCase {
     let again = try CLIRun.run(["bundle", "init", Fixtures.model("two_vectors"), "--out", bundle])
     XCTAssertEqual(again.status, 1)
     XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
-    XCTAssertEqual(try CLIRun.run(["bundle", "init", Fixtures.model("two_vectors"), "--out", bundle, "--force"]).status, 0)
+    XCTAssertEqual(
+      try CLIRun.run(["bundle", "init", Fixtures.model("two_vectors"), "--out", bundle, "--force"]).status, 0)
   }
 
   func testInitRefusesLabelsThatFitNoOutput() throws {
     let work = try folder()
     let labels = try write("a\nb\n", "labels.txt", in: work)
-    let result = try CLIRun.run(["bundle", "init", Fixtures.model("two_vectors"), "--labels", labels, "--out", work.appendingPathComponent("x.tiobundle").path])
+    let result = try CLIRun.run([
+      "bundle", "init", Fixtures.model("two_vectors"), "--labels", labels, "--out",
+      work.appendingPathComponent("x.tiobundle").path,
+    ])
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.stderr.contains("has 2 labels but no output has 2 classes"), result.stderr)
   }
@@ -74,12 +82,15 @@ final class BundleCLITests: XCTestCase {
     let work = try folder()
     let bundle = work.appendingPathComponent("bad.tiobundle")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-    _ = try write(#"{ "name": "x", "model": { "file": "missing.tflite", "quantized": false }, "inputs": [ { "name": "a", "type": "array", "shape": [4], "quantize": { "standard": "[0,2]" } } ], "outputs": [] }"#,
-                  "model.json", in: bundle)
+    _ = try write(
+      #"{ "name": "x", "model": { "file": "missing.tflite", "quantized": false }, "inputs": [ { "name": "a", "type": "array", "shape": [4], "quantize": { "standard": "[0,2]" } } ], "outputs": [] }"#,
+      "model.json", in: bundle)
     let result = try CLIRun.run(["bundle", "validate", bundle.path])
     XCTAssertEqual(result.status, 1)
-    for expected in ["details: is required", "id: is required", "version: is required", "author: is required", "license: is required",
-                     #"inputs[0].quantize.standard: "[0,2]" is not "[0,1]" or "[-1,1]""#] {
+    for expected in [
+      "details: is required", "id: is required", "version: is required", "author: is required", "license: is required",
+      #"inputs[0].quantize.standard: "[0,2]" is not "[0,1]" or "[-1,1]""#,
+    ] {
       XCTAssertTrue(result.stdout.contains(expected), "missing '\(expected)' in \(result.stdout)")
     }
     XCTAssertTrue(result.stderr.contains("error: \(bundle.path) has 6 problems"), result.stderr)
@@ -93,7 +104,8 @@ final class BundleCLITests: XCTestCase {
     let bar = try write("[1, 2, 3, 4, 5, 6, 7, 8]", "bar.json", in: work)
     let short = try CLIRun.run(["run", bundle, "--input", "foo_features=\(foo)", "--input", "bar_features=\(bar)"])
     XCTAssertEqual(short.status, 1)
-    XCTAssertTrue(short.stderr.contains("Input layer 'foo_features' takes 4 values (shape [4]) but 3 were given."), short.stderr)
+    XCTAssertTrue(
+      short.stderr.contains("Input layer 'foo_features' takes 4 values (shape [4]) but 3 were given."), short.stderr)
     let unknown = try CLIRun.run(["run", bundle, "--input", "nope=\(foo)"])
     XCTAssertEqual(unknown.status, 1)
     XCTAssertTrue(unknown.stderr.contains("no input layer 'nope'"), unknown.stderr)
@@ -107,9 +119,11 @@ final class MetadataCLITests: XCTestCase {
   func testInspectShowsMetadata() throws {
     let result = try CLIRun.run(["inspect", Fixtures.model("metadata_classifier_uint8")])
     XCTAssertEqual(result.status, 0, result.stderr)
-    for expected in ["TensorBridge metadata classifier v1.0 by TensorBridge (Apache-2.0)",
-                     "input [0] features  feature  normalize mean [127.5] std [127.5]",
-                     "output [0] probabilities", "labels.txt (tensorAxisLabels)", "packed files: labels.txt"] {
+    for expected in [
+      "TensorBridge metadata classifier v1.0 by TensorBridge (Apache-2.0)",
+      "input [0] features  feature  normalize mean [127.5] std [127.5]",
+      "output [0] probabilities", "labels.txt (tensorAxisLabels)", "packed files: labels.txt",
+    ] {
       XCTAssertTrue(result.stdout.contains(expected), "missing '\(expected)' in \(result.stdout)")
     }
     let json = try CLIRun.run(["inspect", Fixtures.model("metadata_classifier"), "--json"])
@@ -123,7 +137,9 @@ final class MetadataCLITests: XCTestCase {
     let bundle = folder.appendingPathComponent("m.tiobundle")
     let result = try CLIRun.run(["bundle", "init", Fixtures.model("metadata_classifier"), "--out", bundle.path])
     XCTAssertEqual(result.status, 0, result.stderr)
-    XCTAssertEqual(try String(contentsOf: bundle.appendingPathComponent("assets/labels.txt"), encoding: .utf8), "apple\nbanana\ncherry\n")
+    XCTAssertEqual(
+      try String(contentsOf: bundle.appendingPathComponent("assets/labels.txt"), encoding: .utf8),
+      "apple\nbanana\ncherry\n")
     XCTAssertTrue(result.stdout.contains(#""name": "TensorBridge metadata classifier""#), result.stdout)
     XCTAssertEqual(try CLIRun.run(["bundle", "validate", bundle.path]).status, 0)
   }
@@ -132,10 +148,15 @@ final class MetadataCLITests: XCTestCase {
     let folder = try TestPaths.temporaryDirectory(for: self, "tb-cli")
     let input = folder.appendingPathComponent("features.json")
     try Data("[12.25, 100.75, 200.25, 250.75]".utf8).write(to: input)
-    let result = try CLIRun.run(["run", Fixtures.model("metadata_classifier_uint8"), "--input", "features=\(input.path)", "--json"])
+    let result = try CLIRun.run([
+      "run", Fixtures.model("metadata_classifier_uint8"), "--input", "features=\(input.path)", "--json",
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
-    XCTAssertTrue(result.stdout.contains(#""labels":{"apple":0.25,"banana":0.48046875,"cherry":0.26953125}"#), result.stdout)
-    let raw = try CLIRun.run(["run", Fixtures.model("metadata_classifier_uint8"), "--raw", "--input", "0=\(input.path)"])
+    XCTAssertTrue(
+      result.stdout.contains(#""labels":{"apple":0.25,"banana":0.48046875,"cherry":0.26953125}"#), result.stdout)
+    let raw = try CLIRun.run([
+      "run", Fixtures.model("metadata_classifier_uint8"), "--raw", "--input", "0=\(input.path)",
+    ])
     XCTAssertEqual(raw.status, 1, "12.25 is not a uint8 value for the raw tensor")
     XCTAssertTrue(raw.stderr.contains("cannot be represented as uint8"), raw.stderr)
   }

@@ -7,7 +7,8 @@ import XCTest
 final class ConcurrentLoadTests: XCTestCase {
   func testInterpretersLoadedAndRunOnManyThreadsAtOnce() throws {
     let modelData = try Data(contentsOf: URL(fileURLWithPath: Fixtures.model("linear")))
-    let threads = 8, rounds = 6
+    let threads = 8
+    let rounds = 6
     let failures = FailureLog()
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       for round in 0..<rounds {

@@ -10,7 +10,9 @@ import XCTest
 /// the Swift API for the paths issue 13 added: unknown rank, strings, state across signatures,
 /// fused LSTM state (lowered at load) and its refusals, and quantizer-written metadata.
 final class ConverterCorpusAPITests: XCTestCase {
-  private func corpus(_ name: String) -> URL { Fixtures.root.appendingPathComponent("converters").appendingPathComponent(name) }
+  private func corpus(_ name: String) -> URL {
+    Fixtures.root.appendingPathComponent("converters").appendingPathComponent(name)
+  }
 
   private func interpreter(_ name: String) throws -> Interpreter {
     try Interpreter(modelPath: corpus(name).appendingPathComponent("model.tflite").path)
@@ -31,10 +33,14 @@ final class ConverterCorpusAPITests: XCTestCase {
       let doubled = try interpreter.output(at: 1)
       let expected = try npy("unknown_rank", "expected/\(step)/1_PartitionedCall_1.npy")
       XCTAssertEqual(doubled.shape.dimensions, expected.shape, "step \(step)")
-      for (got, want) in zip(try doubled.values(as: Float.self), expected.floats) { XCTAssertEqual(got, want, accuracy: 1e-4) }
+      for (got, want) in zip(try doubled.values(as: Float.self), expected.floats) {
+        XCTAssertEqual(got, want, accuracy: 1e-4)
+      }
       let total = try interpreter.output(at: 0)
       XCTAssertEqual(total.shape.dimensions, [], "a scalar stays shape []")
-      XCTAssertEqual(try total.values(as: Float.self)[0], try npy("unknown_rank", "expected/\(step)/0_PartitionedCall_0.npy").floats[0], accuracy: 1e-4)
+      XCTAssertEqual(
+        try total.values(as: Float.self)[0],
+        try npy("unknown_rank", "expected/\(step)/0_PartitionedCall_0.npy").floats[0], accuracy: 1e-4)
     }
   }
 
@@ -63,7 +69,8 @@ final class ConverterCorpusAPITests: XCTestCase {
     XCTAssertEqual(try runner.output(named: "first_two").strings(), Array(text.prefix(2)))
     // A count that does not match the input's shape is refused, naming the tensor.
     XCTAssertThrowsError(try runner.copy(["one"], toInputNamed: "text")) { error in
-      XCTAssertEqual(error as? InterpreterError, .elementCountMismatch(tensor: "serving_default_text:0", expected: 4, actual: 1))
+      XCTAssertEqual(
+        error as? InterpreterError, .elementCountMismatch(tensor: "serving_default_text:0", expected: 4, actual: 1))
     }
     // A string input refuses numbers, and a number input refuses strings.
     XCTAssertThrowsError(try runner.copy([Float(1)], toInputNamed: "text"))
@@ -90,7 +97,8 @@ final class ConverterCorpusAPITests: XCTestCase {
       try train.copy(y.floats, toInputNamed: "y")
       try train.invoke()
       let loss = try npy("resource_variables_training", "expected/\(step)/0_loss.npy").floats[0]
-      XCTAssertEqual(try train.output(named: "loss").values(as: Float.self)[0], loss, accuracy: 1e-4, "train step \(step)")
+      XCTAssertEqual(
+        try train.output(named: "loss").values(as: Float.self)[0], loss, accuracy: 1e-4, "train step \(step)")
     }
     let after = try runInfer(4)
     let expected = try npy("resource_variables_training", "expected/4/0_y.npy").floats
@@ -109,7 +117,9 @@ final class ConverterCorpusAPITests: XCTestCase {
       try npy("tf_keras_lstm_fused", "expected/\(step)/0_StatefulPartitionedCall_0.npy").floats
     }
     for step in 0..<3 {
-      for (got, want) in zip(try run(step), try expected(step)) { XCTAssertEqual(got, want, accuracy: 1e-4, "step \(step)") }
+      for (got, want) in zip(try run(step), try expected(step)) {
+        XCTAssertEqual(got, want, accuracy: 1e-4, "step \(step)")
+      }
     }
     XCTAssertNotEqual(try expected(0), try expected(1), "the same input twice: the state carried over")
     // Python's reset_all_variables(): the state is zeros again, so step 0's input gives step 0's output.
@@ -122,8 +132,11 @@ final class ConverterCorpusAPITests: XCTestCase {
     XCTAssertThrowsError(try interpreter("tf_keras_lstm_dynamic_time")) { error in
       guard case InterpreterError.unsupportedByRuntime(let limitations) = error else { return XCTFail("\(error)") }
       XCTAssertEqual(limitations.count, 1)
-      XCTAssertTrue(limitations[0].location.hasPrefix("operators[0] UNIDIRECTIONAL_SEQUENCE_LSTM"), limitations[0].location)
-      XCTAssertEqual(limitations[0].refusal, .dynamicShape(role: "input", tensor: "serving_default_sequence:0", shapeSignature: [1, -1, 3]))
+      XCTAssertTrue(
+        limitations[0].location.hasPrefix("operators[0] UNIDIRECTIONAL_SEQUENCE_LSTM"), limitations[0].location)
+      XCTAssertEqual(
+        limitations[0].refusal,
+        .dynamicShape(role: "input", tensor: "serving_default_sequence:0", shapeSignature: [1, -1, 3]))
       XCTAssertTrue("\(error)".contains("classic interpreter"), "\(error)")
     }
   }
@@ -131,7 +144,8 @@ final class ConverterCorpusAPITests: XCTestCase {
   func testHybridFusedLSTMIsRefusedAtLoadNamingItsInt8Weights() throws {
     XCTAssertThrowsError(try interpreter("tf_keras_lstm_dynamic_range")) { error in
       guard case InterpreterError.unsupportedByRuntime(let limitations) = error,
-            case .unsupportedType(_, _, let type) = limitations.first?.refusal else { return XCTFail("\(error)") }
+        case .unsupportedType(_, _, let type) = limitations.first?.refusal
+      else { return XCTFail("\(error)") }
       XCTAssertEqual(type, .int8)
     }
   }
@@ -154,7 +168,9 @@ struct TestNPY {
   init(_ file: Data) throws {
     let bytes = [UInt8](file)
     guard bytes.count > 10, bytes[0] == 0x93 else { throw CocoaError(.fileReadCorruptFile) }
-    let (length, start) = bytes[6] == 1 ? (Int(bytes[8]) | Int(bytes[9]) << 8, 10)
+    let (length, start) =
+      bytes[6] == 1
+      ? (Int(bytes[8]) | Int(bytes[9]) << 8, 10)
       : (Int(bytes[8]) | Int(bytes[9]) << 8 | Int(bytes[10]) << 16 | Int(bytes[11]) << 24, 12)
     let header = String(decoding: bytes[start..<(start + length)], as: UTF8.self)
     func value(_ key: String) -> Substring {
@@ -164,7 +180,9 @@ struct TestNPY {
     let descrText = value("descr").dropFirst()
     descr = String(descrText[..<descrText.firstIndex(of: "'")!])
     let shapeText = value("shape").dropFirst()
-    shape = shapeText[..<shapeText.firstIndex(of: ")")!].split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    shape = shapeText[..<shapeText.firstIndex(of: ")")!].split(separator: ",").compactMap {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
     payload = Data(bytes[(start + length)...])
   }
 
@@ -173,7 +191,7 @@ struct TestNPY {
   var strings: [Data] {
     guard let width = Int(descr.dropFirst(2)), width > 0 else { return [] }
     return stride(from: 0, to: payload.count, by: width).map { offset in
-      let item = payload[payload.startIndex + offset ..< payload.startIndex + offset + width]
+      let item = payload[payload.startIndex + offset..<payload.startIndex + offset + width]
       return Data(item.prefix { $0 != 0 })
     }
   }

@@ -40,8 +40,9 @@ final class InterpreterErrorTests: XCTestCase {
   func testMissingRuntimeListsWhereItLookedAndHowToFix() {
     let options = Interpreter.Options(runtimeLibraryPath: "/nonexistent/libLiteRt.so")
     XCTAssertThrowsError(try Interpreter(modelPath: Fixtures.model("linear"), options: options)) { error in
-      XCTAssertEqual(error as? InterpreterError,
-                     .runtimeUnavailable(.libraryNotFound(searched: ["/nonexistent/libLiteRt.so"])))
+      XCTAssertEqual(
+        error as? InterpreterError,
+        .runtimeUnavailable(.libraryNotFound(searched: ["/nonexistent/libLiteRt.so"])))
       let text = String(describing: error)
       XCTAssertTrue(text.contains("/nonexistent/libLiteRt.so"), text)
       XCTAssertTrue(text.contains("bash scripts/setup.sh"), text)
@@ -51,7 +52,9 @@ final class InterpreterErrorTests: XCTestCase {
   func testNotALibraryIsALoadError() throws {
     let options = Interpreter.Options(runtimeLibraryPath: Fixtures.model("linear"))
     XCTAssertThrowsError(try Interpreter(modelPath: Fixtures.model("linear"), options: options)) { error in
-      guard case InterpreterError.runtimeUnavailable(.libraryLoadFailed(let path, _)) = error else { return XCTFail("\(error)") }
+      guard case InterpreterError.runtimeUnavailable(.libraryLoadFailed(let path, _)) = error else {
+        return XCTFail("\(error)")
+      }
       XCTAssertEqual(path, Fixtures.model("linear"))
     }
   }
@@ -71,18 +74,25 @@ final class InterpreterErrorTests: XCTestCase {
   func testByteCountTypeAndElementCountAreChecked() throws {
     let interpreter = try Interpreter(modelPath: Fixtures.model("two_vectors"))
     XCTAssertThrowsError(try interpreter.copy(Data(count: 15), toInputAt: 0)) {
-      XCTAssertEqual($0 as? InterpreterError, .byteCountMismatch(tensor: "serving_default_foo_features:0", expected: 16, actual: 15))
+      XCTAssertEqual(
+        $0 as? InterpreterError, .byteCountMismatch(tensor: "serving_default_foo_features:0", expected: 16, actual: 15))
     }
     XCTAssertThrowsError(try interpreter.copy([1, 2, 3, 4] as [Int32], toInputAt: 0)) {
-      XCTAssertEqual($0 as? InterpreterError, .typeMismatch(tensor: "serving_default_foo_features:0", expected: .float32, actual: .int32))
+      XCTAssertEqual(
+        $0 as? InterpreterError,
+        .typeMismatch(tensor: "serving_default_foo_features:0", expected: .float32, actual: .int32))
     }
     XCTAssertThrowsError(try interpreter.copy([1, 2, 3] as [Float], toInputAt: 0)) {
-      XCTAssertEqual($0 as? InterpreterError, .elementCountMismatch(tensor: "serving_default_foo_features:0", expected: 4, actual: 3))
+      XCTAssertEqual(
+        $0 as? InterpreterError, .elementCountMismatch(tensor: "serving_default_foo_features:0", expected: 4, actual: 3)
+      )
     }
     // The same size in the wrong type is refused too (LiteRT itself would run it silently).
     let quantized = try Interpreter(modelPath: Fixtures.model("two_vectors_int8"))
     XCTAssertThrowsError(try quantized.copy([1, 2, 3, 4] as [UInt8], toInputAt: 0)) {
-      XCTAssertEqual($0 as? InterpreterError, .typeMismatch(tensor: "serving_default_foo_features:0", expected: .int8, actual: .uInt8))
+      XCTAssertEqual(
+        $0 as? InterpreterError,
+        .typeMismatch(tensor: "serving_default_foo_features:0", expected: .int8, actual: .uInt8))
     }
     XCTAssertThrowsError(try interpreter.output(at: 0).values(as: Int32.self)) {
       guard case InterpreterError.typeMismatch = $0 else { return XCTFail("\($0)") }
@@ -138,7 +148,8 @@ final class InterpreterErrorTests: XCTestCase {
       let text = error.description
       XCTAssertTrue(text.first?.isUppercase == true && text.hasSuffix("."), text)
     }
-    XCTAssertEqual(InterpreterError.invalidTensorIndex(role: .input, index: 3, count: 1).description,
-                   "There is no input tensor at index 3; the model has 1 input (valid indices 0..<1).")
+    XCTAssertEqual(
+      InterpreterError.invalidTensorIndex(role: .input, index: 3, count: 1).description,
+      "There is no input tensor at index 3; the model has 1 input (valid indices 0..<1).")
   }
 }

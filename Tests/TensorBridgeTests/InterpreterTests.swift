@@ -32,7 +32,8 @@ final class InterpreterTests: XCTestCase {
     XCTAssertEqual(interpreter.inputIndex(named: "serving_default_bar_features:0"), 1)
     XCTAssertEqual(interpreter.outputIndex(named: "baz_outputs"), 1)
     XCTAssertNil(interpreter.inputIndex(named: "nope"))
-    XCTAssertEqual(interpreter.model.operatorNames.sorted(), ["CONCATENATION", "FULLY_CONNECTED", "LOGISTIC", "RESHAPE", "TANH"])
+    XCTAssertEqual(
+      interpreter.model.operatorNames.sorted(), ["CONCATENATION", "FULLY_CONNECTED", "LOGISTIC", "RESHAPE", "TANH"])
   }
 
   func testZeroCopyWriteAndReadMatchCopyingPath() throws {
@@ -100,7 +101,9 @@ final class InterpreterTests: XCTestCase {
     try scale.invoke()
     XCTAssertEqual(try scale.output(named: "scaled").values(as: Float.self), [3, 6, 9])
     let add = try interpreter.signatureRunner(with: "add")
-    try add.invoke(with: ["x": Data(copyingBufferOf: [1, 2] as [Float]), "y": Data(copyingBufferOf: [10, 20] as [Float])])
+    try add.invoke(with: [
+      "x": Data(copyingBufferOf: [1, 2] as [Float]), "y": Data(copyingBufferOf: [10, 20] as [Float]),
+    ])
     XCTAssertEqual(try add.output(named: "sum").values(as: Float.self), [11, 22])
   }
 

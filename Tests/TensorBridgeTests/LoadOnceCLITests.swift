@@ -41,12 +41,18 @@ final class LoadOnceCLITests: XCTestCase {
   }
 
   func testTaskCommandsLoadOnceWithTheUsersOptions() throws {
-    let fixtures = URL(fileURLWithPath: Fixtures.model("linear")).deletingLastPathComponent().deletingLastPathComponent()
+    let fixtures = URL(fileURLWithPath: Fixtures.model("linear")).deletingLastPathComponent()
+      .deletingLastPathComponent()
     let vision = fixtures.appendingPathComponent("vision").path
     let cases: [(arguments: [String], describe: Int)] = [
       // Its output has a dynamic batch: rewritten once for output capture (new bytes, checked once).
       (["classify", "\(vision)/shapes_metadata.tflite", "\(vision)/samples/0_red_circle.png"], 1),
-      (["classify-text", fixtures.appendingPathComponent("text/sentiment_metadata.tflite").path, "What a wonderful day"], 1),
+      (
+        [
+          "classify-text", fixtures.appendingPathComponent("text/sentiment_metadata.tflite").path,
+          "What a wonderful day",
+        ], 1
+      ),
       (["detect", "\(vision)/ssd_colors_raw.tiobundle", "\(vision)/detector_samples/0_red_green.png"], 0),
       // An AutoML export runs through Model like every task: its model.tflite is described once.
       (["detect", "\(vision)/ssd_colors.automl", "\(vision)/detector_samples/0_red_green.png"], 1),
@@ -55,7 +61,8 @@ final class LoadOnceCLITests: XCTestCase {
       let (result, lines) = try loadReport(arguments + ["--threads", "2"])
       XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
       let rewrite = arguments[1].hasSuffix("shapes_metadata.tflite") ? " rewrite=1" : ""
-      XCTAssertEqual(lines.first, "load: read=1 verify=1 describe=\(describe) compile=1\(rewrite)", "\(arguments): \(result.stderr)")
+      XCTAssertEqual(
+        lines.first, "load: read=1 verify=1 describe=\(describe) compile=1\(rewrite)", "\(arguments): \(result.stderr)")
       XCTAssertEqual(lines.count, 2, "\(arguments): \(result.stderr)")
       XCTAssertTrue(lines.last?.hasPrefix("load: compiled with threads=2 ") == true, "\(arguments): \(result.stderr)")
     }

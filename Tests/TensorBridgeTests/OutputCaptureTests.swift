@@ -47,7 +47,9 @@ final class OutputCaptureTests: XCTestCase {
     let runner = try interpreter.signatureRunner(with: "serving_default")
     XCTAssertEqual(runner.outputs, ["positives"])
     try runner.resizeInput(named: "x", toShape: [3])
-    for (values, expected) in [([1, 2, 3], [1, 2, 3]), ([-1, -2, -3], []), ([0, 4, -4], [4]), ([7, 8, 9], [7, 8, 9])] as [([Float], [Float])] {
+    for (values, expected) in [
+      ([1, 2, 3], [1, 2, 3]), ([-1, -2, -3], []), ([0, 4, -4], [4]), ([7, 8, 9], [7, 8, 9]),
+    ] as [([Float], [Float])] {
       try runner.copy(values, toInputNamed: "x")
       try runner.invoke()
       let output = try runner.output(named: "positives")
@@ -208,7 +210,8 @@ final class OutputCaptureTests: XCTestCase {
     XCTAssertEqual(try interpreter.output(at: 0).shape, [1, 1])
     try interpreter.copy([10] as [Float], toInputAt: 0)
     try interpreter.invoke()
-    XCTAssertEqual(try interpreter.output(at: 0).values(as: Float.self), reference.cases[0].outputs[0].data.map { Float($0) })
+    XCTAssertEqual(
+      try interpreter.output(at: 0).values(as: Float.self), reference.cases[0].outputs[0].data.map { Float($0) })
   }
 
   /// Two interpreters of the same captured model, used from two threads at once, each with its
@@ -240,6 +243,14 @@ final class OutputCaptureTests: XCTestCase {
 private final class LockedFailures: @unchecked Sendable {
   private let lock = NSLock()
   private var messages: [String] = []
-  func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-  var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
+  func add(_ message: String) {
+    lock.lock()
+    messages.append(message)
+    lock.unlock()
+  }
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return messages
+  }
 }

@@ -42,7 +42,8 @@ final class RecurrentStateTests: XCTestCase {
   }
 
   static func reference(_ name: String) throws -> RecurrentReference {
-    try JSONDecoder().decode(RecurrentReference.self, from: Data(contentsOf: folder.appendingPathComponent("\(name).reference.json")))
+    try JSONDecoder().decode(
+      RecurrentReference.self, from: Data(contentsOf: folder.appendingPathComponent("\(name).reference.json")))
   }
 
   static func path(_ name: String) -> String { folder.appendingPathComponent("\(name).tflite").path }
@@ -73,7 +74,10 @@ final class RecurrentStateTests: XCTestCase {
       }
       checked += 1
     }
-    XCTAssertEqual(checked, 7, "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input) and two RNNs")
+    XCTAssertEqual(
+      checked, 7,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input) and two RNNs"
+    )
   }
 
   func testStateIsSharedBetweenTheInterpreterAndItsSignatureRunner() throws {
@@ -88,7 +92,9 @@ final class RecurrentStateTests: XCTestCase {
     try runner.copy(reference.steps[1].inputs[0].data, toInputNamed: "x0")
     try runner.invoke()
     let values = try runner.output(named: "y0").values(as: Float.self)
-    for (got, want) in zip(values, reference.steps[1].outputs[0].data) { XCTAssertEqual(got, want, accuracy: Self.tolerance) }
+    for (got, want) in zip(values, reference.steps[1].outputs[0].data) {
+      XCTAssertEqual(got, want, accuracy: Self.tolerance)
+    }
     XCTAssertNotEqual(reference.steps[0].outputs[0].data, reference.steps[1].outputs[0].data)
   }
 
@@ -106,28 +112,38 @@ final class RecurrentStateTests: XCTestCase {
     try interpreter.copy(reference.steps[0].inputs[0].data, toInputAt: 0)
     try interpreter.invoke()
     let values = try interpreter.output(at: 0).values(as: Float.self)
-    for (got, want) in zip(values, reference.steps[0].outputs[0].data) { XCTAssertEqual(got, want, accuracy: Self.tolerance) }
+    for (got, want) in zip(values, reference.steps[0].outputs[0].data) {
+      XCTAssertEqual(got, want, accuracy: Self.tolerance)
+    }
     XCTAssertNoThrow(try Interpreter(modelPath: Fixtures.model("linear")).resetVariables())
   }
 
   func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
     let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
       "lstm_diagonal_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", { $0 == .diagonalRecurrentWeights }),
-      "lstm_int8_weights_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", {
-        if case .unsupportedType(role: "input_to_output_weights", _, type: .int8) = $0 { return true }
-        return false
-      }),
+      "lstm_int8_weights_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        {
+          if case .unsupportedType(role: "input_to_output_weights", _, type: .int8) = $0 { return true }
+          return false
+        }
+      ),
       "svdf_refused": ("SVDF", { $0 == .operatorNotLowered(name: "SVDF") }),
     ]
     var checked = 0
     for name in try Self.fixtures() {
       guard let words = try Self.reference(name).refused, let want = expected[name] else { continue }
       XCTAssertThrowsError(try Interpreter(modelPath: Self.path(name)), name) { error in
-        guard case InterpreterError.unsupportedByRuntime(let limitations) = error else { return XCTFail("\(name): \(error)") }
+        guard case InterpreterError.unsupportedByRuntime(let limitations) = error else {
+          return XCTFail("\(name): \(error)")
+        }
         XCTAssertEqual(limitations.count, 1, name)
         XCTAssertEqual(limitations.first?.kind, .variableTensor, name)
-        XCTAssertTrue(limitations.first?.location.hasPrefix("operators[0] \(want.operatorName) (state in tensors[") ?? false, name)
-        XCTAssertTrue(limitations.first?.refusal.map(want.refusal) ?? false, "\(name): \(String(describing: limitations.first?.refusal))")
+        XCTAssertTrue(
+          limitations.first?.location.hasPrefix("operators[0] \(want.operatorName) (state in tensors[") ?? false, name)
+        XCTAssertTrue(
+          limitations.first?.refusal.map(want.refusal) ?? false,
+          "\(name): \(String(describing: limitations.first?.refusal))")
         XCTAssertTrue("\(error)".contains(words), "\(name): \(error)")
         XCTAssertTrue("\(error)".contains("cannot lower it to builtin operators"), "\(name): \(error)")
       }

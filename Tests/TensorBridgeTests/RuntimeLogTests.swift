@@ -105,7 +105,10 @@ final class RuntimeLogTests: XCTestCase {
 
 /// Log entries gathered by ``CollectingHandler``.
 private final class CollectedLogs: @unchecked Sendable {
-  struct Entry { var level: Logger.Level; var message: String }
+  struct Entry {
+    var level: Logger.Level
+    var message: String
+  }
   private let lock = NSLock()
   private var stored: [Entry] = []
   var entries: [Entry] { lock.withLock { stored } }

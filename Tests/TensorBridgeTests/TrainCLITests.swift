@@ -17,10 +17,13 @@ final class TrainCLITests: XCTestCase {
       "--epochs", "2", "--batch-size", "4", "--checkpoint", checkpoint, "--plot", plot, "--export", export,
     ])
     XCTAssertEqual(result.status, 0, result.stderr)
-    let reference = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: training.appendingPathComponent("dense_head.reference.json"))) as? [String: Any]
+    let reference =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: training.appendingPathComponent("dense_head.reference.json"))) as? [String: Any]
     let expected = try XCTUnwrap(reference?["losses"] as? [Double])
-    let printed = result.stdout.split(separator: "\n").compactMap { line in line.split(separator: " ").last.flatMap { Double($0) } }
+    let printed = result.stdout.split(separator: "\n").compactMap { line in
+      line.split(separator: " ").last.flatMap { Double($0) }
+    }
     XCTAssertEqual(printed.count, expected.count, result.stdout)
     for (a, e) in zip(printed, expected) { XCTAssertEqual(a, e, accuracy: 1e-5) }
     XCTAssertTrue(result.stderr.contains("step 6/6 epoch 2"), result.stderr)
@@ -37,7 +40,9 @@ final class TrainCLITests: XCTestCase {
       "--epochs", "1", "--batch-size", "4", "--restore", checkpoint,
     ])
     XCTAssertEqual(again.status, 0, again.stderr)
-    let first = again.stdout.split(separator: "\n").first.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+    let first = again.stdout.split(separator: "\n").first.flatMap { $0.split(separator: " ").last }.flatMap {
+      Double($0)
+    }
     XCTAssertLessThan(try XCTUnwrap(first), expected[0])
   }
 

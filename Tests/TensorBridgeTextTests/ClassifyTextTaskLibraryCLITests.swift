@@ -12,9 +12,10 @@ final class ClassifyTextTaskLibraryCLITests: XCTestCase {
   private func scores(_ json: String) throws -> [String: Double] {
     let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
     let categories = try XCTUnwrap(results.first?["categories"] as? [[String: Any]])
-    return Dictionary(uniqueKeysWithValues: try categories.map {
-      (try XCTUnwrap($0["label"] as? String), try XCTUnwrap($0["score"] as? Double))
-    })
+    return Dictionary(
+      uniqueKeysWithValues: try categories.map {
+        (try XCTUnwrap($0["label"] as? String), try XCTUnwrap($0["score"] as? Double))
+      })
   }
 
   func testRegexModelGivesTheTaskLibraryScores() throws {
@@ -29,17 +30,23 @@ final class ClassifyTextTaskLibraryCLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let actual = try scores(result.stdout)
         XCTAssertEqual(Set(actual.keys), Set(expected.keys))
-        for (label, score) in expected { XCTAssertEqual(actual[label] ?? -1, score, accuracy: 1e-5, "\(label) \(extra)") }
+        for (label, score) in expected {
+          XCTAssertEqual(actual[label] ?? -1, score, accuracy: 1e-5, "\(label) \(extra)")
+        }
       }
     }
   }
 
   func testTensorFlagsSelectScoresAndLabels() throws {
     let model = TaskLibraryReference.url("nl_classifier_options.tflite").path
-    let byName = try cli.run(["classify-text", model, "hello", "--json", "--score-tensor", "OUTPUT_SCORE_QUANTIZED", "--label-tensor", "LABELS"])
+    let byName = try cli.run([
+      "classify-text", model, "hello", "--json", "--score-tensor", "OUTPUT_SCORE_QUANTIZED", "--label-tensor", "LABELS",
+    ])
     XCTAssertEqual(byName.status, 0, byName.stderr)
     XCTAssertEqual(try scores(byName.stdout), ["label0": 255, "label1": 510, "label2": 765])
-    let byIndex = try cli.run(["classify-text", model, "hello", "--json", "--score-index", "3", "--label-index", "-1", "--max-results", "1"])
+    let byIndex = try cli.run([
+      "classify-text", model, "hello", "--json", "--score-index", "3", "--label-index", "-1", "--max-results", "1",
+    ])
     XCTAssertEqual(byIndex.status, 0, byIndex.stderr)
     XCTAssertEqual(try scores(byIndex.stdout), ["2": 765])
     let missing = try cli.run(["classify-text", model, "hello", "--score-tensor", "nope", "--score-index", "-1"])
@@ -50,7 +57,9 @@ final class ClassifyTextTaskLibraryCLITests: XCTestCase {
   }
 
   func testStringInputModelsNeedNoFlags() throws {
-    let result = try cli.run(["classify-text", TaskLibraryReference.url("nl_classifier_bool.tflite").path, "hello", "--json"])
+    let result = try cli.run([
+      "classify-text", TaskLibraryReference.url("nl_classifier_bool.tflite").path, "hello", "--json",
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(try scores(result.stdout), ["0": 1, "1": 1, "2": 0])
   }
@@ -64,19 +73,24 @@ final class ClassifyTextTaskLibraryCLITests: XCTestCase {
       let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
       return Array(try XCTUnwrap(results.first?["ids"] as? [Int]).prefix(3))
     }
-    XCTAssertEqual(try ids(kept.stdout), [1, 5, 4])      // <START> HELLO Hello
-    XCTAssertEqual(try ids(lowered.stdout), [1, 3, 3])   // <START> hello hello
+    XCTAssertEqual(try ids(kept.stdout), [1, 5, 4])  // <START> HELLO Hello
+    XCTAssertEqual(try ids(lowered.stdout), [1, 3, 3])  // <START> hello hello
   }
 
   func testTokenizeSentencePiece() throws {
     let model = TextFixtures.folder.appendingPathComponent("sentencepiece/unigram.model").path
     let result = try cli.run(["tokenize", "--tokenizer", "sentencepiece", "--vocabulary", model, "Hello world"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    let reference = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: TextFixtures.folder.appendingPathComponent("sentencepiece/reference.json"))) as? [String: Any]
+    let reference =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: TextFixtures.folder.appendingPathComponent("sentencepiece/reference.json")))
+      as? [String: Any]
     let texts = try XCTUnwrap(reference?["texts"] as? [String])
     let models = try XCTUnwrap(reference?["models"] as? [String: [String: Any]])
-    let ids = try XCTUnwrap((models["unigram"]?["ids"] as? [[Int]])?[try XCTUnwrap(texts.firstIndex(of: "Hello world"))])
-    XCTAssertEqual(result.stdout.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines), "[" + ids.map(String.init).joined(separator: ", ") + "]")
+    let ids = try XCTUnwrap(
+      (models["unigram"]?["ids"] as? [[Int]])?[try XCTUnwrap(texts.firstIndex(of: "Hello world"))])
+    XCTAssertEqual(
+      result.stdout.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines),
+      "[" + ids.map(String.init).joined(separator: ", ") + "]")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeText
 
 /// SentencePieceTokenizer against the `sentencepiece` package (the C++ library; version in
@@ -19,7 +20,8 @@ final class SentencePieceTests: XCTestCase {
   }
 
   private func reference() throws -> Reference {
-    try JSONDecoder().decode(Reference.self, from: Data(contentsOf: Self.folder.appendingPathComponent("reference.json")))
+    try JSONDecoder().decode(
+      Reference.self, from: Data(contentsOf: Self.folder.appendingPathComponent("reference.json")))
   }
 
   /// Every model, every text: the same normalized text, pieces and ids as the C++ library.
@@ -31,11 +33,14 @@ final class SentencePieceTests: XCTestCase {
       let tokenizer = try SentencePieceTokenizer(contentsOf: Self.folder.appendingPathComponent("\(name).model"))
       var mismatches = 0
       for (index, text) in reference.texts.enumerated() {
-        let normalized = tokenizer.normalize(text), pieces = tokenizer.tokenize(text), ids = tokenizer.encode(text)
+        let normalized = tokenizer.normalize(text)
+        let pieces = tokenizer.tokenize(text)
+        let ids = tokenizer.encode(text)
         if normalized != expected.normalized[index] || pieces != expected.pieces[index] || ids != expected.ids[index] {
           mismatches += 1
           if mismatches <= 3 {
-            XCTFail("""
+            XCTFail(
+              """
               \(name) on text \(index) \(String(reflecting: String(text.prefix(80)))):
                 normalized \(String(reflecting: String(normalized.prefix(120)))) vs \(String(reflecting: String(expected.normalized[index].prefix(120))))
                 pieces \(pieces.prefix(20)) vs \(expected.pieces[index].prefix(20))
@@ -96,8 +101,9 @@ final class SentencePieceTests: XCTestCase {
     let word = Data([0x0A, 0x08, 0x0A, 0x01, 0x61, 0x15, 0, 0, 0, 0, 0x12, 0x02, 0x18, 0x03])
     XCTAssertThrowsError(try SentencePieceModel(data: word)) { error in
       XCTAssertEqual(error as? SentencePieceError, .unsupportedModelType(3))
-      XCTAssertEqual((error as? SentencePieceError)?.description,
-                     "The SentencePiece model type WORD is not supported; only UNIGRAM (1) and BPE (2) are.")
+      XCTAssertEqual(
+        (error as? SentencePieceError)?.description,
+        "The SentencePiece model type WORD is not supported; only UNIGRAM (1) and BPE (2) are.")
     }
     // A unigram model without <unk>.
     let noUnknown = Data([0x0A, 0x08, 0x0A, 0x01, 0x61, 0x15, 0, 0, 0, 0])

@@ -42,7 +42,8 @@ func assertSameCategories(
   _ message: String, file: StaticString = #filePath, line: UInt = #line
 ) {
   // UnorderedElementsAreArray: the same (name, score) pairs in any order.
-  let byName = Dictionary(actual.map { ($0.label ?? "#\($0.index)", Double($0.score)) }, uniquingKeysWith: { first, _ in first })
+  let byName = Dictionary(
+    actual.map { ($0.label ?? "#\($0.index)", Double($0.score)) }, uniquingKeysWith: { first, _ in first })
   XCTAssertEqual(actual.count, expected.count, "category count: \(message)", file: file, line: line)
   for category in expected {
     guard let score = byName[category.name] else {

@@ -9,7 +9,8 @@ final class TaskLibraryTokenizerTests: XCTestCase {
   func testBertTokenizerFromVocab() throws {
     let vocabulary = Vocabulary(ids: ["hell": 0, "##o": 1, "wor": 2, "##ld": 3, "there": 4])
     let tokenizer = WordPieceTokenizer(vocabulary: vocabulary, lowercase: false, rules: .taskLibrary)
-    XCTAssertEqual(tokenizer.tokenize("hello there hello world"), ["hell", "##o", "there", "hell", "##o", "wor", "##ld"])
+    XCTAssertEqual(
+      tokenizer.tokenize("hello there hello world"), ["hell", "##o", "there", "hell", "##o", "wor", "##ld"])
     XCTAssertEqual(tokenizer.ids(for: "hello there hello world", unknownID: -1), [0, 1, 4, 0, 1, 2, 3])
   }
 
@@ -27,7 +28,8 @@ final class TaskLibraryTokenizerTests: XCTestCase {
   func testWordLengthIsCountedInBytes() {
     let vocabulary = Vocabulary(ids: ["[UNK]": 0, "é": 1, "##é": 2])
     let word = String(repeating: "é", count: 51)
-    XCTAssertEqual(WordPieceTokenizer(vocabulary: vocabulary, lowercase: false, rules: .taskLibrary).tokenize(word), ["[UNK]"])
+    XCTAssertEqual(
+      WordPieceTokenizer(vocabulary: vocabulary, lowercase: false, rules: .taskLibrary).tokenize(word), ["[UNK]"])
     XCTAssertEqual(WordPieceTokenizer(vocabulary: vocabulary, lowercase: false).tokenize(word).count, 51)
   }
 }

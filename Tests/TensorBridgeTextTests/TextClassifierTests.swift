@@ -21,25 +21,37 @@ final class TextClassifierTests: XCTestCase {
   }
 
   func testMaxResultsAndThreshold() throws {
-    XCTAssertEqual(try classifier(TextClassifierOptions(maxResults: 1)).classify(positive).categories.map(\.label), ["positive"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(scoreThreshold: 0.5)).classify(positive).categories.map(\.label), ["positive"])
+    XCTAssertEqual(
+      try classifier(TextClassifierOptions(maxResults: 1)).classify(positive).categories.map(\.label), ["positive"])
+    XCTAssertEqual(
+      try classifier(TextClassifierOptions(scoreThreshold: 0.5)).classify(positive).categories.map(\.label),
+      ["positive"])
     XCTAssertEqual(try classifier(TextClassifierOptions(scoreThreshold: 1.5)).classify(positive).categories, [])
   }
 
   func testAllowAndDenyLists() throws {
-    XCTAssertEqual(try classifier(TextClassifierOptions(categoryAllowlist: ["negative"])).classify(positive).categories.map(\.label), ["negative"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(categoryDenylist: ["positive"])).classify(positive).categories.map(\.label), ["negative"])
-    XCTAssertEqual(try classifier(TextClassifierOptions(categoryAllowlist: ["neutral"])).classify(positive).categories, [])
+    XCTAssertEqual(
+      try classifier(TextClassifierOptions(categoryAllowlist: ["negative"])).classify(positive).categories.map(\.label),
+      ["negative"])
+    XCTAssertEqual(
+      try classifier(TextClassifierOptions(categoryDenylist: ["positive"])).classify(positive).categories.map(\.label),
+      ["negative"])
+    XCTAssertEqual(
+      try classifier(TextClassifierOptions(categoryAllowlist: ["neutral"])).classify(positive).categories, [])
   }
 
   func testInvalidOptions() throws {
     XCTAssertThrowsError(try classifier(TextClassifierOptions(maxResults: 0))) {
-      XCTAssertEqual($0 as? TextError, .invalidOption(name: "maxResults", reason: "it must be -1 (all) or at least 1, not 0"))
-      XCTAssertEqual(($0 as? TextError)?.description, "The option maxResults is invalid: it must be -1 (all) or at least 1, not 0.")
+      XCTAssertEqual(
+        $0 as? TextError, .invalidOption(name: "maxResults", reason: "it must be -1 (all) or at least 1, not 0"))
+      XCTAssertEqual(
+        ($0 as? TextError)?.description, "The option maxResults is invalid: it must be -1 (all) or at least 1, not 0.")
     }
     XCTAssertThrowsError(try classifier(TextClassifierOptions(maxResults: -2)))
     XCTAssertThrowsError(try classifier(TextClassifierOptions(categoryAllowlist: ["a"], categoryDenylist: ["b"]))) {
-      XCTAssertEqual($0 as? TextError, .invalidOption(name: "categoryAllowlist", reason: "an allowlist and a denylist cannot both be given"))
+      XCTAssertEqual(
+        $0 as? TextError,
+        .invalidOption(name: "categoryAllowlist", reason: "an allowlist and a denylist cannot both be given"))
     }
     XCTAssertThrowsError(try classifier(TextClassifierOptions(scoreThreshold: .nan)))
     XCTAssertThrowsError(try classifier(TextClassifierOptions(outputLayer: "nope"))) {
@@ -49,7 +61,8 @@ final class TextClassifierTests: XCTestCase {
   }
 
   func testTextLinesReportTheBadLine() throws {
-    XCTAssertEqual(try TextLines.parse(Data("one\r\ntwo\n\nfour".utf8), source: "input.txt"), ["one", "two", "", "four"])
+    XCTAssertEqual(
+      try TextLines.parse(Data("one\r\ntwo\n\nfour".utf8), source: "input.txt"), ["one", "two", "", "four"])
     var data = Data("fine\n".utf8)
     data.append(contentsOf: [0xE2, 0x28, 0xA1, 0x0A])
     XCTAssertThrowsError(try TextLines.parse(data, source: "input.txt")) {

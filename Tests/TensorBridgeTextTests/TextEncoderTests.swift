@@ -9,12 +9,15 @@ final class TextEncoderTests: XCTestCase {
   }
 
   func testModelMakerSequence() throws {
-    let encoder = try TextEncoder(tokenizer: WordTokenizer(), vocabulary: vocabulary("<PAD> 0\n<START> 1\n<UNKNOWN> 2\ngood 3\nday 4\n"))
+    let encoder = try TextEncoder(
+      tokenizer: WordTokenizer(), vocabulary: vocabulary("<PAD> 0\n<START> 1\n<UNKNOWN> 2\ngood 3\nday 4\n"))
     XCTAssertEqual(try encoder.encode("Good zebra day!", length: 6).ids, [1, 3, 2, 4, 0, 0])
     XCTAssertEqual(try encoder.encode("Good zebra day!", length: 6).mask, [1, 1, 1, 1, 0, 0])
     XCTAssertEqual(try encoder.encode("Good zebra day!", length: 2).ids, [1, 3])
     XCTAssertEqual(try encoder.encode("", length: 3).ids, [1, 0, 0])
-    let noStart = try TextEncoder(tokenizer: WordTokenizer(), vocabulary: vocabulary("<PAD> 0\n<START> 1\n<UNKNOWN> 2\ngood 3\n"), startToken: false)
+    let noStart = try TextEncoder(
+      tokenizer: WordTokenizer(), vocabulary: vocabulary("<PAD> 0\n<START> 1\n<UNKNOWN> 2\ngood 3\n"), startToken: false
+    )
     XCTAssertEqual(try noStart.encode("good", length: 3).ids, [3, 0, 0])
   }
 
@@ -27,20 +30,23 @@ final class TextEncoderTests: XCTestCase {
 
   func testConfigurableSpecialTokens() throws {
     let tokens = SpecialTokens(pad: "_", start: "BOS", unknown: "?")
-    let encoder = try TextEncoder(tokenizer: WordTokenizer(), vocabulary: vocabulary("_ 7\nBOS 8\n? 9\nhi 1\n"), specialTokens: tokens)
+    let encoder = try TextEncoder(
+      tokenizer: WordTokenizer(), vocabulary: vocabulary("_ 7\nBOS 8\n? 9\nhi 1\n"), specialTokens: tokens)
     XCTAssertEqual(try encoder.encode("hi you", length: 5).ids, [8, 1, 9, 7, 7])
     XCTAssertEqual(SpecialTokens.wordIndex.overridden(by: ["unknown": "<OOV>"]).unknown, "<OOV>")
   }
 
   func testRequiredStartTokenMissing() throws {
-    XCTAssertThrowsError(try TextEncoder(tokenizer: WordTokenizer(), vocabulary: vocabulary("a 0\n"), startToken: true)) { error in
+    XCTAssertThrowsError(try TextEncoder(tokenizer: WordTokenizer(), vocabulary: vocabulary("a 0\n"), startToken: true))
+    { error in
       XCTAssertEqual(error as? TextError, .missingSpecialToken(role: "start", name: "<START>"))
       XCTAssertEqual((error as? TextError)?.description, #"The vocabulary has no start token "<START>"."#)
     }
   }
 
   func testBertFramingAndTruncationKeepSeparator() throws {
-    let encoder = try TextEncoder.bert(vocabulary: vocabulary("[PAD]\n[UNK]\n[CLS]\n[SEP]\nhello\nworld\n,\n", .tokenList))
+    let encoder = try TextEncoder.bert(
+      vocabulary: vocabulary("[PAD]\n[UNK]\n[CLS]\n[SEP]\nhello\nworld\n,\n", .tokenList))
     XCTAssertEqual(try encoder.encode("Hello, world", length: 8).ids, [2, 4, 6, 5, 3, 0, 0, 0])
     XCTAssertEqual(try encoder.encode("Hello, world", length: 8).mask, [1, 1, 1, 1, 1, 0, 0, 0])
     XCTAssertEqual(try encoder.encode("Hello, world", length: 4).ids, [2, 4, 6, 3])
@@ -59,7 +65,9 @@ final class TextEncoderTests: XCTestCase {
     XCTAssertThrowsError(try TextEncoder.bert(vocabulary: vocabulary("[CLS]\n[SEP]\n", .tokenList))) {
       XCTAssertEqual($0 as? TextError, .missingSpecialToken(role: "unknown", name: "[UNK]"))
     }
-    XCTAssertThrowsError(try TextEncoder.bert(vocabulary: vocabulary("[CLS]\n[SEP]\n[UNK]\n", .tokenList), maxWordLength: 0)) {
+    XCTAssertThrowsError(
+      try TextEncoder.bert(vocabulary: vocabulary("[CLS]\n[SEP]\n[UNK]\n", .tokenList), maxWordLength: 0)
+    ) {
       XCTAssertEqual($0 as? TextError, .invalidOption(name: "maxWordLength", reason: "it must be at least 1, not 0"))
     }
   }

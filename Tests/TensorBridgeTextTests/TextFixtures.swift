@@ -23,7 +23,8 @@ enum TextFixtures {
   /// Fixtures/models) as model.tflite, and assets.
   static func makeBundle(json: String, model: URL, assets: [String: Data], testCase: XCTestCase) throws -> URL {
     let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("tb-text-\(UUID().uuidString).tiobundle")
-    try FileManager.default.createDirectory(at: bundle.appendingPathComponent("assets"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: bundle.appendingPathComponent("assets"), withIntermediateDirectories: true)
     testCase.addTeardownBlock { try? FileManager.default.removeItem(at: bundle) }
     try Data(json.utf8).write(to: bundle.appendingPathComponent("model.json"))
     try FileManager.default.copyItem(at: model, to: bundle.appendingPathComponent("model.tflite"))
@@ -32,7 +33,9 @@ enum TextFixtures {
   }
 
   /// A model.json around the given input and output layer JSON.
-  static func modelJSON(inputs: String, outputs: String = #"[{ "name": "scores", "type": "array", "shape": [2], "labels": "labels.txt" }]"#) -> String {
+  static func modelJSON(
+    inputs: String, outputs: String = #"[{ "name": "scores", "type": "array", "shape": [2], "labels": "labels.txt" }]"#
+  ) -> String {
     """
     { "name": "t", "details": "d", "id": "t", "version": "1", "author": "a", "license": "l",
       "model": { "file": "model.tflite", "quantized": false },
@@ -40,7 +43,9 @@ enum TextFixtures {
     """
   }
 
-  static var sentimentVocabulary: Data { get throws { try Data(contentsOf: url("sentiment.tiobundle/assets/vocab.txt")) } }
+  static var sentimentVocabulary: Data {
+    get throws { try Data(contentsOf: url("sentiment.tiobundle/assets/vocab.txt")) }
+  }
   static var bertVocabulary: Data { get throws { try Data(contentsOf: url("bert.tiobundle/assets/vocab.txt")) } }
   static var labels: Data { Data("negative\npositive\n".utf8) }
 }

@@ -13,7 +13,9 @@ final class TextModelTests: XCTestCase {
   func floats(_ value: Any?) throws -> [Float] { try XCTUnwrap(value as? [Double]).map { Float($0) } }
   func int32s(_ value: Any?) throws -> [Int32] { try XCTUnwrap(value as? [Int]).map { Int32($0) } }
 
-  func assertClose(_ actual: [Float], _ expected: [Float], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+  func assertClose(
+    _ actual: [Float], _ expected: [Float], _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
     XCTAssertEqual(actual.count, expected.count, message, file: file, line: line)
     for (a, e) in zip(actual, expected) {
       XCTAssertEqual(a, e, accuracy: tolerance, message, file: file, line: line)
@@ -77,8 +79,9 @@ final class TextModelTests: XCTestCase {
     let model = try TextModel(contentsOf: TextFixtures.url("bert.tiobundle"))
     // The converter ordered the tensors ids, segment_ids, mask; the layers say ids, mask, segment_ids.
     let interpreter = model.model.interpreter
-    XCTAssertEqual((0..<3).map { (try? interpreter.input(at: $0).name) ?? "" },
-                   ["serving_default_ids:0", "serving_default_segment_ids:0", "serving_default_mask:0"])
+    XCTAssertEqual(
+      (0..<3).map { (try? interpreter.input(at: $0).name) ?? "" },
+      ["serving_default_ids:0", "serving_default_segment_ids:0", "serving_default_mask:0"])
     XCTAssertEqual(model.model.boundInputs.map(\.tensorIndex), [0, 2, 1])
     for item in try TextFixtures.cases("bert.reference.json") {
       let text = try XCTUnwrap(item["text"] as? String)
@@ -114,8 +117,9 @@ final class TextModelTests: XCTestCase {
     let folder = try TextFixtures.makeBundle(
       json: json, model: TextFixtures.url("sentiment.tiobundle/model.tflite"),
       assets: ["vocab.txt": try TextFixtures.sentimentVocabulary, "labels.txt": TextFixtures.labels], testCase: self)
-    XCTAssertEqual(ModelBundle.validate(folder).map(\.description),
-                   ["inputs[0].shape: [5] does not match the model's serving_default_input_ids:0 [1, 24]"])
+    XCTAssertEqual(
+      ModelBundle.validate(folder).map(\.description),
+      ["inputs[0].shape: [5] does not match the model's serving_default_input_ids:0 [1, 24]"])
     let long = String(repeating: "great ", count: 100)
     let model = try TextModel(contentsOf: TextFixtures.url("sentiment.tiobundle"))
     let encoded = try model.encode(long)

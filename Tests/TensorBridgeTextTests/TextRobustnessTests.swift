@@ -37,7 +37,7 @@ final class TextRobustnessTests: XCTestCase {
         switch error {
         case .unreadable, .empty: XCTFail("unexpected \(error)")
         case .invalidUTF8(_, let line), .emptyLine(_, let line), .malformedLine(_, let line, _, _),
-             .invalidIndex(_, let line, _, _), .duplicateWord(_, let line, _, _), .duplicateIndex(_, let line, _, _, _, _):
+          .invalidIndex(_, let line, _, _), .duplicateWord(_, let line, _, _), .duplicateIndex(_, let line, _, _, _, _):
           XCTAssertGreaterThan(line, 0)
           XCTAssertTrue(error.description.hasPrefix("Line \(line) of the vocabulary v"), error.description)
         }
@@ -54,7 +54,9 @@ final class TextRobustnessTests: XCTestCase {
       try TextEncoder(tokenizer: RegexTokenizer(), vocabulary: words),
       try TextEncoder.bert(vocabulary: bert),
     ]
-    let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x3000...0x9FFF, 0x1F300...0x1FAFF, 0xE000...0x10FFFF]
+    let ranges: [ClosedRange<UInt32>] = [
+      0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x3000...0x9FFF, 0x1F300...0x1FAFF, 0xE000...0x10FFFF,
+    ]
     for _ in 0..<300 {
       var text = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 0...200, using: &generator) {
@@ -72,11 +74,16 @@ final class TextRobustnessTests: XCTestCase {
 
   func testModelMakerDelimiterScannerAgreesWithICU() throws {
     // `[^\w']+` is the same regex as Model Maker's `[^\w\']+` but takes the ICU path.
-    let scanner = try RegexTokenizer(), icu = try RegexTokenizer(delimiter: #"[^\w']+"#)
-    let scannerKeepingCase = try RegexTokenizer(lowercase: false), icuKeepingCase = try RegexTokenizer(delimiter: #"[^\w']+"#, lowercase: false)
+    let scanner = try RegexTokenizer()
+    let icu = try RegexTokenizer(delimiter: #"[^\w']+"#)
+    let scannerKeepingCase = try RegexTokenizer(lowercase: false)
+    let icuKeepingCase = try RegexTokenizer(delimiter: #"[^\w']+"#, lowercase: false)
     var texts = try TextFixtures.cases("tokenization.reference.json").compactMap { $0["text"] as? String }
     var generator = Generator(state: 13)
-    let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x2150...0x218F, 0x3000...0x9FFF, 0x1F300...0x1FAFF, 0x10000...0x1D7FF]
+    let ranges: [ClosedRange<UInt32>] = [
+      0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x2150...0x218F, 0x3000...0x9FFF, 0x1F300...0x1FAFF,
+      0x10000...0x1D7FF,
+    ]
     for _ in 0..<300 {
       var text = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 0...120, using: &generator) {
@@ -84,7 +91,8 @@ final class TextRobustnessTests: XCTestCase {
         // Code points assigned after Unicode 15.1 are left out: Foundation's ICU on Linux may
         // not know them yet, while the Swift standard library does.
         if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)),
-           let age = scalar.properties.age, (age.major, age.minor) <= (15, 1) {
+          let age = scalar.properties.age, (age.major, age.minor) <= (15, 1)
+        {
           text.append(scalar)
         }
       }

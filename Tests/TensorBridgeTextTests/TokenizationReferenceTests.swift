@@ -40,11 +40,15 @@ final class TokenizationReferenceTests: XCTestCase {
     let tokenizer = WordTokenizer()
     let encoder = try TextEncoder(tokenizer: tokenizer, vocabulary: words)
     for item in cases {
-      let text = try text(item), expected = try part(item, "word")
-      XCTAssertEqual(tokenizer.tokenize(text), expected["tokens"] as? [String], "tokens of \(text.prefix(60).debugDescription)")
+      let text = try text(item)
+      let expected = try part(item, "word")
+      XCTAssertEqual(
+        tokenizer.tokenize(text), expected["tokens"] as? [String], "tokens of \(text.prefix(60).debugDescription)")
       let ids = tokenizer.tokenize(text).map { words.id(for: $0) ?? 2 }
       XCTAssertEqual(ids, try ints(expected["ids"]), "ids of \(text.prefix(60).debugDescription)")
-      XCTAssertEqual(try encoder.encode(text, length: 24).ids, try int32s(expected["sequence"]), "sequence of \(text.prefix(60).debugDescription)")
+      XCTAssertEqual(
+        try encoder.encode(text, length: 24).ids, try int32s(expected["sequence"]),
+        "sequence of \(text.prefix(60).debugDescription)")
     }
   }
 
@@ -53,7 +57,8 @@ final class TokenizationReferenceTests: XCTestCase {
     let encoder = try TextEncoder(tokenizer: tokenizer, vocabulary: words)
     var compared = 0
     for item in cases {
-      let text = try text(item), expected = try part(item, "regex")
+      let text = try text(item)
+      let expected = try part(item, "regex")
       // Documented difference: ICU's \w matches marks and U+200C/U+200D and not other numbers
       // (No, e.g. ½); Python's matches other numbers and neither marks nor joiners.
       let lowered = text.unicodeScalars.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
@@ -62,12 +67,16 @@ final class TokenizationReferenceTests: XCTestCase {
           || $0.value == 0x200C || $0.value == 0x200D
       }
       if lowered.contains(where: differs) {
-        XCTAssertNotEqual(tokenizer.tokenize(text), expected["tokens"] as? [String], "the documented difference should show")
+        XCTAssertNotEqual(
+          tokenizer.tokenize(text), expected["tokens"] as? [String], "the documented difference should show")
         continue
       }
       compared += 1
-      XCTAssertEqual(tokenizer.tokenize(text), expected["tokens"] as? [String], "tokens of \(text.prefix(60).debugDescription)")
-      XCTAssertEqual(try encoder.encode(text, length: 24).ids, try int32s(expected["sequence"]), "sequence of \(text.prefix(60).debugDescription)")
+      XCTAssertEqual(
+        tokenizer.tokenize(text), expected["tokens"] as? [String], "tokens of \(text.prefix(60).debugDescription)")
+      XCTAssertEqual(
+        try encoder.encode(text, length: 24).ids, try int32s(expected["sequence"]),
+        "sequence of \(text.prefix(60).debugDescription)")
     }
     XCTAssertEqual(compared, cases.count - 4)
   }
@@ -76,7 +85,8 @@ final class TokenizationReferenceTests: XCTestCase {
     let tokenizer = WordPieceTokenizer(vocabulary: bert)
     let encoder = try TextEncoder.bert(vocabulary: bert)
     for item in cases {
-      let text = try text(item), expected = try part(item, "wordpiece")
+      let text = try text(item)
+      let expected = try part(item, "wordpiece")
       let label = text.prefix(60).debugDescription
       XCTAssertEqual(tokenizer.tokenize(text), expected["tokens"] as? [String], "tokens of \(label)")
       XCTAssertEqual(tokenizer.ids(for: text, unknownID: 1), try ints(expected["ids"]), "ids of \(label)")
@@ -92,7 +102,9 @@ final class TokenizationReferenceTests: XCTestCase {
     XCTAssertEqual(WordTokenizer(lowercase: false).tokenize("Hello ÜBER"), ["Hello", "ÜBER"])
     XCTAssertEqual(BasicTokenizer().tokenize("Café, naïve! 北京"), ["cafe", ",", "naive", "!", "北", "京"])
     XCTAssertEqual(WordPieceTokenizer(vocabulary: bert).tokenize("unbelievable"), ["un", "##believ", "##able"])
-    XCTAssertEqual(WordPieceTokenizer(vocabulary: bert, maxWordLength: 5).tokenize("jumps play jumping"), ["jump", "##s", "play", "[UNK]"])
+    XCTAssertEqual(
+      WordPieceTokenizer(vocabulary: bert, maxWordLength: 5).tokenize("jumps play jumping"),
+      ["jump", "##s", "play", "[UNK]"])
     XCTAssertEqual(try RegexTokenizer(delimiter: "[,;]", lowercase: false).tokenize("A,b;;C"), ["A", "b", "C"])
   }
 }

@@ -55,10 +55,17 @@ final class VocabularyTests: XCTestCase {
   }
 
   func testMalformedLinesNameTheLine() {
-    XCTAssertEqual(error("a 0\nhello\n"), .malformedLine(file: "vocab.txt", line: 2, text: "hello", reason: "has no index (expected \"word index\")"))
-    XCTAssertEqual(error("a 0\nb 1\nhello there 2\n"),
-                   .malformedLine(file: "vocab.txt", line: 3, text: "hello there 2", reason: "has more than two fields (expected \"word index\")"))
-    XCTAssertEqual(error(" 4\n"), .malformedLine(file: "vocab.txt", line: 1, text: " 4", reason: "has no word (expected \"word index\")"))
+    XCTAssertEqual(
+      error("a 0\nhello\n"),
+      .malformedLine(file: "vocab.txt", line: 2, text: "hello", reason: "has no index (expected \"word index\")"))
+    XCTAssertEqual(
+      error("a 0\nb 1\nhello there 2\n"),
+      .malformedLine(
+        file: "vocab.txt", line: 3, text: "hello there 2", reason: "has more than two fields (expected \"word index\")")
+    )
+    XCTAssertEqual(
+      error(" 4\n"),
+      .malformedLine(file: "vocab.txt", line: 1, text: " 4", reason: "has no word (expected \"word index\")"))
     XCTAssertEqual(error("a 0\nb 1\n"), nil)
     XCTAssertEqual(error("a 0\nb 1\n")?.description, nil)
     XCTAssertEqual(
@@ -70,18 +77,26 @@ final class VocabularyTests: XCTestCase {
     XCTAssertEqual(error("a 0\nb one\n"), .invalidIndex(file: "vocab.txt", line: 2, word: "b", index: "one"))
     XCTAssertEqual(error("a -1\n"), .invalidIndex(file: "vocab.txt", line: 1, word: "a", index: "-1"))
     XCTAssertEqual(error("a 1.5\n"), .invalidIndex(file: "vocab.txt", line: 1, word: "a", index: "1.5"))
-    XCTAssertEqual(error("a 0\nb 2147483648\n"), .invalidIndex(file: "vocab.txt", line: 2, word: "b", index: "2147483648"))
-    XCTAssertEqual(error("a 99999999999999999999999\n"), .invalidIndex(file: "vocab.txt", line: 1, word: "a", index: "99999999999999999999999"))
+    XCTAssertEqual(
+      error("a 0\nb 2147483648\n"), .invalidIndex(file: "vocab.txt", line: 2, word: "b", index: "2147483648"))
+    XCTAssertEqual(
+      error("a 99999999999999999999999\n"),
+      .invalidIndex(file: "vocab.txt", line: 1, word: "a", index: "99999999999999999999999"))
     XCTAssertEqual(error("a ٣\n"), .invalidIndex(file: "vocab.txt", line: 1, word: "a", index: "٣"))
     XCTAssertEqual(
       error("a 0\nb one\n")?.description,
-      #"Line 2 of the vocabulary vocab.txt gives "b" the index "one", which is not a whole number from 0 to 2147483647."#)
+      #"Line 2 of the vocabulary vocab.txt gives "b" the index "one", which is not a whole number from 0 to 2147483647."#
+    )
   }
 
   func testDuplicateWordsAndIndices() {
     XCTAssertEqual(error("a 0\nb 1\na 2\n"), .duplicateWord(file: "vocab.txt", line: 3, word: "a", firstLine: 1))
-    XCTAssertEqual(error("a 0\nb 1\nc 1\n"), .duplicateIndex(file: "vocab.txt", line: 3, index: 1, word: "c", firstWord: "b", firstLine: 2))
-    XCTAssertEqual(error("[PAD]\nhello\n[PAD]\n", .tokenList), .duplicateWord(file: "vocab.txt", line: 3, word: "[PAD]", firstLine: 1))
+    XCTAssertEqual(
+      error("a 0\nb 1\nc 1\n"),
+      .duplicateIndex(file: "vocab.txt", line: 3, index: 1, word: "c", firstWord: "b", firstLine: 2))
+    XCTAssertEqual(
+      error("[PAD]\nhello\n[PAD]\n", .tokenList),
+      .duplicateWord(file: "vocab.txt", line: 3, word: "[PAD]", firstLine: 1))
     XCTAssertEqual(
       error("a 0\nb 1\nc 1\n")?.description,
       #"Line 3 of the vocabulary vocab.txt gives "c" the index 1, which "b" already has on line 2."#)
@@ -99,7 +114,8 @@ final class VocabularyTests: XCTestCase {
     var data = Data("a 0\nb 1\n".utf8)
     data.append(contentsOf: [0x63, 0xFF, 0x20, 0x32, 0x0A])
     XCTAssertEqual(error(data), .invalidUTF8(file: "vocab.txt", line: 3))
-    XCTAssertEqual(error(Data([0x5B, 0x50, 0x5D, 0x0A, 0xC3, 0x28, 0x0A]), .tokenList), .invalidUTF8(file: "vocab.txt", line: 2))
+    XCTAssertEqual(
+      error(Data([0x5B, 0x50, 0x5D, 0x0A, 0xC3, 0x28, 0x0A]), .tokenList), .invalidUTF8(file: "vocab.txt", line: 2))
     XCTAssertEqual(error(data)?.description, "Line 3 of the vocabulary vocab.txt is not valid UTF-8.")
   }
 

@@ -1,5 +1,6 @@
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeTraining
 
 /// TensorIO/Tests/Core/TIOBatchTests.m (doc-ai/tensorio-ios), case by case.

@@ -2,6 +2,7 @@ import Foundation
 import TensorBridge
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeTraining
 
 /// Training the fixtures of scripts/fixtures/make_training_fixtures.py (a dense head and a
@@ -21,18 +22,25 @@ final class TrainingTests: XCTestCase {
   }
 
   func reference(_ name: String) throws -> Reference {
-    try JSONDecoder().decode(Reference.self, from: Data(contentsOf: Self.folder.appendingPathComponent("\(name).reference.json")))
+    try JSONDecoder().decode(
+      Reference.self, from: Data(contentsOf: Self.folder.appendingPathComponent("\(name).reference.json")))
   }
 
   func model(_ name: String) throws -> TrainableModel {
     try TrainableModel(contentsOf: Self.folder.appendingPathComponent("\(name).tiobundle"))
   }
 
-  func data(_ name: String) throws -> Batch { try Batch(contentsOf: Self.folder.appendingPathComponent("\(name).data.json")) }
+  func data(_ name: String) throws -> Batch {
+    try Batch(contentsOf: Self.folder.appendingPathComponent("\(name).data.json"))
+  }
 
-  func assertClose(_ actual: [Float], _ expected: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+  func assertClose(
+    _ actual: [Float], _ expected: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
     XCTAssertEqual(actual.count, expected.count, message, file: file, line: line)
-    for (a, e) in zip(actual, expected) { XCTAssertEqual(Double(a), e, accuracy: 1e-5, message, file: file, line: line) }
+    for (a, e) in zip(actual, expected) {
+      XCTAssertEqual(Double(a), e, accuracy: 1e-5, message, file: file, line: line)
+    }
   }
 
   /// Losses after each step and weights after training match Python LiteRT, for both models.
@@ -43,7 +51,9 @@ final class TrainingTests: XCTestCase {
       XCTAssertEqual(model.signatures, TrainingSignatures())
       XCTAssertEqual(model.fixedBatchSize, reference.batch_size)
       var losses: [Float] = []
-      for try await step in model.train(dataSource: try data(name), epochs: reference.epochs, batchSize: reference.batch_size) {
+      for try await step in model.train(
+        dataSource: try data(name), epochs: reference.epochs, batchSize: reference.batch_size)
+      {
         losses.append(try XCTUnwrap(step.loss))
       }
       assertClose(losses, reference.losses, name)
@@ -75,7 +85,9 @@ final class TrainingTests: XCTestCase {
     addTeardownBlock { try? FileManager.default.removeItem(at: file) }
     try await model.save(checkpointTo: file)
     let initial = try await model.weights()
-    for (key, values) in reference.initial_weights { assertClose(try XCTUnwrap(initial[key]?.floatValues()), values, key) }
+    for (key, values) in reference.initial_weights {
+      assertClose(try XCTUnwrap(initial[key]?.floatValues()), values, key)
+    }
     for try await _ in model.train(dataSource: try data("dense_head"), epochs: 1, batchSize: 4) {}
     let trained = try await model.weights()
     XCTAssertNotEqual(trained, initial)
@@ -149,10 +161,13 @@ final class TrainingTests: XCTestCase {
 
   /// `modes` without "train" and no train signature: not trainable.
   func testModesAndTrainFieldMapToSignatures() throws {
-    var description = try ModelBundle(contentsOf: Self.folder.appendingPathComponent("dense_head.tiobundle")).description
+    var description = try ModelBundle(contentsOf: Self.folder.appendingPathComponent("dense_head.tiobundle"))
+      .description
     XCTAssertEqual(description.model.modes, ["train", "predict"])
     XCTAssertEqual(description.train?.ops, ["train"])
-    XCTAssertEqual(try TrainingSignatures.resolve(description, available: ["infer", "train", "save", "restore"]), TrainingSignatures())
+    XCTAssertEqual(
+      try TrainingSignatures.resolve(description, available: ["infer", "train", "save", "restore"]),
+      TrainingSignatures())
     description.train = ModelDescription.TrainSection(ops: ["step"])
     XCTAssertThrowsError(try TrainingSignatures.resolve(description, available: ["train"])) { error in
       guard case .missingSignature(let key, _, _)? = error as? TrainingError else { return XCTFail("\(error)") }
@@ -173,8 +188,11 @@ extension TrainingTests {
       let tests = self
       let reference = try tests.reference(name)
       let model = try tests.model(name)
-      for try await _ in model.train(dataSource: try tests.data(name), epochs: reference.epochs, batchSize: reference.batch_size) {}
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-export-\(UUID().uuidString).tiobundle")
+      for try await _ in model.train(
+        dataSource: try tests.data(name), epochs: reference.epochs, batchSize: reference.batch_size)
+      {}
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "tb-export-\(UUID().uuidString).tiobundle")
       try FileManager.default.copyItem(at: TrainingTests.folder.appendingPathComponent("\(name).tiobundle"), to: folder)
       addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
       try await model.export(to: folder.appendingPathComponent("model.tflite"))

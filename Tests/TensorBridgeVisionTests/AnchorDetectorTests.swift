@@ -1,6 +1,7 @@
 import Foundation
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// Raw regressors + anchors: the anchor generator, the model.json section, NMS, and the
@@ -10,7 +11,9 @@ final class AnchorDetectorTests: XCTestCase {
 
   private func detection() throws -> JSONValue {
     let json = try JSONValue.parse(Data(contentsOf: modelJSON))
-    guard case .object(let root) = json, case .object(let options)? = root["options"], let section = options["detection"] else {
+    guard case .object(let root) = json, case .object(let options)? = root["options"],
+      let section = options["detection"]
+    else {
       throw XCTSkip("model.json has no options.detection")
     }
     return section
@@ -27,11 +30,14 @@ final class AnchorDetectorTests: XCTestCase {
     XCTAssertEqual(description.decoder.suppression, .weighted)
     XCTAssertEqual(description.boxesOutput, "regressors")
     // Sizes without fixedAnchorSize follow the scales (SSD MobileNet style).
-    var options = SSDAnchorOptions(inputSizeWidth: 300, inputSizeHeight: 300, minScale: 0.2, maxScale: 0.95, numLayers: 6, strides: [16, 32, 64, 128, 256, 512])
+    var options = SSDAnchorOptions(
+      inputSizeWidth: 300, inputSizeHeight: 300, minScale: 0.2, maxScale: 0.95, numLayers: 6,
+      strides: [16, 32, 64, 128, 256, 512])
     options.aspectRatios = [1, 2, 0.5, 3, 1.0 / 3]
     options.reduceBoxesInLowestLayer = true
     let ssd = try options.anchors()
-    XCTAssertEqual(ssd.count, 19 * 19 * 3 + (10 * 10 + 5 * 5 + 3 * 3 + 2 * 2 + 1) * 6, "SSD MobileNet v1's 1917 anchors")
+    XCTAssertEqual(
+      ssd.count, 19 * 19 * 3 + (10 * 10 + 5 * 5 + 3 * 3 + 2 * 2 + 1) * 6, "SSD MobileNet v1's 1917 anchors")
     XCTAssertEqual(ssd[0].height, 0.1, accuracy: 1e-12)
   }
 
@@ -39,7 +45,9 @@ final class AnchorDetectorTests: XCTestCase {
     guard case .object(var root) = try detection() else { return XCTFail() }
     func expectError(_ json: JSONValue, path: String, file: StaticString = #filePath, line: UInt = #line) {
       XCTAssertThrowsError(try AnchorDetectionDescription(json), file: file, line: line) { error in
-        guard case VisionError.invalidDescription(let actual, _) = error else { return XCTFail("\(error)", file: file, line: line) }
+        guard case VisionError.invalidDescription(let actual, _) = error else {
+          return XCTFail("\(error)", file: file, line: line)
+        }
         XCTAssertEqual(actual, path, file: file, line: line)
       }
     }
@@ -75,9 +83,12 @@ final class AnchorDetectorTests: XCTestCase {
 
   func testStandardAndWeightedSuppression() {
     var decoder = AnchorBoxDecoder(anchors: [])
-    let a = AnchorBoxDecoder.Box(rect: ImageRect(x: 0, y: 0, width: 10, height: 10), score: 0.9, classIndex: 0, keypoints: [])
-    let b = AnchorBoxDecoder.Box(rect: ImageRect(x: 2, y: 0, width: 10, height: 10), score: 0.6, classIndex: 0, keypoints: [])
-    let c = AnchorBoxDecoder.Box(rect: ImageRect(x: 50, y: 50, width: 10, height: 10), score: 0.7, classIndex: 0, keypoints: [])
+    let a = AnchorBoxDecoder.Box(
+      rect: ImageRect(x: 0, y: 0, width: 10, height: 10), score: 0.9, classIndex: 0, keypoints: [])
+    let b = AnchorBoxDecoder.Box(
+      rect: ImageRect(x: 2, y: 0, width: 10, height: 10), score: 0.6, classIndex: 0, keypoints: [])
+    let c = AnchorBoxDecoder.Box(
+      rect: ImageRect(x: 50, y: 50, width: 10, height: 10), score: 0.7, classIndex: 0, keypoints: [])
     decoder.suppression = .standard
     XCTAssertEqual(decoder.suppress([b, c, a]), [a, c])
     decoder.suppression = .weighted
@@ -108,8 +119,10 @@ final class AnchorDetectorTests: XCTestCase {
       }
       let faces: [Face]
     }
-    let reference = try JSONDecoder().decode(Reference.self, from: Data(contentsOf: VisionFixtures.url("blazeface/astronaut.reference.json")))
-    let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("tb-blazeface-\(UUID().uuidString).tiobundle")
+    let reference = try JSONDecoder().decode(
+      Reference.self, from: Data(contentsOf: VisionFixtures.url("blazeface/astronaut.reference.json")))
+    let bundle = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tb-blazeface-\(UUID().uuidString).tiobundle")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: bundle) }
     try FileManager.default.copyItem(at: modelJSON, to: bundle.appendingPathComponent("model.json"))
@@ -117,7 +130,8 @@ final class AnchorDetectorTests: XCTestCase {
     let detector = try ObjectDetector(contentsOf: bundle)
     let faces = try detector.detect(contentsOf: photo).detections
     XCTAssertEqual(faces.count, reference.faces.count)
-    let face = try XCTUnwrap(faces.first), expected = try XCTUnwrap(reference.faces.first)
+    let face = try XCTUnwrap(faces.first)
+    let expected = try XCTUnwrap(reference.faces.first)
     XCTAssertEqual(face.boundingBox.x, expected.box[0], accuracy: 2)
     XCTAssertEqual(face.boundingBox.y, expected.box[1], accuracy: 2)
     XCTAssertEqual(face.boundingBox.width, expected.box[2], accuracy: 2)

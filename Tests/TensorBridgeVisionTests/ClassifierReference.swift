@@ -25,7 +25,8 @@ struct ClassifierReference: Decodable {
   let pipeline: [PipelineCase]
 
   static func load() throws -> ClassifierReference {
-    try JSONDecoder().decode(ClassifierReference.self, from: Data(contentsOf: VisionFixtures.url("classifier.reference.json")))
+    try JSONDecoder().decode(
+      ClassifierReference.self, from: Data(contentsOf: VisionFixtures.url("classifier.reference.json")))
   }
 
   /// The model file (bundles: their model.tflite) and the URL to load as a classifier.

@@ -2,6 +2,7 @@ import Foundation
 import TensorBridge
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// The shapes classifier (float, uint8, int8, metadata) against Python LiteRT and the Python
@@ -39,7 +40,8 @@ final class ClassifierTests: XCTestCase {
       for stem in stems {
         let classifier = try ImageClassifier(contentsOf: ClassifierReference.model(stem).load)
         let interpreter = classifier.withModel { $0.interpreter }
-        _ = try ImageInput(image).write(into: interpreter, inputAt: classifier.inputIndex, format: classifier.inputFormat, tensorName: "image")
+        _ = try ImageInput(image).write(
+          into: interpreter, inputAt: classifier.inputIndex, format: classifier.inputFormat, tensorName: "image")
         let tensor = try interpreter.input(at: classifier.inputIndex)
         switch tensor.dataType {
         case .float32:
@@ -68,9 +70,12 @@ final class ClassifierTests: XCTestCase {
         XCTAssertEqual(result.categories.count, 4)
         // PNG: identical tensors, so LiteRT's tolerance. JPEG: Pillow's libjpeg-turbo build may
         // decode some pixels one level apart from the system's, so scores move slightly.
-        let tolerance = testCase.image.hasSuffix(".png") ? (stem == "shapes" || stem == "shapes_metadata" ? 1e-4 : 0.02) : 0.02
+        let tolerance =
+          testCase.image.hasSuffix(".png") ? (stem == "shapes" || stem == "shapes_metadata" ? 1e-4 : 0.02) : 0.02
         for category in result.categories {
-          XCTAssertEqual(Double(category.score), expected.scores[category.index], accuracy: tolerance, "\(stem) on \(testCase.image), class \(category.index)")
+          XCTAssertEqual(
+            Double(category.score), expected.scores[category.index], accuracy: tolerance,
+            "\(stem) on \(testCase.image), class \(category.index)")
         }
       }
     }
@@ -84,7 +89,8 @@ final class ClassifierTests: XCTestCase {
     let full = try PixelBuffer(contentsOf: url)
     let input = (width: Double(classifier.inputFormat.width), height: Double(classifier.inputFormat.height))
     // The sample is large enough for a reduced decode, else this test would not test it.
-    let reduced = try PixelBuffer(contentsOf: url, options: ImageDecodingOptions(minimumSize: (Int(input.width), Int(input.height))))
+    let reduced = try PixelBuffer(
+      contentsOf: url, options: ImageDecodingOptions(minimumSize: (Int(input.width), Int(input.height))))
     XCTAssertLessThan(reduced.width, full.width)
     let fromFile = try classifier.classify(contentsOf: url)
     let corner = fromFile.transform.apply(x: input.width, y: input.height)
@@ -99,15 +105,25 @@ final class ClassifierTests: XCTestCase {
     let all = try ImageClassifier(contentsOf: url).classify(image).categories
     XCTAssertEqual(all.map(\.score), all.map(\.score).sorted(by: >))
     XCTAssertEqual(all.first?.label, "red circle")
-    XCTAssertEqual(try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(maxResults: 2)).classify(image).categories, Array(all.prefix(2)))
+    XCTAssertEqual(
+      try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(maxResults: 2)).classify(image).categories,
+      Array(all.prefix(2)))
     let threshold = (all[1].score + all[2].score) / 2
-    XCTAssertEqual(try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(scoreThreshold: threshold)).classify(image).categories, Array(all.prefix(2)))
-    let allowed = try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(categoryAllowlist: ["nothing", "green square"])).classify(image).categories
+    XCTAssertEqual(
+      try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(scoreThreshold: threshold)).classify(image)
+        .categories, Array(all.prefix(2)))
+    let allowed = try ImageClassifier(
+      contentsOf: url, options: ImageClassifierOptions(categoryAllowlist: ["nothing", "green square"])
+    ).classify(image).categories
     XCTAssertEqual(Set(allowed.compactMap(\.label)), ["nothing", "green square"])
-    let denied = try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(categoryDenylist: ["red circle"])).classify(image).categories
+    let denied = try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(categoryDenylist: ["red circle"]))
+      .classify(image).categories
     XCTAssertEqual(denied.count, 3)
     XCTAssertFalse(denied.contains { $0.label == "red circle" })
-    XCTAssertThrowsError(try ImageClassifier(contentsOf: url, options: ImageClassifierOptions(categoryAllowlist: ["a"], categoryDenylist: ["b"]))) { error in
+    XCTAssertThrowsError(
+      try ImageClassifier(
+        contentsOf: url, options: ImageClassifierOptions(categoryAllowlist: ["a"], categoryDenylist: ["b"]))
+    ) { error in
       guard case VisionError.invalidOption(let name, _) = error else { return XCTFail("\(error)") }
       XCTAssertEqual(name, "categoryAllowlist/categoryDenylist")
     }

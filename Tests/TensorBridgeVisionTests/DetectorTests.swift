@@ -1,7 +1,8 @@
 import Foundation
 import TensorBridge
-import XCTest
 import TensorBridgeModels
+import XCTest
+
 @testable import TensorBridgeVision
 
 /// The SSD fixture (TFLite_Detection_PostProcess, shuffled outputs, AutoML export layout)
@@ -37,7 +38,8 @@ final class DetectorTests: XCTestCase {
     let interpreter = detector.withModel { $0.interpreter }
     // The fixture lists its outputs as scores, boxes, count, classes.
     XCTAssertEqual(detector.head, .postProcessed(SSDOutputs(boxes: 1, classes: 3, scores: 0, count: 2)))
-    XCTAssertEqual(SSDOutputs.fromPostProcessOperator(interpreter), detector.outputs, "the operator's own output order agrees")
+    XCTAssertEqual(
+      SSDOutputs.fromPostProcessOperator(interpreter), detector.outputs, "the operator's own output order agrees")
     XCTAssertEqual(detector.labels, ["red", "green", "blue"])
     XCTAssertEqual(detector.automl?.maxDetections, 6)
     XCTAssertEqual(detector.options.maxResults, 6, "maxDetections from tflite_metadata.json")
@@ -54,7 +56,9 @@ final class DetectorTests: XCTestCase {
         let expected = try XCTUnwrap(testCase.outputs[output.name], output.name)
         let actual = try output.values(as: Float.self)
         XCTAssertEqual(actual.count, expected.count)
-        for (a, e) in zip(actual, expected) { XCTAssertEqual(Double(a), e, accuracy: reference.tolerance, "\(output.name) on \(testCase.image)") }
+        for (a, e) in zip(actual, expected) {
+          XCTAssertEqual(Double(a), e, accuracy: reference.tolerance, "\(output.name) on \(testCase.image)")
+        }
       }
     }
   }
@@ -68,8 +72,13 @@ final class DetectorTests: XCTestCase {
       // Python's detections are in the op's order (best first); ties may swap, so match by box.
       for expected in testCase.detections {
         let box = ImageRect(x: expected.box[0], y: expected.box[1], width: expected.box[2], height: expected.box[3])
-        let match = result.detections.first { $0.boundingBox.intersectionOverUnion(box) > 0.98 && $0.categories.first?.label == expected.label }
-        guard let match else { XCTFail("\(testCase.image): no \(expected.label) at \(box)"); continue }
+        let match = result.detections.first {
+          $0.boundingBox.intersectionOverUnion(box) > 0.98 && $0.categories.first?.label == expected.label
+        }
+        guard let match else {
+          XCTFail("\(testCase.image): no \(expected.label) at \(box)")
+          continue
+        }
         let tolerance = testCase.image.hasSuffix(".png") ? 1e-3 : 0.02
         XCTAssertEqual(Double(match.categories[0].score), expected.score, accuracy: tolerance)
         XCTAssertEqual(match.boundingBox.x, box.x, accuracy: testCase.image.hasSuffix(".png") ? 0.01 : 1)
@@ -82,7 +91,8 @@ final class DetectorTests: XCTestCase {
   /// finds what LiteRT's own TFLite_Detection_PostProcess found (Python pipeline boxes).
   func testRawAnchorDecodingMatchesThePostProcessOperator() throws {
     let reference = try reference()
-    let detector = try ObjectDetector(contentsOf: VisionFixtures.url("ssd_colors_raw.tiobundle"), options: ObjectDetectorOptions(maxResults: 6))
+    let detector = try ObjectDetector(
+      contentsOf: VisionFixtures.url("ssd_colors_raw.tiobundle"), options: ObjectDetectorOptions(maxResults: 6))
     guard case .anchors(_, _, let decoder) = detector.head else { return XCTFail("not an anchor model") }
     XCTAssertEqual(decoder.anchors.count, 16)
     XCTAssertEqual(decoder.suppression, .standard)
@@ -94,7 +104,9 @@ final class DetectorTests: XCTestCase {
         let tolerance = testCase.image.hasSuffix(".png") ? 1e-4 : 0.02
         XCTAssertEqual(Double(actual.categories[0].score), expected.score, accuracy: tolerance)
         let box = ImageRect(x: expected.box[0], y: expected.box[1], width: expected.box[2], height: expected.box[3])
-        XCTAssertGreaterThan(actual.boundingBox.intersectionOverUnion(box), testCase.image.hasSuffix(".png") ? 0.999 : 0.97, "\(actual.boundingBox) vs \(box)")
+        XCTAssertGreaterThan(
+          actual.boundingBox.intersectionOverUnion(box), testCase.image.hasSuffix(".png") ? 0.999 : 0.97,
+          "\(actual.boundingBox) vs \(box)")
       }
     }
   }
@@ -106,9 +118,12 @@ final class DetectorTests: XCTestCase {
     guard let best = plain.first else { return XCTFail("no detection") }
     XCTAssertEqual(best.categories.first?.label, "blue")
     // The blue rectangle is at x 30…75, y 60…115: the best box covers its middle.
-    XCTAssertTrue(best.boundingBox.minX < 60 && best.boundingBox.maxX > 45 && best.boundingBox.minY < 95 && best.boundingBox.maxY > 75, "\(best.boundingBox)")
+    XCTAssertTrue(
+      best.boundingBox.minX < 60 && best.boundingBox.maxX > 45 && best.boundingBox.minY < 95
+        && best.boundingBox.maxY > 75, "\(best.boundingBox)")
     // Letterboxed: boxes still land in the photo's pixels, inside the image.
-    let letterboxed = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(fitMode: .letterbox(fill: 0)))
+    let letterboxed = try ObjectDetector(
+      contentsOf: folder, options: ObjectDetectorOptions(fitMode: .letterbox(fill: 0)))
     let boxed = try letterboxed.detect(image).detections
     let blue = try XCTUnwrap(boxed.first { $0.categories.first?.label == "blue" })
     XCTAssertTrue(blue.boundingBox.minX >= 0 && blue.boundingBox.maxX <= 80 && blue.boundingBox.maxY <= 120)
@@ -122,14 +137,18 @@ final class DetectorTests: XCTestCase {
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
     let all = try ObjectDetector(contentsOf: folder).detect(image).detections
     XCTAssertEqual(Set(all.compactMap { $0.categories.first?.label }), ["red", "green"])
-    let two = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(maxResults: 2)).detect(image).detections
+    let two = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(maxResults: 2)).detect(image)
+      .detections
     XCTAssertEqual(two, Array(all.prefix(2)))
-    let high = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(scoreThreshold: 0.9)).detect(image).detections
+    let high = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(scoreThreshold: 0.9)).detect(image)
+      .detections
     XCTAssertTrue(high.allSatisfy { $0.categories[0].score >= 0.9 })
     XCTAssertLessThan(high.count, all.count)
-    let green = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(categoryAllowlist: ["green"])).detect(image).detections
+    let green = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(categoryAllowlist: ["green"]))
+      .detect(image).detections
     XCTAssertTrue(!green.isEmpty && green.allSatisfy { $0.categories[0].label == "green" })
-    let noGreen = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(categoryDenylist: ["green"])).detect(image).detections
+    let noGreen = try ObjectDetector(contentsOf: folder, options: ObjectDetectorOptions(categoryDenylist: ["green"]))
+      .detect(image).detections
     XCTAssertTrue(!noGreen.isEmpty && noGreen.allSatisfy { $0.categories[0].label != "green" })
   }
 
@@ -148,8 +167,10 @@ final class DetectorTests: XCTestCase {
     json["imageHeight"] = 32
     // Reversed, so a detector that assumed the order would read the wrong tensors.
     json["outputTensorRepresentation"] = ["num_of_boxes", "class_confidence", "class_labels", "bounding_boxes"]
-    json["outputTensors"] = ["TFLite_Detection_PostProcess:3", "TFLite_Detection_PostProcess:2",
-                             "TFLite_Detection_PostProcess:1", "TFLite_Detection_PostProcess"]
+    json["outputTensors"] = [
+      "TFLite_Detection_PostProcess:3", "TFLite_Detection_PostProcess:2",
+      "TFLite_Detection_PostProcess:1", "TFLite_Detection_PostProcess",
+    ]
     try JSONSerialization.data(withJSONObject: json).write(to: url)
     let other = try ObjectDetector(contentsOf: copy)
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
@@ -160,12 +181,14 @@ final class DetectorTests: XCTestCase {
   func testDetectorFromALoadedModelMatchesTheFolder() throws {
     let fromFolder = try ObjectDetector(contentsOf: folder)
     let model = try Model(contentsOf: folder.appendingPathComponent("model.tflite"))
-    let fromModel = try ObjectDetector(model: model, inputFormat: fromFolder.inputFormat, head: fromFolder.head,
-                                       labels: fromFolder.labels, automl: fromFolder.automl, options: fromFolder.options)
+    let fromModel = try ObjectDetector(
+      model: model, inputFormat: fromFolder.inputFormat, head: fromFolder.head,
+      labels: fromFolder.labels, automl: fromFolder.automl, options: fromFolder.options)
     let image = try PixelBuffer(contentsOf: VisionFixtures.url("detector_samples/0_red_green.png"))
     XCTAssertFalse(try fromFolder.detect(image).detections.isEmpty)
     XCTAssertEqual(try fromModel.detect(image), try fromFolder.detect(image))
-    XCTAssertThrowsError(try ObjectDetector(model: model, inputLayer: "nope", head: fromFolder.head, labels: nil)) { error in
+    XCTAssertThrowsError(try ObjectDetector(model: model, inputLayer: "nope", head: fromFolder.head, labels: nil)) {
+      error in
       guard case VisionError.missingTensor = error else { return XCTFail("\(error)") }
     }
   }
@@ -185,8 +208,11 @@ final class DetectorTests: XCTestCase {
   }
 
   func testBadAutoMLMetadataIsTypedError() throws {
-    for (json, key) in [(#"{"imageWidth": "wide"}"#, "imageWidth"), (#"{"outputTensors": ["a"], "outputTensorRepresentation": []}"#, "outputTensorRepresentation"),
-                        (#"{"std": [0]}"#, "std"), ("[1]", AutoMLMetadata.fileName)] {
+    for (json, key) in [
+      (#"{"imageWidth": "wide"}"#, "imageWidth"),
+      (#"{"outputTensors": ["a"], "outputTensorRepresentation": []}"#, "outputTensorRepresentation"),
+      (#"{"std": [0]}"#, "std"), ("[1]", AutoMLMetadata.fileName),
+    ] {
       XCTAssertThrowsError(try AutoMLMetadata(data: Data(json.utf8))) { error in
         guard case VisionError.invalidDescription(let path, _) = error else { return XCTFail("\(error)") }
         XCTAssertTrue(path.contains(key), path)
@@ -196,7 +222,8 @@ final class DetectorTests: XCTestCase {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tb-automl-\(UUID().uuidString)")
     try FileManager.default.copyItem(at: folder, to: copy)
     defer { try? FileManager.default.removeItem(at: copy) }
-    try Data(#"{"imageWidth": 320, "imageHeight": 320}"#.utf8).write(to: copy.appendingPathComponent(AutoMLMetadata.fileName))
+    try Data(#"{"imageWidth": 320, "imageHeight": 320}"#.utf8).write(
+      to: copy.appendingPathComponent(AutoMLMetadata.fileName))
     XCTAssertThrowsError(try ObjectDetector(contentsOf: copy)) { error in
       guard case VisionError.invalidDescription(_, let reason) = error else { return XCTFail("\(error)") }
       XCTAssertTrue(reason.contains("32x32"), reason)

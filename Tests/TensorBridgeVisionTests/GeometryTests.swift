@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// Crop, resize (against Pillow), fit modes and their transforms.
@@ -11,7 +12,8 @@ final class GeometryTests: XCTestCase {
     XCTAssertEqual(photo.format, .rgb8)
     var reducedCount = 0
     for entry in resizes {
-      let width = try XCTUnwrap(entry["width"] as? Int), height = try XCTUnwrap(entry["height"] as? Int)
+      let width = try XCTUnwrap(entry["width"] as? Int)
+      let height = try XCTUnwrap(entry["height"] as? Int)
       let box = try XCTUnwrap(entry["box"] as? [Double])
       let filter: ResizeFilter = entry["filter"] as? String == "box" ? .area : .bilinear
       // Pillow's reducing_gap: absent means a direct resize.
@@ -23,13 +25,16 @@ final class GeometryTests: XCTestCase {
       // Also through an odd stride and BGRA: the result must not depend on the layout.
       let resized = try source.resized(width: width, height: height, from: region, filter: filter, reducingGap: gap)
       if !gray {
-        let viaBGRA = try photo.converted(to: .bgra8).resized(width: width, height: height, from: region, filter: filter, reducingGap: gap)
+        let viaBGRA = try photo.converted(to: .bgra8).resized(
+          width: width, height: height, from: region, filter: filter, reducingGap: gap)
         XCTAssertEqual(viaBGRA.converted(to: .rgb8), resized, "layout independence, \(label)")
       }
       let channels = resized.format.bytesPerPixel
       let rows = try XCTUnwrap(entry["sha_rows"] as? [Int])
       for y in 0..<height {
-        let sum = resized.bytes[(y * resized.bytesPerRow)..<(y * resized.bytesPerRow + width * channels)].reduce(0) { $0 + Int($1) }
+        let sum = resized.bytes[(y * resized.bytesPerRow)..<(y * resized.bytesPerRow + width * channels)].reduce(0) {
+          $0 + Int($1)
+        }
         XCTAssertEqual(sum, rows[y], "row \(y) of \(label)")
       }
       if let expected = entry["rgb"] as? [Int] {
@@ -52,10 +57,12 @@ final class GeometryTests: XCTestCase {
     for y in 0..<photo.height {
       for x in 0..<photo.width * 4 { bytes[y * stride + x] = photo.bytes[y * photo.bytesPerRow + x] }
     }
-    let strided = try PixelBuffer(width: photo.width, height: photo.height, format: .argb8, bytesPerRow: stride, bytes: bytes)
+    let strided = try PixelBuffer(
+      width: photo.width, height: photo.height, format: .argb8, bytesPerRow: stride, bytes: bytes)
     XCTAssertEqual(try strided.resized(width: 33, height: 21), try photo.resized(width: 33, height: 21))
-    XCTAssertEqual(try strided.cropped(to: ImageRect(x: 3, y: 5, width: 20, height: 9)),
-                   try photo.cropped(to: ImageRect(x: 3, y: 5, width: 20, height: 9)))
+    XCTAssertEqual(
+      try strided.cropped(to: ImageRect(x: 3, y: 5, width: 20, height: 9)),
+      try photo.cropped(to: ImageRect(x: 3, y: 5, width: 20, height: 9)))
   }
 
   func testCrop() throws {
@@ -68,8 +75,10 @@ final class GeometryTests: XCTestCase {
     let square = photo.centerSquareCropped()
     XCTAssertEqual(square.width, 120)
     XCTAssertEqual(square.pixel(x: 0, y: 0), photo.pixel(x: 20, y: 0))
-    for bad in [ImageRect(x: -1, y: 0, width: 5, height: 5), ImageRect(x: 150, y: 0, width: 20, height: 5),
-                ImageRect(x: 0, y: 0, width: 0, height: 5), ImageRect(x: .nan, y: 0, width: 3, height: 3)] {
+    for bad in [
+      ImageRect(x: -1, y: 0, width: 5, height: 5), ImageRect(x: 150, y: 0, width: 20, height: 5),
+      ImageRect(x: 0, y: 0, width: 0, height: 5), ImageRect(x: .nan, y: 0, width: 3, height: 3),
+    ] {
       XCTAssertThrowsError(try photo.cropped(to: bad)) { error in
         guard case ImageError.regionOutOfBounds = error else { return XCTFail("\(error)") }
       }
@@ -100,7 +109,8 @@ final class GeometryTests: XCTestCase {
     XCTAssertEqual(letterbox.apply(x: 32, y: 28).x, 160, accuracy: 1e-9)
     // The crop part of the image equals a plain resize of the same region.
     let (fitted, _) = try photo.fitted(width: 40, height: 40, mode: .centerCrop)
-    XCTAssertEqual(fitted, try photo.resized(width: 40, height: 40, from: ImageRect(x: 20, y: 0, width: 120, height: 120)))
+    XCTAssertEqual(
+      fitted, try photo.resized(width: 40, height: 40, from: ImageRect(x: 20, y: 0, width: 120, height: 120)))
   }
 
   func testTransformAlgebra() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// Decoding, EXIF orientation, encoding and damaged data.
@@ -9,7 +10,8 @@ final class ImageCodecTests: XCTestCase {
     XCTAssertEqual(image.width, 48, file: file, line: line)
     XCTAssertEqual(image.height, 32, file: file, line: line)
     let expected: [(Int, Int, (Int, Int, Int))] = [
-      (12, 8, (220, 30, 30)), (36, 8, (30, 200, 40)), (12, 24, (30, 40, 210)), (36, 24, (230, 220, 40))]
+      (12, 8, (220, 30, 30)), (36, 8, (30, 200, 40)), (12, 24, (30, 40, 210)), (36, 24, (230, 220, 40)),
+    ]
     for (x, y, color) in expected {
       guard let pixel = image.rgb(x: x, y: y) else { return XCTFail("no pixel", file: file, line: line) }
       XCTAssertLessThanOrEqual(abs(Int(pixel.red) - color.0), 6, "red at \(x),\(y)", file: file, line: line)
@@ -38,7 +40,8 @@ final class ImageCodecTests: XCTestCase {
       let map = orientation.uprightToStored(storedWidth: raw.width, storedHeight: raw.height)
       for (x, y) in [(0, 0), (5, 9), (upright.width - 1, upright.height - 1), (upright.width - 3, 2)] {
         let stored = map.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)
-        let sx = Int(stored.x.rounded(.down)), sy = Int(stored.y.rounded(.down))
+        let sx = Int(stored.x.rounded(.down))
+        let sy = Int(stored.y.rounded(.down))
         XCTAssertEqual(upright.pixel(x: x, y: y), raw.pixel(x: sx, y: sy), "\(orientation) at \(x),\(y)")
       }
     }
@@ -73,7 +76,8 @@ final class ImageCodecTests: XCTestCase {
       XCTAssertEqual(gray16.pixel(x: x, y: y)?[0], rgb.pixel(x: x, y: y)?[0], "16-bit reduced to 8 at \(x),\(y)")
     }
     let palette = try PixelBuffer(contentsOf: VisionFixtures.image("pattern_palette.png"))
-    let expected = try XCTUnwrap((try VisionFixtures.imageReference()["pattern_palette.png"] as? [String: Any])?["rgb"] as? [Int])
+    let expected = try XCTUnwrap(
+      (try VisionFixtures.imageReference()["pattern_palette.png"] as? [String: Any])?["rgb"] as? [Int])
     XCTAssertEqual(palette.converted(to: .rgb8).bytes.map(Int.init), expected)
   }
 
@@ -89,7 +93,8 @@ final class ImageCodecTests: XCTestCase {
           bytes[y * stride + x] = converted.bytes[y * converted.bytesPerRow + x]
         }
       }
-      let strided = try PixelBuffer(width: converted.width, height: converted.height, format: format, bytesPerRow: stride, bytes: bytes)
+      let strided = try PixelBuffer(
+        width: converted.width, height: converted.height, format: format, bytesPerRow: stride, bytes: bytes)
       XCTAssertEqual(strided.packed(), converted, "\(format)")
       let decoded = try PixelBuffer(data: try strided.pngData())
       XCTAssertEqual(decoded.converted(to: format), converted, "\(format) round trip")
@@ -102,7 +107,8 @@ final class ImageCodecTests: XCTestCase {
       let other = rgb.converted(to: format)
       XCTAssertEqual(other.bytes.count, rgb.width * rgb.height * format.bytesPerPixel)
       for (x, y) in [(0, 0), (39, 0), (17, 23)] {
-        let a = rgb.rgb(x: x, y: y), b = other.rgb(x: x, y: y)
+        let a = rgb.rgb(x: x, y: y)
+        let b = other.rgb(x: x, y: y)
         XCTAssertEqual(a?.red, b?.red)
         XCTAssertEqual(a?.green, b?.green)
         XCTAssertEqual(a?.blue, b?.blue)
@@ -119,11 +125,17 @@ final class ImageCodecTests: XCTestCase {
     XCTAssertThrowsError(try PixelBuffer(width: 0, height: 3, format: .rgb8, bytes: [UInt8]())) { error in
       guard case ImageError.invalidGeometry = error else { return XCTFail("\(error)") }
     }
-    XCTAssertThrowsError(try PixelBuffer(width: 4, height: 2, format: .rgba8, bytesPerRow: 15, bytes: [UInt8](repeating: 0, count: 100))) { error in
+    XCTAssertThrowsError(
+      try PixelBuffer(width: 4, height: 2, format: .rgba8, bytesPerRow: 15, bytes: [UInt8](repeating: 0, count: 100))
+    ) { error in
       guard case ImageError.invalidGeometry = error else { return XCTFail("\(error)") }
     }
-    XCTAssertThrowsError(try PixelBuffer(width: 4, height: 2, format: .rgba8, bytesPerRow: 20, bytes: [UInt8](repeating: 0, count: 35))) { error in
-      guard case ImageError.pixelDataSize(_, _, _, _, let expected, let actual) = error else { return XCTFail("\(error)") }
+    XCTAssertThrowsError(
+      try PixelBuffer(width: 4, height: 2, format: .rgba8, bytesPerRow: 20, bytes: [UInt8](repeating: 0, count: 35))
+    ) { error in
+      guard case ImageError.pixelDataSize(_, _, _, _, let expected, let actual) = error else {
+        return XCTFail("\(error)")
+      }
       XCTAssertEqual(expected, 36)
       XCTAssertEqual(actual, 35)
       XCTAssertTrue("\(error)".hasSuffix("were given."))
@@ -156,9 +168,15 @@ final class ImageCodecTests: XCTestCase {
   func testByteFlippedImagesNeverCrash() throws {
     let generator = SystemRandomNumberGenerator()
     _ = generator
-    var state: UInt64 = 0x9E3779B97F4A7C15
-    func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
-    var errors = 0, decoded = 0
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    var errors = 0
+    var decoded = 0
     for name in ["pattern.jpg", "orientation_8.jpg", "pattern_rgb.png", "pattern_palette.png", "orientation_6.png"] {
       let original = try VisionFixtures.imageData(name)
       for _ in 0..<150 {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// The live-stream runner: frames in, timestamped results out, frames dropped while busy.

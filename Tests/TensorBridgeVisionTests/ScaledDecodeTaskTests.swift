@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// Detector and segmenter files are decoded at the smallest DCT scale covering the model input,
@@ -8,7 +9,8 @@ final class ScaledDecodeTaskTests: XCTestCase {
   private let photo = TaskLibraryFixtures.url("cats_and_dogs.jpg")
 
   func testDetectorFileBoxesAreInFullSizePixels() throws {
-    let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: ObjectDetectorOptions(maxResults: 3))
+    let detector = try ObjectDetector(
+      contentsOf: TaskLibraryFixtures.ssd, options: ObjectDetectorOptions(maxResults: 3))
     // 1200x600 against a 300x300 input: decoded at 1/2, else this test would not test it.
     let file = try ModelInputFile(contentsOf: photo, covering: detector.inputFormat, filter: detector.options.filter)
     XCTAssertEqual(file.scale, 2)
@@ -20,9 +22,12 @@ final class ScaledDecodeTaskTests: XCTestCase {
     for detection in fromFile.detections {
       let box = detection.boundingBox
       XCTAssertTrue(box.minX >= 0 && box.minY >= 0 && box.maxX <= 1200 && box.maxY <= 600, "\(box)")
-      let match = full.detections.max { $0.boundingBox.intersectionOverUnion(box) < $1.boundingBox.intersectionOverUnion(box) }
+      let match = full.detections.max {
+        $0.boundingBox.intersectionOverUnion(box) < $1.boundingBox.intersectionOverUnion(box)
+      }
       XCTAssertEqual(match?.categories.first?.label, detection.categories.first?.label)
-      XCTAssertGreaterThan(match?.boundingBox.intersectionOverUnion(box) ?? 0, 0.9, "\(box) vs \(String(describing: match?.boundingBox))")
+      XCTAssertGreaterThan(
+        match?.boundingBox.intersectionOverUnion(box) ?? 0, 0.9, "\(box) vs \(String(describing: match?.boundingBox))")
     }
     let corner = fromFile.transform.apply(x: Double(detector.inputFormat.width), y: Double(detector.inputFormat.height))
     XCTAssertEqual(corner.x, 1200, accuracy: 1e-9)

@@ -14,7 +14,8 @@ final class StrictModelTests: XCTestCase {
 
   func testRegressorIsNoImageModelForAnyImageTask() throws {
     let regressor = model("linear")  // [1, 1] float in, [1, 1] float out
-    let expected = "The model has no image input: its input 'serving_default_x:0' has shape [1, 1] and no layer is described "
+    let expected =
+      "The model has no image input: its input 'serving_default_x:0' has shape [1, 1] and no layer is described "
       + "as an image (an image input is [1, height, width, channels] with height and width of at least 2)."
     XCTAssertThrowsError(try ImageClassifier(contentsOf: regressor)) { error in
       guard case VisionError.missingTensor(let role, _) = error else { return XCTFail("\(error)") }
@@ -44,7 +45,9 @@ final class StrictModelTests: XCTestCase {
   func testMisspelledModelPathSaysNothingIsThere() throws {
     let misspelled = model("metadata_clasifier")
     XCTAssertThrowsError(try ImageClassifier(contentsOf: misspelled)) { error in
-      guard case VisionError.model(.bundle(.unreadable(let path, let reason))) = error else { return XCTFail("\(error)") }
+      guard case VisionError.model(.bundle(.unreadable(let path, let reason))) = error else {
+        return XCTFail("\(error)")
+      }
       XCTAssertEqual(path, misspelled.path)
       XCTAssertTrue(reason.hasPrefix("no such file or folder"), reason)
       XCTAssertFalse("\(error)".contains("model.json is"), "\(error)")

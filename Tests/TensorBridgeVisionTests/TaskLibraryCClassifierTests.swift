@@ -1,14 +1,17 @@
 import Foundation
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// `tensorflow_lite_support/c/test/task/vision/image_classifier_test.cc` (the C API's tests,
 /// tflite-support dd3362e): `mobilenet_v1_0.25_224_quant.tflite` on `burger-224.png`.
 final class TaskLibraryCClassifierTests: XCTestCase {
-  private func classify(_ options: ImageClassifierOptions = ImageClassifierOptions(), roi: ImageRect? = nil) throws -> [TensorBridgeModels.Category] {
+  private func classify(_ options: ImageClassifierOptions = ImageClassifierOptions(), roi: ImageRect? = nil) throws
+    -> [TensorBridgeModels.Category]
+  {
     var options = options
-    options.filter = .bilinearTwoTap   // the Task Library's (libyuv's) resize
+    options.filter = .bilinearTwoTap  // the Task Library's (libyuv's) resize
     let classifier = try ImageClassifier(contentsOf: TaskLibraryFixtures.mobileNetQuant, options: options)
     var image = try TaskLibraryFixtures.image("burger-224.png")
     // A region of interest is cropped, then resized to the input, as the Task Library does.
@@ -44,6 +47,7 @@ final class TaskLibraryCClassifierTests: XCTestCase {
 
   /// `ImageClassifierWithUserDefinedOptionsClassifyTest.SucceedsWithClassNameAllowList`.
   func testAllowlist() throws {
-    XCTAssertEqual(try classify(ImageClassifierOptions(categoryAllowlist: ["cheeseburger"])).first?.label, "cheeseburger")
+    XCTAssertEqual(
+      try classify(ImageClassifierOptions(categoryAllowlist: ["cheeseburger"])).first?.label, "cheeseburger")
   }
 }

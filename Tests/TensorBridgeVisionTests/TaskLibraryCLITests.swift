@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// `tensorbridge detect`, `classify` and `segment` on the Task Library's models, run as a process.
@@ -9,17 +10,23 @@ final class TaskLibraryCLITests: XCTestCase {
     var stdout: String
     var stderr: String
     var lines: [[String: Any]] {
-      stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+      stdout.split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
     }
   }
 
   private func run(_ arguments: [String]) throws -> Output {
     let bundle = Bundle(for: TaskLibraryCLITests.self).bundleURL
-    let candidates = [bundle.appendingPathComponent("tensorbridge"), bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge")]
+    let candidates = [
+      bundle.appendingPathComponent("tensorbridge"),
+      bundle.deletingLastPathComponent().appendingPathComponent("tensorbridge"),
+    ]
     let process = Process()
     process.executableURL = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     process.arguments = arguments
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
@@ -27,8 +34,9 @@ final class TaskLibraryCLITests: XCTestCase {
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     XCTAssertEqual(process.terminationReason, .exit, "tensorbridge \(arguments) died by a signal")
-    return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                  stderr: String(decoding: stderr, as: UTF8.self))
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
   }
 
   private func path(_ name: String) -> String { TaskLibraryFixtures.url(name).path }
@@ -37,8 +45,10 @@ final class TaskLibraryCLITests: XCTestCase {
   func testDetectCocoSSDWithMaxResultsAndItsAlias() throws {
     var outputs: [[String]] = []
     for flag in ["--max-results", "--max"] {
-      let result = try run(["detect", TaskLibraryFixtures.ssd.path, path("cats_and_dogs.jpg"), flag, "4",
-                            "--resize", "task-library", "--unclipped", "--json"])
+      let result = try run([
+        "detect", TaskLibraryFixtures.ssd.path, path("cats_and_dogs.jpg"), flag, "4",
+        "--resize", "task-library", "--unclipped", "--json",
+      ])
       XCTAssertEqual(result.status, 0, result.stderr)
       let detections = try XCTUnwrap(result.lines.first?["detections"] as? [[String: Any]])
       let labels = detections.compactMap { ($0["categories"] as? [[String: Any]])?.first?["label"] as? String }
@@ -52,12 +62,18 @@ final class TaskLibraryCLITests: XCTestCase {
   }
 
   func testClassifyMaxResultsAliasAndOrientation() throws {
-    let upright = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--max-results", "1", "--json"])
-    let alias = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--top", "1", "--json"])
+    let upright = try run([
+      "classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--max-results", "1", "--json",
+    ])
+    let alias = try run([
+      "classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger.jpg"), "--top", "1", "--json",
+    ])
     XCTAssertEqual(upright.status, 0, upright.stderr)
     XCTAssertEqual(upright.stdout, alias.stdout)
-    let rotated = try run(["classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger_rotation180.jpg"),
-                           "--max-results", "1", "--orientation", "3", "--json"])
+    let rotated = try run([
+      "classify", TaskLibraryFixtures.mobileNetQuant.path, path("burger_rotation180.jpg"),
+      "--max-results", "1", "--orientation", "3", "--json",
+    ])
     XCTAssertEqual(rotated.status, 0, rotated.stderr)
     for output in [upright, rotated] {
       let category = (output.lines.first?["categories"] as? [[String: Any]])?.first
@@ -69,7 +85,9 @@ final class TaskLibraryCLITests: XCTestCase {
 
   func testClassifyReportsDisplayNamesInTheRequestedLocale() throws {
     let model = TaskLibraryFixtures.url("mobilenet_v1_0.25_224_quant_calibrated.tflite").path
-    let french = try run(["classify", model, path("burger.jpg"), "--max-results", "1", "--display-names-locale", "fr", "--json"])
+    let french = try run([
+      "classify", model, path("burger.jpg"), "--max-results", "1", "--display-names-locale", "fr", "--json",
+    ])
     XCTAssertEqual(french.status, 0, french.stderr)
     let category = (french.lines.first?["categories"] as? [[String: Any]])?.first
     XCTAssertEqual(category?["displayName"] as? String, "fr:cheeseburger")
@@ -81,9 +99,12 @@ final class TaskLibraryCLITests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segment-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let mask = folder.appendingPathComponent("mask.png"), overlay = folder.appendingPathComponent("overlay.png")
-    let result = try run(["segment", TaskLibraryFixtures.deeplab.path, path("segmentation_input_rotation0.jpg"),
-                          "--mask", mask.path, "--overlay", overlay.path, "--json"])
+    let mask = folder.appendingPathComponent("mask.png")
+    let overlay = folder.appendingPathComponent("overlay.png")
+    let result = try run([
+      "segment", TaskLibraryFixtures.deeplab.path, path("segmentation_input_rotation0.jpg"),
+      "--mask", mask.path, "--overlay", overlay.path, "--json",
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
     let line = try XCTUnwrap(result.lines.first)
     XCTAssertEqual(line["maskWidth"] as? Int, 257)

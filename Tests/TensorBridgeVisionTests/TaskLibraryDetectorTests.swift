@@ -2,6 +2,7 @@ import Foundation
 import TensorBridge
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// `tensorflow_lite_support/cc/test/task/vision/object_detector_test.cc` (tflite-support
@@ -30,7 +31,10 @@ final class TaskLibraryDetectorTests: XCTestCase {
   func testDetectSucceeds() throws {
     let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: Self.options)
     XCTAssertEqual(detector.labels?.count, 90, "labelmap.txt (TENSOR_VALUE_LABELS on the category tensor)")
-    let metadata = try XCTUnwrap(detector.withModel { model throws(VisionError) in try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorValueLabels) })
+    let metadata = try XCTUnwrap(
+      detector.withModel { model throws(VisionError) in
+        try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorValueLabels)
+      })
     XCTAssertEqual(metadata.map(\.name), ["locations", "classes", "scores", "number of detections"])
     XCTAssertEqual(metadata[0].boxOrder, [1, 0, 3, 2], "BoundingBoxProperties.index on the location tensor")
     XCTAssertEqual(metadata[1].labels?.first, "person")
@@ -38,7 +42,8 @@ final class TaskLibraryDetectorTests: XCTestCase {
     XCTAssertNil(metadata[2].calibrationSource, "the plain model has no calibration")
     XCTAssertNil(detector.decoding.calibration)
     let result = try detector.detect(try TaskLibraryFixtures.image("cats_and_dogs.jpg"))
-    TaskLibraryFixtures.expect(result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
+    TaskLibraryFixtures.expect(
+      result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
 
   /// `DetectTest.SucceedswithScoreCalibrations`: the dummy calibration (inverse logistic, then
@@ -50,7 +55,8 @@ final class TaskLibraryDetectorTests: XCTestCase {
     XCTAssertNotNil(calibration.sigmoids[16], "cat has parameters")
     XCTAssertNil(calibration.sigmoids[89], "the file's last line is empty: toothbrush has none")
     let result = try detector.detect(try TaskLibraryFixtures.image("cats_and_dogs.jpg"))
-    TaskLibraryFixtures.expect(result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
+    TaskLibraryFixtures.expect(
+      result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
 
   /// Not in the Task Library's suite, but what its orientation handling implies: the
@@ -61,8 +67,9 @@ final class TaskLibraryDetectorTests: XCTestCase {
     let image = try TaskLibraryFixtures.image("cats_and_dogs_rotation180.jpg")
     let result = try detector.detect(image, orientation: .down)
     let rotated = Self.catsAndDogs.map { box in
-      TaskLibraryFixtures.ExpectedDetection(x: Double(image.width) - box.x - box.width, y: Double(image.height) - box.y - box.height,
-                                            width: box.width, height: box.height, index: box.index, name: box.name, score: box.score)
+      TaskLibraryFixtures.ExpectedDetection(
+        x: Double(image.width) - box.x - box.width, y: Double(image.height) - box.y - box.height,
+        width: box.width, height: box.height, index: box.index, name: box.name, score: box.score)
     }
     TaskLibraryFixtures.expect(result.detections, rotated, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
@@ -90,7 +97,8 @@ final class TaskLibraryDetectorTests: XCTestCase {
 
   // MARK: PostprocessTest: fixed outputs on a 20×10 frame.
 
-  private func postprocess(_ options: ObjectDetectorOptions, orientation: ImageOrientation = .up) throws -> [Detection] {
+  private func postprocess(_ options: ObjectDetectorOptions, orientation: ImageOrientation = .up) throws -> [Detection]
+  {
     let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: options)
     var boxes: [Float] = [0.2, 0.2, 0.4, 0.6, 0.4, 0.2, 0.6, 0.6, 0.2, 0.4, 0.4, 0.8]
     boxes += Array(repeating: 0, count: 40 - boxes.count)
@@ -101,49 +109,60 @@ final class TaskLibraryDetectorTests: XCTestCase {
     let (width, height) = (20.0, 10.0)
     let fit = ImageTransform(scaleX: width / 300, scaleY: height / 300, translationX: 0, translationY: 0)
     let toStored = orientation.uprightToStored(storedWidth: 20, storedHeight: 10)
-    let detections = try decoding.decode(boxes: boxes, classes: classes, scores: scores, count: [10],
-                                         inputWidth: 300, inputHeight: 300, transform: toStored.concatenating(after: fit),
-                                         bounds: ImageRect(x: 0, y: 0, width: width, height: height))
+    let detections = try decoding.decode(
+      boxes: boxes, classes: classes, scores: scores, count: [10],
+      inputWidth: 300, inputHeight: 300, transform: toStored.concatenating(after: fit),
+      bounds: ImageRect(x: 0, y: 0, width: width, height: height))
     return detector.options.filter(detections)
   }
 
   /// `PostprocessTest.SucceedsWithScoreThresholdOption`.
   func testPostprocessScoreThreshold() throws {
-    TaskLibraryFixtures.expect(try postprocess(ObjectDetectorOptions(scoreThreshold: 0.5)), [
-      .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
-      .init(x: 4, y: 4, width: 8, height: 2, index: 2, name: "car", score: 0.6),
-    ])
+    TaskLibraryFixtures.expect(
+      try postprocess(ObjectDetectorOptions(scoreThreshold: 0.5)),
+      [
+        .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
+        .init(x: 4, y: 4, width: 8, height: 2, index: 2, name: "car", score: 0.6),
+      ])
   }
 
   /// `PostprocessTest.SucceedsWithFrameBufferOrientation` (kBottomRight = EXIF 3, `.down`).
   func testPostprocessFrameBufferOrientation() throws {
-    TaskLibraryFixtures.expect(try postprocess(ObjectDetectorOptions(scoreThreshold: 0.5), orientation: .down), [
-      .init(x: 8, y: 6, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
-      .init(x: 8, y: 4, width: 8, height: 2, index: 2, name: "car", score: 0.6),
-    ])
+    TaskLibraryFixtures.expect(
+      try postprocess(ObjectDetectorOptions(scoreThreshold: 0.5), orientation: .down),
+      [
+        .init(x: 8, y: 6, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
+        .init(x: 8, y: 4, width: 8, height: 2, index: 2, name: "car", score: 0.6),
+      ])
   }
 
   /// `PostprocessTest.SucceedsWithMaxResultsOption`.
   func testPostprocessMaxResults() throws {
-    TaskLibraryFixtures.expect(try postprocess(ObjectDetectorOptions(maxResults: 1)), [
-      .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
-    ])
+    TaskLibraryFixtures.expect(
+      try postprocess(ObjectDetectorOptions(maxResults: 1)),
+      [
+        .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8)
+      ])
   }
 
   /// `PostprocessTest.SucceedsWithWhitelistOption`.
   func testPostprocessAllowlist() throws {
-    TaskLibraryFixtures.expect(try postprocess(ObjectDetectorOptions(categoryAllowlist: ["car", "motorcycle"])), [
-      .init(x: 4, y: 4, width: 8, height: 2, index: 2, name: "car", score: 0.6),
-      .init(x: 8, y: 2, width: 8, height: 2, index: 3, name: "motorcycle", score: 0.4),
-    ])
+    TaskLibraryFixtures.expect(
+      try postprocess(ObjectDetectorOptions(categoryAllowlist: ["car", "motorcycle"])),
+      [
+        .init(x: 4, y: 4, width: 8, height: 2, index: 2, name: "car", score: 0.6),
+        .init(x: 8, y: 2, width: 8, height: 2, index: 3, name: "motorcycle", score: 0.4),
+      ])
   }
 
   /// `PostprocessTest.SucceedsWithBlacklistOption`.
   func testPostprocessDenylist() throws {
-    TaskLibraryFixtures.expect(try postprocess(ObjectDetectorOptions(scoreThreshold: 0.1, categoryDenylist: ["car"])), [
-      .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
-      .init(x: 8, y: 2, width: 8, height: 2, index: 3, name: "motorcycle", score: 0.4),
-    ])
+    TaskLibraryFixtures.expect(
+      try postprocess(ObjectDetectorOptions(scoreThreshold: 0.1, categoryDenylist: ["car"])),
+      [
+        .init(x: 4, y: 2, width: 8, height: 2, index: 1, name: "bicycle", score: 0.8),
+        .init(x: 8, y: 2, width: 8, height: 2, index: 3, name: "motorcycle", score: 0.4),
+      ])
   }
 
   /// Our own: the box order of `BoundingBoxProperties.index` is honoured (here left, top,
@@ -153,32 +172,41 @@ final class TaskLibraryDetectorTests: XCTestCase {
     decoding.boxOrder = [0, 1, 2, 3]
     decoding.labels = ["a", "b"]
     decoding.displayNames = ["A", "B"]
-    let detections = try decoding.decode(boxes: [0.2, 0.2, 0.4, 0.6], classes: [1], scores: [0.9], count: [1],
-                                         inputWidth: 100, inputHeight: 50, transform: .identity, bounds: nil)
+    let detections = try decoding.decode(
+      boxes: [0.2, 0.2, 0.4, 0.6], classes: [1], scores: [0.9], count: [1],
+      inputWidth: 100, inputHeight: 50, transform: .identity, bounds: nil)
     XCTAssertEqual(detections.first?.boundingBox.x ?? 0, 20, accuracy: 1e-4)  // float32 box values
     XCTAssertEqual(detections.first?.boundingBox.y ?? 0, 10, accuracy: 1e-4)  // float32 box values
     XCTAssertEqual(detections.first?.boundingBox.width ?? 0, 20, accuracy: 1e-4)  // float32 box values
     XCTAssertEqual(detections.first?.boundingBox.height ?? 0, 20, accuracy: 1e-4)  // float32 box values
     XCTAssertEqual(detections.first?.categories.first, Category(index: 1, label: "b", score: 0.9, displayName: "B"))
     decoding.boxOrder = [0, 1, 2, 4]
-    XCTAssertThrowsError(try decoding.decode(boxes: [0.2, 0.2, 0.4, 0.6], classes: [1], scores: [0.9], count: [1],
-                                             inputWidth: 100, inputHeight: 50, transform: .identity, bounds: nil)) {
+    XCTAssertThrowsError(
+      try decoding.decode(
+        boxes: [0.2, 0.2, 0.4, 0.6], classes: [1], scores: [0.9], count: [1],
+        inputWidth: 100, inputHeight: 50, transform: .identity, bounds: nil)
+    ) {
       XCTAssertTrue("\($0)".contains("boxOrder"), "\($0)")
     }
   }
 
   /// `CreateFromOptionsTest.SucceedsWithNumberOfThreads` (4 threads), checked by detecting too.
   func testSucceedsWithNumberOfThreads() throws {
-    let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: Self.options,
-                                      interpreterOptions: Interpreter.Options(threadCount: 4))
+    let detector = try ObjectDetector(
+      contentsOf: TaskLibraryFixtures.ssd, options: Self.options,
+      interpreterOptions: Interpreter.Options(threadCount: 4))
     let result = try detector.detect(try TaskLibraryFixtures.image("cats_and_dogs.jpg"))
-    TaskLibraryFixtures.expect(result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
+    TaskLibraryFixtures.expect(
+      result.detections, Self.catsAndDogs, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
   }
 
   /// `CreateFromOptionsTest.FailsWithCombinedWhitelistAndBlacklist`.
   func testAllowAndDenyListTogetherFail() {
-    XCTAssertThrowsError(try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd,
-                                            options: ObjectDetectorOptions(categoryAllowlist: ["foo"], categoryDenylist: ["bar"]))) { error in
+    XCTAssertThrowsError(
+      try ObjectDetector(
+        contentsOf: TaskLibraryFixtures.ssd,
+        options: ObjectDetectorOptions(categoryAllowlist: ["foo"], categoryDenylist: ["bar"]))
+    ) { error in
       XCTAssertTrue("\(error)".contains("cannot be used together"), "\(error)")
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// The Task Library's rotated inputs carry no EXIF tag: its tests pass the orientation with the
@@ -12,12 +13,15 @@ final class TaskLibraryEXIFTests: XCTestCase {
     XCTAssertEqual(Array(data.prefix(2)), [0xFF, 0xD8])
     let value = UInt8(orientation.rawValue)
     // "MM" big-endian TIFF, IFD0 at 8 with one SHORT entry 0x0112, no next IFD.
-    let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, value, 0, 0, 0, 0, 0, 0]
+    let tiff: [UInt8] = [
+      0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, value, 0, 0, 0, 0, 0, 0,
+    ]
     let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
     let length = payload.count + 2
     var tagged = Data([0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload)
     tagged.append(data.dropFirst(2))
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("exif-\(orientation.rawValue)-\(UUID().uuidString)-\(name)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exif-\(orientation.rawValue)-\(UUID().uuidString)-\(name)")
     try tagged.write(to: url)
     return url
   }
@@ -27,15 +31,17 @@ final class TaskLibraryEXIFTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: url) }
     let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: TaskLibraryDetectorTests.options)
     let result = try detector.detect(contentsOf: url)
-    TaskLibraryFixtures.expect(result.detections, TaskLibraryDetectorTests.catsAndDogs, scorePrecision: 0.05,
-                               boxTolerance: TaskLibraryDetectorTests.boxTolerance)
+    TaskLibraryFixtures.expect(
+      result.detections, TaskLibraryDetectorTests.catsAndDogs, scorePrecision: 0.05,
+      boxTolerance: TaskLibraryDetectorTests.boxTolerance)
   }
 
   func testClassifierOnEXIFRotatedPhoto() throws {
     let url = try Self.tagged("burger_rotation180.jpg", orientation: .down)
     defer { try? FileManager.default.removeItem(at: url) }
-    let classifier = try ImageClassifier(contentsOf: TaskLibraryFixtures.mobileNetQuant,
-                                         options: ImageClassifierOptions(maxResults: 1, scoreThreshold: 0.5))
+    let classifier = try ImageClassifier(
+      contentsOf: TaskLibraryFixtures.mobileNetQuant,
+      options: ImageClassifierOptions(maxResults: 1, scoreThreshold: 0.5))
     let result = try classifier.classify(contentsOf: url)
     XCTAssertEqual(result.categories.first?.label, "cheeseburger", "\(result.categories)")
     XCTAssertEqual(result.categories.first?.score ?? 0, 0.96, accuracy: 0.02)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// The TFLite Task Library's vision test data (Tests/Fixtures/vision/tasklibrary, see its README)
@@ -27,8 +28,10 @@ enum TaskLibraryFixtures {
   /// `object_detector_test.cc`'s `ExpectApproximatelyEqual`: same count; each box's origin and
   /// size within `boxTolerance` pixels; one class with the same index and name; score within
   /// `scorePrecision`.
-  static func expect(_ actual: [Detection], _ expected: [ExpectedDetection], scorePrecision: Float = 1e-6,
-                     boxTolerance: Double = 3, file: StaticString = #filePath, line: UInt = #line) {
+  static func expect(
+    _ actual: [Detection], _ expected: [ExpectedDetection], scorePrecision: Float = 1e-6,
+    boxTolerance: Double = 3, file: StaticString = #filePath, line: UInt = #line
+  ) {
     XCTAssertEqual(actual.count, expected.count, "detections: \(actual)", file: file, line: line)
     for (a, b) in zip(actual, expected) {
       let box = a.boundingBox
@@ -39,7 +42,8 @@ enum TaskLibraryFixtures {
       XCTAssertEqual(a.categories.count, 1, file: file, line: line)
       XCTAssertEqual(a.categories.first?.index, b.index, file: file, line: line)
       XCTAssertEqual(a.categories.first?.label, b.name, file: file, line: line)
-      XCTAssertEqual(a.categories.first?.score ?? -1, b.score, accuracy: scorePrecision, "score of \(a)", file: file, line: line)
+      XCTAssertEqual(
+        a.categories.first?.score ?? -1, b.score, accuracy: scorePrecision, "score of \(a)", file: file, line: line)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// `tensorflow_lite_support/cc/test/task/vision/image_segmenter_test.cc` (tflite-support dd3362e)
@@ -7,8 +8,10 @@ import XCTest
 /// class index × 10; fewer than 1% of pixels may differ, `kGoldenMaskTolerance`), the colored
 /// labels (`kDeepLabV3PartialResult`) and the post-processing cases.
 final class TaskLibrarySegmenterTests: XCTestCase {
-  static let labels = ["background", "aeroplane", "bicycle", "bird", "boat", "bottle", "bus", "car", "cat", "chair", "cow",
-                       "dining table", "dog", "horse", "motorbike", "person", "potted plant", "sheep", "sofa", "train", "tv"]
+  static let labels = [
+    "background", "aeroplane", "bicycle", "bird", "boat", "bottle", "bus", "car", "cat", "chair", "cow",
+    "dining table", "dog", "horse", "motorbike", "person", "potted plant", "sheep", "sofa", "train", "tv",
+  ]
   static let colors: [(UInt8, UInt8, UInt8)] = [
     (0, 0, 0), (128, 0, 0), (0, 128, 0), (128, 128, 0), (0, 0, 128), (128, 0, 128), (0, 128, 128), (128, 128, 128),
     (64, 0, 0), (192, 0, 0), (64, 128, 0), (192, 128, 0), (64, 0, 128), (192, 0, 128), (64, 128, 128), (192, 128, 128),
@@ -21,7 +24,8 @@ final class TaskLibrarySegmenterTests: XCTestCase {
     XCTAssertEqual(segmentation.height, 257, file: file, line: line)
     XCTAssertEqual(segmentation.coloredLabels.map(\.name), Self.labels, file: file, line: line)
     for (label, color) in zip(segmentation.coloredLabels, Self.colors) {
-      XCTAssertTrue(label.red == color.0 && label.green == color.1 && label.blue == color.2, "\(label)", file: file, line: line)
+      XCTAssertTrue(
+        label.red == color.0 && label.green == color.1 && label.blue == color.2, "\(label)", file: file, line: line)
     }
   }
 
@@ -31,7 +35,8 @@ final class TaskLibrarySegmenterTests: XCTestCase {
     XCTAssertEqual(mask.count, golden.width * golden.height)
     var differing = 0
     for y in 0..<golden.height {
-      for x in 0..<golden.width where Int(mask[y * golden.width + x]) * 10 != Int(golden.bytes[golden.offset(x: x, y: y)]) {
+      for x in 0..<golden.width
+      where Int(mask[y * golden.width + x]) * 10 != Int(golden.bytes[golden.offset(x: x, y: y)]) {
         differing += 1
       }
     }
@@ -52,7 +57,8 @@ final class TaskLibrarySegmenterTests: XCTestCase {
   /// transverse) gives the golden mask in the stored orientation.
   func testCategoryMaskWithOrientation() throws {
     let segmenter = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab)
-    let result = try segmenter.segment(try TaskLibraryFixtures.image("segmentation_input_rotation90_flop.jpg"), orientation: .rightMirrored)
+    let result = try segmenter.segment(
+      try TaskLibraryFixtures.image("segmentation_input_rotation90_flop.jpg"), orientation: .rightMirrored)
     expectPartialResult(result.segmentation)
     let mask = try XCTUnwrap(result.segmentation.categoryMask)
     let share = try inconsistency(mask, golden: "segmentation_golden_rotation90_flop.png")
@@ -65,7 +71,8 @@ final class TaskLibrarySegmenterTests: XCTestCase {
   /// is the model's size (257×257, stretch is the identity).
   func testMaskOverImageAtModelSize() throws {
     let segmenter = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab)
-    let result = try segmenter.segment(try TaskLibraryFixtures.image("segmentation_input_rotation90_flop.jpg"), orientation: .rightMirrored)
+    let result = try segmenter.segment(
+      try TaskLibraryFixtures.image("segmentation_input_rotation90_flop.jpg"), orientation: .rightMirrored)
     XCTAssertEqual(result.categoryMaskOverImage(), result.segmentation.categoryMask)
   }
 
@@ -75,8 +82,10 @@ final class TaskLibrarySegmenterTests: XCTestCase {
   func testConfidenceMasksMatchTheCategoryMask() throws {
     let image = try TaskLibraryFixtures.image("segmentation_input_rotation0.jpg")
     let category = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab).segment(image).segmentation
-    let confidence = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab,
-                                        options: ImageSegmenterOptions(outputType: .confidenceMasks)).segment(image).segmentation
+    let confidence = try ImageSegmenter(
+      contentsOf: TaskLibraryFixtures.deeplab,
+      options: ImageSegmenterOptions(outputType: .confidenceMasks)
+    ).segment(image).segmentation
     let masks = try XCTUnwrap(confidence.confidenceMasks)
     XCTAssertEqual(masks.count, confidence.coloredLabels.count)
     let mask = try XCTUnwrap(category.categoryMask)
@@ -88,15 +97,20 @@ final class TaskLibrarySegmenterTests: XCTestCase {
 
   // MARK: PostprocessTest: top-left scores set (car highest), the rest zeros.
 
-  static let cornerScores: [Float] = [0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.21, 0.60, 0.01, 0.01, 0.01,
-                                      0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01]
+  static let cornerScores: [Float] = [
+    0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.21, 0.60, 0.01, 0.01, 0.01,
+    0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01,
+  ]
 
-  private func postprocess(_ type: ImageSegmenterOptions.OutputType, orientation: ImageOrientation) throws -> Segmentation {
+  private func postprocess(_ type: ImageSegmenterOptions.OutputType, orientation: ImageOrientation) throws
+    -> Segmentation
+  {
     let segmenter = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab)
     var scores = Self.cornerScores
     scores += Array(repeating: 0, count: 257 * 257 * 21 - scores.count)
-    return try Segmentation.decode(scores: scores, width: 257, height: 257, classes: 21, orientation: orientation,
-                                   outputType: type, coloredLabels: segmenter.coloredLabels)
+    return try Segmentation.decode(
+      scores: scores, width: 257, height: 257, classes: 21, orientation: orientation,
+      outputType: type, coloredLabels: segmenter.coloredLabels)
   }
 
   /// `PostprocessTest.SucceedsWithCategoryMask`.

@@ -9,8 +9,16 @@ final class TaskModelAccessTests: XCTestCase {
   private final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return value
+    }
+    func set() {
+      lock.lock()
+      value = true
+      lock.unlock()
+    }
   }
 
   func testRunsWaitForWithModel() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// Tensor/IO's pixel-buffer identity case on our fixture bundles (Tests/Fixtures/tensorio,
@@ -21,8 +22,9 @@ final class TensorIOImageConformanceTests: XCTestCase {
       let model = try Model(contentsOf: bundle(name))
       let layer = try XCTUnwrap(model.description.outputs.first)
       let output = try XCTUnwrap(try model.run(on: red)["output"])
-      let image = try PixelBuffer(values: output.values, shape: output.shape, denormalize: layer.denormalize,
-                                  channelOrder: layer.pixelFormat ?? .rgb)
+      let image = try PixelBuffer(
+        values: output.values, shape: output.shape, denormalize: layer.denormalize,
+        channelOrder: layer.pixelFormat ?? .rgb)
       XCTAssertEqual(image.width, 224, name)
       for (x, y) in [(0, 0), (100, 37), (223, 223)] {
         let pixel = try XCTUnwrap(image.rgb(x: x, y: y))
@@ -36,14 +38,14 @@ final class TensorIOImageConformanceTests: XCTestCase {
   /// BGR output values put back in RGB order, with the `r`, `g`, `b` biases on the channels
   /// they name.
   func testBGROutputChannelsAndBiases() throws {
-    let values: [Float] = [10, 20, 30] // b, g, r
-    let transform = PixelTransform(scale: 1, bias: [1, 2, 3]) // r, g, b
+    let values: [Float] = [10, 20, 30]  // b, g, r
+    let transform = PixelTransform(scale: 1, bias: [1, 2, 3])  // r, g, b
     let image = try PixelBuffer(values: values, shape: [1, 1, 1, 3], denormalize: transform, channelOrder: .bgr)
     let pixel = try XCTUnwrap(image.rgb(x: 0, y: 0))
     XCTAssertEqual([pixel.red, pixel.green, pixel.blue], [31, 22, 13])
   }
 }
 
-private extension Array {
-  func repeated(_ count: Int) -> [Element] { Array([[Element]](repeating: self, count: count).joined()) }
+extension Array {
+  fileprivate func repeated(_ count: Int) -> [Element] { Array([[Element]](repeating: self, count: count).joined()) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import TensorBridge
 import TensorBridgeModels
 import XCTest
+
 @testable import TensorBridgeVision
 
 /// Channel order, element types, normalization, grayscale, letterbox and image outputs.
@@ -11,7 +12,9 @@ final class TensorizationTests: XCTestCase {
     try PixelBuffer(width: 4, height: 2, format: .rgb8, bytes: (0..<24).map { UInt8($0 * 10) })
   }
 
-  private func write<T>(_ image: PixelBuffer, _ format: ImageInputFormat, fit: FitMode = .stretch, as: T.Type) throws -> [T] {
+  private func write<T>(_ image: PixelBuffer, _ format: ImageInputFormat, fit: FitMode = .stretch, as: T.Type) throws
+    -> [T]
+  {
     var storage = [UInt8](repeating: 0xEE, count: format.byteCount)
     try storage.withUnsafeMutableBytes { bytes in
       _ = try ImageTensorizer(format: format, fitMode: fit).write(image, into: bytes)
@@ -26,7 +29,8 @@ final class TensorizationTests: XCTestCase {
     format.normalize(mean: [10, 20, 30], std: [2, 4, 5])
     let values = try write(image, format, as: Float.self)
     for (index, value) in values.enumerated() {
-      let mean: [Float] = [10, 20, 30], std: [Float] = [2, 4, 5]
+      let mean: [Float] = [10, 20, 30]
+      let std: [Float] = [2, 4, 5]
       XCTAssertEqual(value, (Float(image.bytes[index]) - mean[index % 3]) / std[index % 3], accuracy: 1e-5)
     }
   }
@@ -44,11 +48,14 @@ final class TensorizationTests: XCTestCase {
       // An odd stride, too.
       let stride = converted.bytesPerRow + 5
       var bytes = [UInt8](repeating: 1, count: stride * 2)
-      for y in 0..<2 { for x in 0..<converted.bytesPerRow { bytes[y * stride + x] = converted.bytes[y * converted.bytesPerRow + x] } }
+      for y in 0..<2 {
+        for x in 0..<converted.bytesPerRow { bytes[y * stride + x] = converted.bytes[y * converted.bytesPerRow + x] }
+      }
       let strided = try PixelBuffer(width: 4, height: 2, format: source, bytesPerRow: stride, bytes: bytes)
       XCTAssertEqual(try write(strided, format, as: Float.self), bgr, "\(source)")
-      XCTAssertEqual(try write(strided, ImageInputFormat(width: 3, height: 3), as: Float.self),
-                     try write(image, ImageInputFormat(width: 3, height: 3), as: Float.self), "\(source) resized")
+      XCTAssertEqual(
+        try write(strided, ImageInputFormat(width: 3, height: 3), as: Float.self),
+        try write(image, ImageInputFormat(width: 3, height: 3), as: Float.self), "\(source) resized")
     }
   }
 
@@ -65,7 +72,9 @@ final class TensorizationTests: XCTestCase {
     }
     let gray = ImageInputFormat(width: 12, height: 12, channels: 1)
     let grayExpected = try photo.converted(to: .gray8).fitted(width: 12, height: 12, mode: .centerCrop).image
-    XCTAssertEqual(try write(photo.converted(to: .gray8), gray, fit: .centerCrop, as: Float.self), grayExpected.bytes.map(Float.init))
+    XCTAssertEqual(
+      try write(photo.converted(to: .gray8), gray, fit: .centerCrop, as: Float.self), grayExpected.bytes.map(Float.init)
+    )
   }
 
   /// A `normalize` with one scale per channel (TFLite metadata's per-channel std, written by
@@ -76,7 +85,8 @@ final class TensorizationTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: copy) }
     let json = copy.appendingPathComponent("model.json")
     let text = try String(contentsOf: json, encoding: .utf8)
-      .replacingOccurrences(of: #""standard": "[-1,1]""#, with: #""scale": [0.5, 0.25, 2], "bias": { "r": -1, "g": 0, "b": 3 }"#)
+      .replacingOccurrences(
+        of: #""standard": "[-1,1]""#, with: #""scale": [0.5, 0.25, 2], "bias": { "r": -1, "g": 0, "b": 3 }"#)
     try text.write(to: json, atomically: true, encoding: .utf8)
     let model = try Model(contentsOf: copy)
     let normalize = try XCTUnwrap(model.description.inputs.first?.normalize)
@@ -102,21 +112,27 @@ final class TensorizationTests: XCTestCase {
 
   func testQuantizedInputs() throws {
     let image = try tiny()
-    XCTAssertEqual(try write(image, ImageInputFormat(width: 4, height: 2, dataType: .uInt8), as: UInt8.self), image.bytes)
-    let int8 = ImageInputFormat(width: 4, height: 2, dataType: .int8, quantization: QuantizationParameters(scale: 1.0 / 255, zeroPoint: -128))
+    XCTAssertEqual(
+      try write(image, ImageInputFormat(width: 4, height: 2, dataType: .uInt8), as: UInt8.self), image.bytes)
+    let int8 = ImageInputFormat(
+      width: 4, height: 2, dataType: .int8, quantization: QuantizationParameters(scale: 1.0 / 255, zeroPoint: -128))
     XCTAssertEqual(try write(image, int8, as: Int8.self), image.bytes.map { Int8(Int($0) - 128) })
     // uint8 inputs take raw pixels whatever the normalization says (Task Library, MediaPipe).
-    let normalized = ImageInputFormat(width: 4, height: 2, dataType: .uInt8, scales: [1.0 / 128], biases: [-127.0 / 128],
-                                      quantization: QuantizationParameters(scale: 0.012566017, zeroPoint: 131))
+    let normalized = ImageInputFormat(
+      width: 4, height: 2, dataType: .uInt8, scales: [1.0 / 128], biases: [-127.0 / 128],
+      quantization: QuantizationParameters(scale: 0.012566017, zeroPoint: 131))
     XCTAssertEqual(try write(image, normalized, as: UInt8.self), image.bytes)
     // int8 with [-1, 1] normalization and the matching quantization (2/255, -1): about p - 128.
-    let int8Normalized = ImageInputFormat(width: 4, height: 2, dataType: .int8, scales: [2.0 / 255], biases: [-1],
-                                          quantization: QuantizationParameters(scale: 2.0 / 255, zeroPoint: -1))
+    let int8Normalized = ImageInputFormat(
+      width: 4, height: 2, dataType: .int8, scales: [2.0 / 255], biases: [-1],
+      quantization: QuantizationParameters(scale: 2.0 / 255, zeroPoint: -1))
     for (value, pixel) in zip(try write(image, int8Normalized, as: Int8.self), image.bytes) {
       XCTAssertTrue(Int(value) == Int(pixel) - 128 || Int(value) == Int(pixel) - 129, "\(value) for \(pixel)")
     }
     // Values beyond the type clamp.
-    let clamped = ImageInputFormat(width: 4, height: 2, dataType: .int8, scales: [1], biases: [0], quantization: QuantizationParameters(scale: 1, zeroPoint: 0))
+    let clamped = ImageInputFormat(
+      width: 4, height: 2, dataType: .int8, scales: [1], biases: [0],
+      quantization: QuantizationParameters(scale: 1, zeroPoint: 0))
     XCTAssertEqual(try write(image, clamped, as: Int8.self), image.bytes.map { Int8(min(127, Int($0))) })
   }
 
@@ -147,8 +163,10 @@ final class TensorizationTests: XCTestCase {
     XCTAssertEqual(try ImageInputFormat(tensor: tensor([1, 224, 160, 3])).width, 160)
     XCTAssertEqual(try ImageInputFormat(tensor: tensor([1, 28, 28, 1])).channels, 1)
     XCTAssertEqual(try ImageInputFormat(tensor: tensor([28, 28])).channels, 1)
-    for (shape, type) in [([2, 8, 8, 3], Tensor.DataType.float32), ([1, 3, 8, 8], .float32), ([1, 8, 8, 4], .float32),
-                          ([8], .float32), ([1, 8, 8, 3], .int32), ([1, 0, 8, 3], .float32)] {
+    for (shape, type) in [
+      ([2, 8, 8, 3], Tensor.DataType.float32), ([1, 3, 8, 8], .float32), ([1, 8, 8, 4], .float32),
+      ([8], .float32), ([1, 8, 8, 3], .int32), ([1, 0, 8, 3], .float32),
+    ] {
       XCTAssertThrowsError(try ImageInputFormat(tensor: tensor(shape, type)), "\(shape) \(type)") { error in
         XCTAssertTrue(error is VisionError)
         XCTAssertTrue("\(error)".contains("'x'"))
@@ -156,9 +174,10 @@ final class TensorizationTests: XCTestCase {
     }
     // The tensor memory must have the format's size.
     var small = [UInt8](repeating: 0, count: 10)
-    XCTAssertThrowsError(try small.withUnsafeMutableBytes { bytes in
-      try ImageTensorizer(format: ImageInputFormat(width: 4, height: 2)).write(try tiny(), into: bytes)
-    })
+    XCTAssertThrowsError(
+      try small.withUnsafeMutableBytes { bytes in
+        try ImageTensorizer(format: ImageInputFormat(width: 4, height: 2)).write(try tiny(), into: bytes)
+      })
   }
 
   func testImageOutputsDenormalize() throws {

@@ -1,15 +1,19 @@
 import Foundation
-@testable import TensorBridgeVision
 import TestSupport
 import XCTest
+
+@testable import TensorBridgeVision
 
 /// `tensorbridge classify` and `tensorbridge detect`, run as a process.
 final class VisionCLITests: XCTestCase {
   private func run(_ arguments: [String]) throws -> ProcessResult { try CLIRun.run(arguments) }
 
   func testClassifyJSONAndTop() throws {
-    let samples = ["0_red_circle.png", "1_green_square.png", "4_blue_triangle.jpg"].map { VisionFixtures.url("samples/\($0)").path }
-    let result = try run(["classify", VisionFixtures.url("shapes_metadata.tflite").path] + samples + ["--top", "2", "--json"])
+    let samples = ["0_red_circle.png", "1_green_square.png", "4_blue_triangle.jpg"].map {
+      VisionFixtures.url("samples/\($0)").path
+    }
+    let result = try run(
+      ["classify", VisionFixtures.url("shapes_metadata.tflite").path] + samples + ["--top", "2", "--json"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let lines = result.stdout.split(separator: "\n")
     XCTAssertEqual(lines.count, 3)
@@ -36,17 +40,24 @@ final class VisionCLITests: XCTestCase {
       XCTAssertEqual(result.status, 0, result.stderr)
       let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
       let categories = try XCTUnwrap(object["categories"] as? [[String: Any]])
-      return try categories.sorted { ($0["index"] as? Int ?? 0) < ($1["index"] as? Int ?? 0) }.map { try XCTUnwrap($0["score"] as? Double) }
+      return try categories.sorted { ($0["index"] as? Int ?? 0) < ($1["index"] as? Int ?? 0) }.map {
+        try XCTUnwrap($0["score"] as? Double)
+      }
     }
     func library(_ gap: Double?) throws -> [Double] {
       let classifier = try ImageClassifier(contentsOf: model, options: ImageClassifierOptions(reducingGap: gap))
-      return try classifier.classify(PixelBuffer(contentsOf: photo)).categories.sorted { $0.index < $1.index }.map { Double($0.score) }
+      return try classifier.classify(PixelBuffer(contentsOf: photo)).categories.sorted { $0.index < $1.index }.map {
+        Double($0.score)
+      }
     }
-    let exact = try scores(["--exact-resize"]), fast = try scores([])
+    let exact = try scores(["--exact-resize"])
+    let fast = try scores([])
     XCTAssertEqual(exact.count, 4)
     XCTAssertNotEqual(exact, fast)
     for (cli, lib) in zip(exact, try library(nil)) { XCTAssertEqual(cli, lib, accuracy: 1e-6) }
-    for (cli, lib) in zip(fast, try library(ResizeFilter.defaultReducingGap)) { XCTAssertEqual(cli, lib, accuracy: 1e-6) }
+    for (cli, lib) in zip(fast, try library(ResizeFilter.defaultReducingGap)) {
+      XCTAssertEqual(cli, lib, accuracy: 1e-6)
+    }
   }
 
   func testClassifyBadImageExitsOneWithSentence() throws {
@@ -63,7 +74,10 @@ final class VisionCLITests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("boxes.png")
     let image = VisionFixtures.url("detector_samples/0_red_green.png")
-    let result = try run(["detect", VisionFixtures.url("ssd_colors.automl").path, image.path, "--threshold", "0.9", "--json", "--annotate", out.path])
+    let result = try run([
+      "detect", VisionFixtures.url("ssd_colors.automl").path, image.path, "--threshold", "0.9", "--json", "--annotate",
+      out.path,
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let detections = try XCTUnwrap(object["detections"] as? [[String: Any]])
@@ -75,7 +89,10 @@ final class VisionCLITests: XCTestCase {
   }
 
   func testRunTakesImagesAndSavesImageOutputs() throws {
-    let result = try run(["run", VisionFixtures.url("shapes.tiobundle").path, "--input", "image=\(VisionFixtures.url("samples/1_green_square.png").path)", "--top", "1"])
+    let result = try run([
+      "run", VisionFixtures.url("shapes.tiobundle").path, "--input",
+      "image=\(VisionFixtures.url("samples/1_green_square.png").path)", "--top", "1",
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.contains("green square"), result.stdout)
     // A third-party segmentation model with an image output: the mask becomes a PNG.
@@ -83,7 +100,8 @@ final class VisionCLITests: XCTestCase {
       throw XCTSkip("selfie_segmentation.tflite not fetched (scripts/thirdparty/fetch.sh)")
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tb-selfie-\(UUID().uuidString)")
-    let bundle = folder.appendingPathComponent("selfie.tiobundle"), out = folder.appendingPathComponent("out")
+    let bundle = folder.appendingPathComponent("selfie.tiobundle")
+    let out = folder.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(at: model, to: bundle.appendingPathComponent("model.tflite"))

@@ -9,7 +9,9 @@ public enum BuiltProducts {
   /// folder itself; on Apple platforms it is the `.xctest` bundle inside it.
   public static func executable(_ name: String) -> URL {
     let bundle = Bundle(for: Marker.self).bundleURL
-    let candidates = [bundle.appendingPathComponent(name), bundle.deletingLastPathComponent().appendingPathComponent(name)]
+    let candidates = [
+      bundle.appendingPathComponent(name), bundle.deletingLastPathComponent().appendingPathComponent(name),
+    ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
   }
 

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// A real HTTP answer.
 public struct HTTPAnswer: Sendable {
@@ -22,7 +23,9 @@ public struct HTTPAnswer: Sendable {
   /// The body decoded as a hub wire type; a failure fails the test with the body.
   public func decode<T: Decodable>(_ type: T.Type, file: StaticString = #filePath, line: UInt = #line) throws -> T {
     do { return try HubJSON.decoder().decode(T.self, from: body) } catch {
-      XCTFail("cannot decode \(T.self) from \(status) \(String(decoding: body, as: UTF8.self)): \(error)", file: file, line: line)
+      XCTFail(
+        "cannot decode \(T.self) from \(status) \(String(decoding: body, as: UTF8.self)): \(error)", file: file,
+        line: line)
       throw error
     }
   }
@@ -51,15 +54,21 @@ public struct HTTPClient: Sendable {
   }
 
   /// Sends a request to a path on the hub (or to a whole `http…` URL).
-  public func send(_ method: String, _ path: String, key: String? = nil, headers: [String: String] = [:],
-                   body: Data? = nil, contentType: String? = nil) async throws -> HTTPAnswer {
-    guard let url = URL(string: path.hasPrefix("http") ? path : base + path) else { throw TestFailure("bad path \(path)") }
+  public func send(
+    _ method: String, _ path: String, key: String? = nil, headers: [String: String] = [:],
+    body: Data? = nil, contentType: String? = nil
+  ) async throws -> HTTPAnswer {
+    guard let url = URL(string: path.hasPrefix("http") ? path : base + path) else {
+      throw TestFailure("bad path \(path)")
+    }
     return try await send(method, url: url, key: key, headers: headers, body: body, contentType: contentType)
   }
 
   /// Sends a request to `url`.
-  public func send(_ method: String, url: URL, key: String? = nil, headers: [String: String] = [:], body: Data? = nil,
-                   contentType: String? = nil) async throws -> HTTPAnswer {
+  public func send(
+    _ method: String, url: URL, key: String? = nil, headers: [String: String] = [:], body: Data? = nil,
+    contentType: String? = nil
+  ) async throws -> HTTPAnswer {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.timeoutInterval = 300
@@ -89,7 +98,9 @@ public struct HTTPClient: Sendable {
   @discardableResult
   public func deploy(_ name: String, _ data: Data, key: String, publish: Bool = true) async throws -> HubModelVersion {
     let create = try await json("POST", HubAPI.createModel.path([:]), key: key, HubCreateModelRequest(name: name))
-    guard create.status == 201 || create.status == 409 else { throw TestFailure("create \(name): \(create.status) \(create.text)") }
+    guard create.status == 201 || create.status == 409 else {
+      throw TestFailure("create \(name): \(create.status) \(create.text)")
+    }
     let upload = try await send(
       "POST", HubAPI.uploadVersion.path(["name": name]) + (publish ? "?publish=true" : ""), key: key, body: data)
     guard upload.status == 201 else { throw TestFailure("upload \(name): \(upload.status) \(upload.text)") }

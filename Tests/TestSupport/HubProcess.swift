@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The real `tensorbridge hub serve` in a child process, for CLI tests and for tests that kill
@@ -29,7 +30,8 @@ public final class HubProcess: @unchecked Sendable {
 
   /// Creates an API key with the CLI on the data folder, as `hub keys create` prints it.
   public func createKey(scope: String) throws -> String {
-    let result = try ProcessRun.run(BuiltProducts.cli, ["hub", "keys", "create", "--data", data.path, "--scope", scope])
+    let result = try ProcessRun.run(
+      BuiltProducts.cli, ["hub", "keys", "create", "--data", data.path, "--scope", scope])
     guard result.status == 0 else { throw TestFailure("keys create: \(result.stderr)") }
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -42,7 +44,8 @@ public final class HubProcess: @unchecked Sendable {
     let arguments = ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"] + extra
     if let descriptorLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", BuiltProducts.cli.path] + arguments
+      process.arguments =
+        ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", BuiltProducts.cli.path] + arguments
     } else {
       process.executableURL = BuiltProducts.cli
       process.arguments = arguments
@@ -55,7 +58,8 @@ public final class HubProcess: @unchecked Sendable {
     while Date() < deadline {
       let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       if let range = text.range(of: "listening on http://127.0.0.1:"),
-         let port = Int(text[range.upperBound...].prefix { $0.isNumber }) {
+        let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+      {
         self.port = port
         return
       }

@@ -36,13 +36,21 @@ public enum ModelSigningCLI {
 
   /// `model_signing sign key MODEL --private_key KEY --signature SIG`.
   public static func sign(model: URL, privateKey: URL, signature: URL) throws -> ProcessResult {
-    try ProcessRun.run(try executable(), ["sign", "key", model.path, "--private_key", privateKey.path,
-                                          "--signature", signature.path], timeLimit: 120)
+    try ProcessRun.run(
+      try executable(),
+      [
+        "sign", "key", model.path, "--private_key", privateKey.path,
+        "--signature", signature.path,
+      ], timeLimit: 120)
   }
 
   /// `model_signing verify key MODEL --public_key KEY --signature SIG`.
   public static func verify(model: URL, publicKey: URL, signature: URL) throws -> ProcessResult {
-    try ProcessRun.run(try executable(), ["verify", "key", model.path, "--public_key", publicKey.path,
-                                          "--signature", signature.path], timeLimit: 120)
+    try ProcessRun.run(
+      try executable(),
+      [
+        "verify", "key", model.path, "--public_key", publicKey.path,
+        "--signature", signature.path,
+      ], timeLimit: 120)
   }
 }

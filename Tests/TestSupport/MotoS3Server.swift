@@ -51,9 +51,15 @@ public final class MotoS3Server {
       }
       usleep(50_000)
     }
-    struct Info: Decodable { let endpoint: String; let accessKeyID: String; let secretAccessKey: String; let region: String }
+    struct Info: Decodable {
+      let endpoint: String
+      let accessKeyID: String
+      let secretAccessKey: String
+      let region: String
+    }
     guard let line, let info = try? JSONDecoder().decode(Info.self, from: Data(line.utf8)),
-          let url = URL(string: info.endpoint) else {
+      let url = URL(string: info.endpoint)
+    else {
       process.terminate()
       throw TestFailure("moto_s3.py did not start within \(timeLimit) s")
     }

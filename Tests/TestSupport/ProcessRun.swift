@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a finished child process printed and how it ended.
 public struct ProcessResult: Sendable {
@@ -28,11 +29,14 @@ public enum ProcessRun {
   ///   - environment: Variables set on top of this process's environment.
   ///   - stdin: Bytes for standard input (default: none, `/dev/null`).
   ///   - timeLimit: Seconds after which the child is killed with SIGKILL (``ProcessResult/timedOut``).
-  public static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                         stdin: Data? = nil, timeLimit: TimeInterval? = nil) throws -> ProcessResult {
+  public static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+    stdin: Data? = nil, timeLimit: TimeInterval? = nil
+  ) throws -> ProcessResult {
     let folder = try TestPaths.temporaryDirectory("tb-run")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+    let out = folder.appendingPathComponent("out")
+    let err = folder.appendingPathComponent("err")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let process = Process()
@@ -67,8 +71,10 @@ public enum ProcessRun {
 
   /// ``run(_:_:environment:stdin:timeLimit:)`` on a separate thread, so that the caller's
   /// concurrency pool (an in-process hub, say) keeps running meanwhile.
-  public static func runAsync(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                              timeLimit: TimeInterval? = nil) async throws -> ProcessResult {
+  public static func runAsync(
+    _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+    timeLimit: TimeInterval? = nil
+  ) async throws -> ProcessResult {
     try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
         do {
@@ -85,20 +91,28 @@ public enum ProcessRun {
 /// the test, since the CLI turns every error into an exit status.
 public enum CLIRun {
   /// Runs `tensorbridge arguments…` and waits for it.
-  public static func run(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
-                         timeLimit: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line)
-    throws -> ProcessResult {
-    let result = try ProcessRun.run(BuiltProducts.cli, arguments, environment: environment, stdin: stdin, timeLimit: timeLimit)
-    XCTAssertFalse(result.signalled && !result.timedOut, "tensorbridge \(arguments.prefix(3)) died by signal \(result.status)",
-                   file: file, line: line)
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil,
+    timeLimit: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line
+  )
+    throws -> ProcessResult
+  {
+    let result = try ProcessRun.run(
+      BuiltProducts.cli, arguments, environment: environment, stdin: stdin, timeLimit: timeLimit)
+    XCTAssertFalse(
+      result.signalled && !result.timedOut, "tensorbridge \(arguments.prefix(3)) died by signal \(result.status)",
+      file: file, line: line)
     return result
   }
 
   /// ``run(_:environment:stdin:timeLimit:file:line:)`` without blocking the concurrency pool.
-  public static func runAsync(_ arguments: [String], environment: [String: String] = [:],
-                              file: StaticString = #filePath, line: UInt = #line) async throws -> ProcessResult {
+  public static func runAsync(
+    _ arguments: [String], environment: [String: String] = [:],
+    file: StaticString = #filePath, line: UInt = #line
+  ) async throws -> ProcessResult {
     let result = try await ProcessRun.runAsync(BuiltProducts.cli, arguments, environment: environment)
-    XCTAssertFalse(result.signalled, "tensorbridge \(arguments.prefix(3)) died by signal \(result.status)", file: file, line: line)
+    XCTAssertFalse(
+      result.signalled, "tensorbridge \(arguments.prefix(3)) died by signal \(result.status)", file: file, line: line)
     return result
   }
 }

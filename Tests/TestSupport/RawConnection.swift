@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// A bare TCP client to the hub on loopback, to hold a request half-sent or a response half-read.
@@ -19,7 +20,9 @@ public final class RawConnection {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard result == 0 else { throw TestFailure("connect failed") }
   }
@@ -75,11 +78,12 @@ public final class RawConnection {
           let head = String(decoding: buffer[offset..<headerEnd.lowerBound], as: UTF8.self)
           let lines = head.split(separator: "\r\n")
           let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-          let length = lines.dropFirst().compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-          }.first ?? 0
+          let length =
+            lines.dropFirst().compactMap { line -> Int? in
+              let parts = line.split(separator: ":", maxSplits: 1)
+              guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+              return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
           if buffer.distance(from: headerEnd.upperBound, to: buffer.endIndex) >= length {
             let bodyEnd = buffer.index(headerEnd.upperBound, offsetBy: length)
             answers.append((status, Data(buffer[headerEnd.upperBound..<bodyEnd])))

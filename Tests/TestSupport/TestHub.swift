@@ -28,8 +28,10 @@ public final class TestHub: Sendable {
   /// `http://127.0.0.1:<port>`.
   public let url: URL
 
-  private init(directory: URL, url: URL, port: Int, adminKey: String, clientKey: String, server: ModelHubServer,
-               task: Task<Void, any Error>) {
+  private init(
+    directory: URL, url: URL, port: Int, adminKey: String, clientKey: String, server: ModelHubServer,
+    task: Task<Void, any Error>
+  ) {
     self.directory = directory
     self.url = url
     self.port = port
@@ -44,10 +46,13 @@ public final class TestHub: Sendable {
 
   /// Starts a hub taking uploads up to `maxUploadBytes`; `configure` may change the rest of the
   /// configuration (limits, load check, URL lifetime).
-  public static func start(directory: URL? = nil, maxUploadBytes: Int64 = 1 << 20,
-                           _ configure: (inout HubConfiguration) -> Void = { _ in }) async throws -> TestHub {
+  public static func start(
+    directory: URL? = nil, maxUploadBytes: Int64 = 1 << 20,
+    _ configure: (inout HubConfiguration) -> Void = { _ in }
+  ) async throws -> TestHub {
     let directory = try directory ?? TestPaths.temporaryDirectory("modelhub-tests")
-    var configuration = HubConfiguration(dataDirectory: directory, host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes)
+    var configuration = HubConfiguration(
+      dataDirectory: directory, host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes)
     configure(&configuration)
     var logger = Logger(label: "modelhub-tests")
     logger.logLevel = .critical  // cancelling the server task at the end of a test logs errors
@@ -64,8 +69,12 @@ public final class TestHub: Sendable {
       port = bound
       break
     }
-    guard port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else { throw TestFailure("the hub did not start") }
-    return TestHub(directory: directory, url: url, port: port, adminKey: admin.key, clientKey: client.key, server: server, task: task)
+    guard port > 0, let url = URL(string: "http://127.0.0.1:\(port)") else {
+      throw TestFailure("the hub did not start")
+    }
+    return TestHub(
+      directory: directory, url: url, port: port, adminKey: admin.key, clientKey: client.key, server: server, task: task
+    )
   }
 
   /// Stops the server, waits for it and removes its data folder.
@@ -80,16 +89,20 @@ public final class TestHub: Sendable {
   /// Creates a model; a status other than 201 fails the test.
   @discardableResult
   public func createModel(_ name: String, tags: [String] = [], file: StaticString = #filePath, line: UInt = #line)
-    async throws -> HubModel {
-    let answer = try await http.json("POST", HubAPI.createModel.path([:]), key: adminKey, HubCreateModelRequest(name: name, tags: tags))
+    async throws -> HubModel
+  {
+    let answer = try await http.json(
+      "POST", HubAPI.createModel.path([:]), key: adminKey, HubCreateModelRequest(name: name, tags: tags))
     XCTAssertEqual(answer.status, 201, answer.text, file: file, line: line)
     return try answer.decode(HubModel.self, file: file, line: line)
   }
 
   /// Uploads a version of an existing model; a status other than 201 fails the test.
   @discardableResult
-  public func upload(_ name: String, _ data: Data, publish: Bool = false, file: StaticString = #filePath,
-                     line: UInt = #line) async throws -> HubModelVersion {
+  public func upload(
+    _ name: String, _ data: Data, publish: Bool = false, file: StaticString = #filePath,
+    line: UInt = #line
+  ) async throws -> HubModelVersion {
     let path = HubAPI.uploadVersion.path(["name": name]) + (publish ? "?publish=true" : "")
     let answer = try await http.send("POST", path, key: adminKey, body: data)
     XCTAssertEqual(answer.status, 201, answer.text, file: file, line: line)
@@ -109,7 +122,8 @@ public final class TestHub: Sendable {
 
   /// Asks `:download` with the client key, as an installation would.
   public func download(_ name: String, installation: String? = nil, headers: [String: String] = [:]) async throws
-    -> HTTPAnswer {
+    -> HTTPAnswer
+  {
     var headers = headers
     if let installation { headers[HubHeaders.installationID] = installation }
     return try await http.send("GET", HubAPI.downloadModel.path(["name": name]), key: clientKey, headers: headers)
@@ -118,7 +132,8 @@ public final class TestHub: Sendable {
   /// Files under `blobs/` and `tmp/`.
   public func storedFiles() -> (blobs: Int, temporary: Int) {
     let fm = FileManager.default
-    let blobs = fm.enumerator(atPath: directory.appendingPathComponent("blobs").path)?
+    let blobs =
+      fm.enumerator(atPath: directory.appendingPathComponent("blobs").path)?
       .compactMap { $0 as? String }.filter { $0.count > 3 }.count ?? 0
     let temporary = (try? fm.contentsOfDirectory(atPath: directory.appendingPathComponent("tmp").path).count) ?? 0
     return (blobs, temporary)

@@ -10,7 +10,8 @@ import TensorBridgeDelivery
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let hub = URL(string: arguments[1]),
-      let key = ProcessInfo.processInfo.environment["TENSORBRIDGE_CLIENT_KEY"] else {
+  let key = ProcessInfo.processInfo.environment["TENSORBRIDGE_CLIENT_KEY"]
+else {
   FileHandle.standardError.write(Data("usage: TENSORBRIDGE_CLIENT_KEY=… delivery-pull HUB_URL NAME DIR\n".utf8))
   exit(2)
 }
@@ -24,7 +25,8 @@ do {
   exit(1)
 }
 if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-   let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
+  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+{
   let kilobytes = line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? ""
   FileHandle.standardError.write(Data("peak-memory-kb: \(kilobytes)\n".utf8))
 }

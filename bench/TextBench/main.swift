@@ -22,15 +22,22 @@ var sentencePiece: SentencePieceTokenizer?
 do {
   switch arguments[1] {
   case "sentencepiece": sentencePiece = try SentencePieceTokenizer(contentsOf: vocabularyURL)
-  case "word": encoder = try TextEncoder(tokenizer: WordTokenizer(), vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .wordIndex))
-  case "regex": encoder = try TextEncoder(tokenizer: RegexTokenizer(), vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .wordIndex))
-  case "wordpiece": encoder = try TextEncoder.bert(vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .tokenList))
+  case "word":
+    encoder = try TextEncoder(
+      tokenizer: WordTokenizer(), vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .wordIndex))
+  case "regex":
+    encoder = try TextEncoder(
+      tokenizer: RegexTokenizer(), vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .wordIndex))
+  case "wordpiece":
+    encoder = try TextEncoder.bert(vocabulary: Vocabulary(contentsOf: vocabularyURL, format: .tokenList))
   default: fail("unknown tokenizer \(arguments[1])")
   }
 } catch { fail("\(error)") }
 
 let data: Data
-do { data = try Data(contentsOf: URL(fileURLWithPath: arguments[3])) } catch { fail("cannot read \(arguments[3]): \(error)") }
+do { data = try Data(contentsOf: URL(fileURLWithPath: arguments[3])) } catch {
+  fail("cannot read \(arguments[3]): \(error)")
+}
 let lines: [String]
 do { lines = try TextLines.parse(data, source: arguments[3]) } catch { fail("\(error)") }
 
@@ -59,4 +66,6 @@ do {
 let cpu = Double(clock() - cpuStart) / Double(CLOCKS_PER_SEC)
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 let megabytes = Double(data.count) / 1e6
-print(#"{"bytes": \#(data.count), "lines": \#(lines.count), "seconds": \#(seconds), "cpu_seconds": \#(cpu), "mb_per_s": \#(megabytes / cpu), "wall_mb_per_s": \#(megabytes / seconds), "tokens": \#(tokens), "checksum": \#(checksum)}"#)
+print(
+  #"{"bytes": \#(data.count), "lines": \#(lines.count), "seconds": \#(seconds), "cpu_seconds": \#(cpu), "mb_per_s": \#(megabytes / cpu), "wall_mb_per_s": \#(megabytes / seconds), "tokens": \#(tokens), "checksum": \#(checksum)}"#
+)

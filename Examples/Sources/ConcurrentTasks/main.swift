@@ -32,7 +32,8 @@ where T.Output: Equatable {
     throw SampleFailure("\(name): a concurrent run of input \(index) gave \(result), not \(expected[index])")
   }
   let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-  return "\(name): \(results.count) concurrent runs (\(inputs.count) inputs × \(rounds)) equal the sequential results (\(seconds) s)"
+  return
+    "\(name): \(results.count) concurrent runs (\(inputs.count) inputs × \(rounds)) equal the sequential results (\(seconds) s)"
 }
 
 /// What went wrong, said plainly.
@@ -54,8 +55,10 @@ guard let fixturesPath = arguments.first else {
 let fixtures = URL(fileURLWithPath: fixturesPath)
 let vision = fixtures.appendingPathComponent("vision")
 let text = fixtures.appendingPathComponent("text")
-let sentences = ["What a wonderful day!", "This is the worst film I have ever seen.", "It was fine, I suppose.",
-                 "Strongly recommend it!", "What a waste of my time."]
+let sentences = [
+  "What a wonderful day!", "This is the worst film I have ever seen.", "It was fine, I suppose.",
+  "Strongly recommend it!", "What a waste of my time.",
+]
 do {
   let classifier = try ImageClassifier(contentsOf: vision.appendingPathComponent("shapes_metadata.tflite"))
   let detector = try ObjectDetector(contentsOf: vision.appendingPathComponent("ssd_colors.automl"))
@@ -67,8 +70,10 @@ do {
   // The five tasks at once, each from many child tasks of its own.
   let reports = try await withThrowingTaskGroup(of: String.self) { group in
     let samples = vision.appendingPathComponent("samples")
-    let shapes = try images(samples, ["0_red_circle.png", "1_green_square.png", "2_blue_triangle.png", "4_blue_triangle.jpg"])
-    let scenes = try images(vision.appendingPathComponent("detector_samples"), ["0_red_green.png", "1_blue.png", "2_three.jpg"])
+    let shapes = try images(
+      samples, ["0_red_circle.png", "1_green_square.png", "2_blue_triangle.png", "4_blue_triangle.jpg"])
+    let scenes = try images(
+      vision.appendingPathComponent("detector_samples"), ["0_red_green.png", "1_blue.png", "2_three.jpg"])
     let street = try images(vision.appendingPathComponent("tasklibrary"), ["segmentation_input_rotation0.jpg"])
     group.addTask { try await check("ImageClassifier", classifier, inputs: shapes) }
     group.addTask { try await check("ObjectDetector", detector, inputs: scenes) }

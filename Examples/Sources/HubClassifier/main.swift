@@ -31,10 +31,11 @@ struct Settings {
       rest.removeSubrange(flag...(flag + 1))
     }
     guard rest.count >= 2, let text = environment["TENSORBRIDGE_HUB_URL"], let hub = URL(string: text),
-          let key = environment["TENSORBRIDGE_CLIENT_KEY"], !key.isEmpty
+      let key = environment["TENSORBRIDGE_CLIENT_KEY"], !key.isEmpty
     else { return nil }
-    return Settings(hub: hub, clientKey: key, model: rest[0], photos: rest.dropFirst().map { URL(fileURLWithPath: $0) },
-                    store: store)
+    return Settings(
+      hub: hub, clientKey: key, model: rest[0], photos: rest.dropFirst().map { URL(fileURLWithPath: $0) },
+      store: store)
   }
 }
 
@@ -43,7 +44,8 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
-guard let settings = Settings.parse(Array(CommandLine.arguments.dropFirst()), ProcessInfo.processInfo.environment) else {
+guard let settings = Settings.parse(Array(CommandLine.arguments.dropFirst()), ProcessInfo.processInfo.environment)
+else {
   FileHandle.standardError.write(Data((Settings.usage + "\n").utf8))
   exit(2)
 }
@@ -53,8 +55,9 @@ guard let settings = Settings.parse(Array(CommandLine.arguments.dropFirst()), Pr
 let downloader = ModelDownloader(hubURL: settings.hub, clientKey: settings.clientKey, directory: settings.store)
 let model: CustomModel
 do {
-  model = try await downloader.getModel(name: settings.model, downloadType: .latestModel,
-                                        conditions: ModelDownloadConditions(allowsCellularAccess: false))
+  model = try await downloader.getModel(
+    name: settings.model, downloadType: .latestModel,
+    conditions: ModelDownloadConditions(allowsCellularAccess: false))
 } catch {
   fail("cannot get model '\(settings.model)': \(error)")
 }

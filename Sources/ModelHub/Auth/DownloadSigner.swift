@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
 import ModelHubAPI
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Signs and checks download URLs: `/v1/files/<sha256>?expires=<unix seconds>&signature=<hex>`
@@ -24,7 +25,8 @@ struct DownloadSigner: Sendable {
     let key = SymmetricKey(size: .bits256)
     let data = key.withUnsafeBytes { Data($0) }
     let temporary = url.appendingPathExtension("tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+    guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+    else {
       throw HubError.internalError("cannot write \(url.path)")
     }
     guard rename(temporary.path, url.path) == 0 else { throw HubError.internalError("cannot write \(url.path)") }
@@ -41,7 +43,8 @@ struct DownloadSigner: Sendable {
   /// Checks a URL's `expires` and `signature` for blob `hash`.
   func check(hash: String, expires: String?, signature: String?, now: Date = Date()) throws(HubError) {
     guard let expires, let seconds = Int64(expires), let signature,
-          let mac = Self.bytes(hex: signature), mac.count == 32 else { throw .downloadURLInvalid }
+      let mac = Self.bytes(hex: signature), mac.count == 32
+    else { throw .downloadURLInvalid }
     let message = Data("\(hash)\n\(seconds)".utf8)
     guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: message, using: key) else {
       throw .downloadURLInvalid

@@ -9,7 +9,9 @@ struct SignedFileMiddleware: RouterMiddleware {
   typealias Context = BasicRequestContext
   let signer: DownloadSigner
 
-  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
     let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: false)
     guard segments.count == 4, segments[0].isEmpty, segments[1] == "v1", segments[2] == "files", !segments[3].isEmpty
     else { return try await next(request, context) }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The most connections the hub keeps open, derived from the process's descriptor limit.
@@ -34,7 +34,7 @@ public enum ConnectionCap {
       var raised = limit
       raised.rlim_cur = limit.rlim_max
       #if canImport(Darwin)
-      raised.rlim_cur = min(raised.rlim_cur, rlim_t(OPEN_MAX))
+        raised.rlim_cur = min(raised.rlim_cur, rlim_t(OPEN_MAX))
       #endif
       _ = setrlimit(resourceNoFile, &raised)
     }
@@ -42,8 +42,8 @@ public enum ConnectionCap {
   }
 
   #if canImport(Glibc)
-  private static let resourceNoFile = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    private static let resourceNoFile = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
   #else
-  private static let resourceNoFile = RLIMIT_NOFILE
+    private static let resourceNoFile = RLIMIT_NOFILE
   #endif
 }

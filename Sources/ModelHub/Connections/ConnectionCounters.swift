@@ -35,7 +35,12 @@ public final class ConnectionCounters: Sendable {
   /// The counts now.
   public var current: Counts { counts.withLockedValue { $0 } }
 
-  func recordOpened() { counts.withLockedValue { $0.open += 1; $0.accepted += 1 } }
+  func recordOpened() {
+    counts.withLockedValue {
+      $0.open += 1
+      $0.accepted += 1
+    }
+  }
   func recordClosed() { counts.withLockedValue { $0.open -= 1 } }
   func recordRefused() { counts.withLockedValue { $0.refused += 1 } }
   func recordCut(_ reason: ConnectionCut) { counts.withLockedValue { $0.cut[reason, default: 0] += 1 } }

@@ -74,9 +74,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler {
     case .refused:
       refused = true
       environment.counters.recordRefused()
-      environment.logger.notice("connection refused: at the connection cap with none idle", metadata: [
-        "hub.connection.cap": "\(environment.registry.limit)", "hub.connection.remote": "\(remote(context))",
-      ])
+      environment.logger.notice(
+        "connection refused: at the connection cap with none idle",
+        metadata: [
+          "hub.connection.cap": "\(environment.registry.limit)", "hub.connection.remote": "\(remote(context))",
+        ])
       context.fireChannelActive()
       context.writeAndFlush(wrapOutboundOut(.byteBuffer(Self.refusal)), promise: nil)
       closed = true
@@ -255,11 +257,13 @@ final class ConnectionGuardHandler: ChannelDuplexHandler {
     guard !closed, let context else { return }
     closed = true
     environment.counters.recordCut(reason)
-    environment.logger.info("connection closed by the hub", metadata: [
-      "hub.connection.cut": "\(reason.rawValue)", "hub.connection.remote": "\(remote(context))",
-      "hub.connection.seconds": "\(Double((NIODeadline.now() - opened).nanoseconds) / 1e9)",
-      "hub.connection.requests": "\(requests)",
-    ])
+    environment.logger.info(
+      "connection closed by the hub",
+      metadata: [
+        "hub.connection.cut": "\(reason.rawValue)", "hub.connection.remote": "\(remote(context))",
+        "hub.connection.seconds": "\(Double((NIODeadline.now() - opened).nanoseconds) / 1e9)",
+        "hub.connection.requests": "\(requests)",
+      ])
     readTimer?.task.cancel()
     readTimer = nil
     writeTimer?.cancel()
@@ -273,9 +277,11 @@ final class ConnectionGuardHandler: ChannelDuplexHandler {
 
   /// The answer to a connection over the cap.
   private static let refusal: ByteBuffer = {
-    let body = #"{"error":{"code":"TOO_MANY_CONNECTIONS","message":"The hub is at its connection cap; retry shortly."}}"#
-    return ByteBuffer(string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-      + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+    let body =
+      #"{"error":{"code":"TOO_MANY_CONNECTIONS","message":"The hub is at its connection cap; retry shortly."}}"#
+    return ByteBuffer(
+      string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+        + "Retry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
   }()
 }
 

@@ -10,10 +10,12 @@ enum ByteRange {
   ///   of the file, or asks for an empty suffix (`bytes=-0`).
   static func parse(_ header: String?, size: Int64) throws(HubError) -> ClosedRange<Int>? {
     guard let header, let equals = header.firstIndex(of: "="),
-          header[..<equals].lowercased() == "bytes" else { return nil }
+      header[..<equals].lowercased() == "bytes"
+    else { return nil }
     let spec = header[header.index(after: equals)...]
     guard let dash = spec.firstIndex(of: "-") else { return nil }
-    let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+    let first = spec[..<dash]
+    let last = spec[spec.index(after: dash)...]
     let end = size - 1
     if first.isEmpty {
       guard isDigits(last) else { return nil }

@@ -4,9 +4,9 @@ import NIOCore
 import NIOHTTP1
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Answers signed file downloads on the connection itself, writing the body as a `FileRegion`
@@ -166,8 +166,8 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
   /// Starts answering `head` here if it is a file request this handler may answer now.
   private func startFile(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Bool {
     guard !passingEverything, forwardedInProgress == 0, let request = DirectFileRequest(head),
-          (try? FileResponsePlan.checkURL(
-            hash: request.hash, expires: request.expires, signature: request.signature, signer: service.signer)) != nil
+      (try? FileResponsePlan.checkURL(
+        hash: request.hash, expires: request.expires, signature: request.signature, signer: service.signer)) != nil
     else { return false }
     busy = true
     service.fileIO.openFile(_deprecatedPath: service.blobPath(request.hash), eventLoop: context.eventLoop)
@@ -229,8 +229,9 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
       "hub.status": "\(plan.status.code)", "hub.sendfile": "true",
     ]
     logger.debug("Request", metadata: metadata)
-    context.write(wrapOutboundOut(.head(DirectFileResponse.head(for: plan, request: head, serverName: service.serverName))),
-                  promise: nil)
+    context.write(
+      wrapOutboundOut(.head(DirectFileResponse.head(for: plan, request: head, serverName: service.serverName))),
+      promise: nil)
     if !request.isHead, case .bytes(let range) = plan.body {
       let region = FileRegion(fileHandle: handle, readerIndex: range.lowerBound, endIndex: range.upperBound + 1)
       context.write(wrapOutboundOut(.body(.fileRegion(region))), promise: nil)

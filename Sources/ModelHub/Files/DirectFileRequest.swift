@@ -25,11 +25,13 @@ struct DirectFileRequest {
   /// Nil for anything else (other methods or paths, or a head that does not convert).
   init?(_ head: HTTPRequestHead) {
     guard head.method == .GET || head.method == .HEAD, head.uri.hasPrefix("/v1/files/"),
-          let request = try? HTTPRequest(head, secure: false, splitCookie: false) else { return nil }
+      let request = try? HTTPRequest(head, secure: false, splitCookie: false)
+    else { return nil }
     let uri = URI(head.uri)
     let segments = uri.path.split(separator: "/", omittingEmptySubsequences: false)
     guard segments.count == 4, segments[0].isEmpty, segments[1] == "v1", segments[2] == "files",
-          !segments[3].isEmpty else { return nil }
+      !segments[3].isEmpty
+    else { return nil }
     let query = uri.queryParameters
     hash = String(segments[3])
     isHead = head.method == .HEAD

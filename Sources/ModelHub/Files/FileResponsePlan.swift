@@ -38,8 +38,10 @@ struct FileResponsePlan: Sendable, Equatable {
   /// not apply is never evaluated, so it can never be answered `416`; then the whole file.
   /// - Throws: ``HubError/fileNotFound`` for a missing or empty blob,
   ///   ``HubError/rangeNotSatisfiable(size:)`` for an applicable range past the end.
-  static func make(hash: String, size: Int64?, method: HTTPRequest.Method, ifNoneMatch: String?, range: String?,
-                   ifRange: String?) throws(HubError) -> FileResponsePlan {
+  static func make(
+    hash: String, size: Int64?, method: HTTPRequest.Method, ifNoneMatch: String?, range: String?,
+    ifRange: String?
+  ) throws(HubError) -> FileResponsePlan {
     guard let size, size > 0 else { throw .fileNotFound }
     var headers: HTTPFields = [
       .eTag: "\"\(hash)\"", .acceptRanges: "bytes", .contentType: "application/octet-stream",

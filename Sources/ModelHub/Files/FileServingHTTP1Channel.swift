@@ -46,7 +46,8 @@ struct FileServingHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
       try pipeline.addHandlers(configuration.additionalChannelHandlers())
       try pipeline.addHandler(
         HTTPConnectionStateHandler(idleTimeout: configuration.idleTimeout.map { .init($0) }, logger: logger))
-      return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+      return try NIOAsyncChannel(
+        wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
     }
   }
 
@@ -62,7 +63,8 @@ extension HTTPServerBuilder {
     files: DirectFileService, connections: ConnectionEnvironment, configuration: HTTP1Channel.Configuration = .init()
   ) -> HTTPServerBuilder {
     HTTPServerBuilder { responder in
-      FileServingHTTP1Channel(responder: responder, files: files, connections: connections, configuration: configuration)
+      FileServingHTTP1Channel(
+        responder: responder, files: files, connections: connections, configuration: configuration)
     }
   }
 }

@@ -24,17 +24,23 @@ struct DownloadRoutes: Sendable {
       guard let number = state.aliases[alias] else { throw HubError.aliasNotFound(model: name, alias: alias) }
       chosen = (number, HubAssignment(reason: .alias))
     } else {
-      chosen = RolloutAssigner.assign(model: name, rollout: state.rollout, published: Set(state.published.keys), client: client)
+      chosen = RolloutAssigner.assign(
+        model: name, rollout: state.rollout, published: Set(state.published.keys), client: client)
     }
-    guard let picked = chosen, let version = state.published[picked.version] else { throw HubError.noPublishedVersion(name) }
+    guard let picked = chosen, let version = state.published[picked.version] else {
+      throw HubError.noPublishedVersion(name)
+    }
     let (number, assignment) = (picked.version, picked.assignment)
     let etag = "\"\(version.modelHash)\""
     if let ifNoneMatch = request.headers[.ifNoneMatch],
-       HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: version.modelHash) {
+      HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: version.modelHash)
+    {
       return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "no-cache"])
     }
     let expires = Date().addingTimeInterval(hub.configuration.downloadURLLifetime)
-    let base = hub.configuration.publicURL ?? "http://\(request.head.authority ?? "\(hub.configuration.host):\(hub.configuration.port)")"
+    let base =
+      hub.configuration.publicURL
+      ?? "http://\(request.head.authority ?? "\(hub.configuration.host):\(hub.configuration.port)")"
     let info = HubDownloadInfo(
       downloadUri: base + hub.signer.path(hash: version.modelHash, expires: expires),
       expireTime: expires, sizeBytes: version.sizeBytes, modelHash: version.modelHash, version: number,

@@ -26,13 +26,15 @@ struct FileRoutes: Sendable {
       hash: hash, expires: HTTPHelpers.query(request, "expires"), signature: HTTPHelpers.query(request, "signature"),
       signer: hub.signer)
     let plan = try FileResponsePlan.make(
-      hash: hash, size: hub.store.blobs.size(of: hash), method: request.method, ifNoneMatch: request.headers[.ifNoneMatch],
+      hash: hash, size: hub.store.blobs.size(of: hash), method: request.method,
+      ifNoneMatch: request.headers[.ifNoneMatch],
       range: request.headers[.range], ifRange: request.headers[.ifRange])
     guard request.method != .head, case .bytes(let range) = plan.body else {
       return Response(status: plan.status, headers: plan.headers)
     }
     let body = try await files.loadFile(
-      path: hub.store.paths.blob(hash).path, range: range, context: context, chunkLength: hub.configuration.fileChunkBytes)
+      path: hub.store.paths.blob(hash).path, range: range, context: context,
+      chunkLength: hub.configuration.fileChunkBytes)
     return Response(status: plan.status, headers: plan.headers, body: body)
   }
 }

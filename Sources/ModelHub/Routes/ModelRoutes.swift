@@ -29,7 +29,9 @@ struct ModelRoutes: Sendable {
     try await hub.authenticator.require(.admin, request)
     var pageSize = 50
     if let text = HTTPHelpers.query(request, "pageSize") {
-      guard let value = Int(text) else { throw HubError.invalidArgument("pageSize must be a number between 1 and 100.") }
+      guard let value = Int(text) else {
+        throw HubError.invalidArgument("pageSize must be a number between 1 and 100.")
+      }
       pageSize = value
     }
     let page = try await hub.metadata.listModels(

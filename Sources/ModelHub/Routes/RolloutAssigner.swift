@@ -26,17 +26,21 @@ enum RolloutAssigner {
       throw .invalidArgument("A rollout needs at least one variant or rule.")
     }
     guard rollout.variants.count <= HubLimits.variantsPerRollout else {
-      throw .invalidArgument("A rollout has at most \(HubLimits.variantsPerRollout) variants (this one has \(rollout.variants.count)).")
+      throw .invalidArgument(
+        "A rollout has at most \(HubLimits.variantsPerRollout) variants (this one has \(rollout.variants.count)).")
     }
     guard rollout.rules.count <= HubLimits.rulesPerRollout else {
-      throw .invalidArgument("A rollout has at most \(HubLimits.rulesPerRollout) rules (this one has \(rollout.rules.count)).")
+      throw .invalidArgument(
+        "A rollout has at most \(HubLimits.rulesPerRollout) rules (this one has \(rollout.rules.count)).")
     }
     if !rollout.variants.isEmpty {
       for variant in rollout.variants where !(0...100).contains(variant.weight) {
         throw .invalidArgument("Variant weights are percentages from 0 to 100 (got \(variant.weight)).")
       }
       let total = rollout.variants.reduce(0) { $0 + $1.weight }
-      guard total == 100 else { throw .invalidArgument("Variant weights must add up to 100 (they add up to \(total)).") }
+      guard total == 100 else {
+        throw .invalidArgument("Variant weights must add up to 100 (they add up to \(total)).")
+      }
     }
     var ids = 0
     for (index, rule) in rollout.rules.enumerated() {
@@ -48,16 +52,22 @@ enum RolloutAssigner {
           throw .invalidArgument("Rule \(index) lists more than the limit of \(HubLimits.platformsPerRule) platforms.")
         }
         for platform in platforms where !isPrintable(platform, upTo: HubLimits.headerBytes) {
-          throw .invalidArgument("Rule \(index): platform '\(platform.prefix(40))' must be 1 to \(HubLimits.headerBytes) printable ASCII characters.")
+          throw .invalidArgument(
+            "Rule \(index): platform '\(platform.prefix(40))' must be 1 to \(HubLimits.headerBytes) printable ASCII characters."
+          )
         }
       }
       if let list = rule.installationIds {
         ids += list.count
         guard ids <= HubLimits.installationIDsPerRollout else {
-          throw .invalidArgument("A rollout lists at most \(HubLimits.installationIDsPerRollout) installation ids over all its rules (rule \(index) goes past it).")
+          throw .invalidArgument(
+            "A rollout lists at most \(HubLimits.installationIDsPerRollout) installation ids over all its rules (rule \(index) goes past it)."
+          )
         }
         for id in list where !isPrintable(id, upTo: HubLimits.installationIDCharacters) {
-          throw .invalidArgument("Rule \(index): installation id '\(id.prefix(40))' must be 1 to \(HubLimits.installationIDCharacters) printable ASCII characters.")
+          throw .invalidArgument(
+            "Rule \(index): installation id '\(id.prefix(40))' must be 1 to \(HubLimits.installationIDCharacters) printable ASCII characters."
+          )
         }
       }
     }
@@ -76,13 +86,16 @@ enum RolloutAssigner {
   }
 
   /// The version to serve and why, or nil if nothing is published.
-  static func assign(model: String, rollout: HubRollout?, published: Set<Int>, client: Client) -> (version: Int, assignment: HubAssignment)? {
+  static func assign(model: String, rollout: HubRollout?, published: Set<Int>, client: Client) -> (
+    version: Int, assignment: HubAssignment
+  )? {
     if let rollout {
       for (index, rule) in rollout.rules.enumerated() where published.contains(rule.version) && matches(rule, client) {
         return (rule.version, HubAssignment(reason: .rule, rule: index))
       }
       if !rollout.variants.isEmpty, client.installationID == nil,
-         let (index, variant) = stableVariant(of: rollout, published: published) {
+        let (index, variant) = stableVariant(of: rollout, published: published)
+      {
         return (variant.version, HubAssignment(reason: .stable, variant: index))
       }
       if !rollout.variants.isEmpty, let id = client.installationID {
@@ -110,7 +123,8 @@ enum RolloutAssigner {
 
   private static func matches(_ rule: HubRollout.Rule, _ client: Client) -> Bool {
     if let platforms = rule.platforms {
-      guard let platform = client.platform?.lowercased(), platforms.contains(where: { $0.lowercased() == platform }) else { return false }
+      guard let platform = client.platform?.lowercased(), platforms.contains(where: { $0.lowercased() == platform })
+      else { return false }
     }
     if let ids = rule.installationIds {
       guard let id = client.installationID, ids.contains(id) else { return false }
@@ -133,7 +147,9 @@ struct AppVersion: Comparable, Sendable {
     guard (1...4).contains(pieces.count) else { return nil }
     var parts: [Int] = []
     for piece in pieces {
-      guard (1...9).contains(piece.count), piece.allSatisfy(\.isASCII), let value = Int(piece), value >= 0 else { return nil }
+      guard (1...9).contains(piece.count), piece.allSatisfy(\.isASCII), let value = Int(piece), value >= 0 else {
+        return nil
+      }
       parts.append(value)
     }
     self.parts = parts

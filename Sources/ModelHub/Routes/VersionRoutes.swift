@@ -31,7 +31,9 @@ struct VersionRoutes: Sendable {
     let writer = try hub.store.blobs.makeWriter()
     do {
       for try await buffer in request.body {
-        guard writer.byteCount + Int64(buffer.readableBytes) <= limit else { throw HubError.payloadTooLarge(limit: limit) }
+        guard writer.byteCount + Int64(buffer.readableBytes) <= limit else {
+          throw HubError.payloadTooLarge(limit: limit)
+        }
         try buffer.withUnsafeReadableBytes { try writer.write($0) }
       }
       guard writer.byteCount > 0 else { throw HubError.emptyBody }
@@ -47,10 +49,12 @@ struct VersionRoutes: Sendable {
       let version = try await hub.metadata.addVersion(
         model: name, temporary: writer.url, hash: hash, size: size, validation: report, publish: publish,
         signer: publish ? try await hub.releaseSigner() : nil)
-      hub.logger.info("version uploaded", metadata: [
-        "model": "\(name)", "version": "\(version.version)", "hash": "\(hash)", "bytes": "\(size)",
-        "published": "\(publish)",
-      ])
+      hub.logger.info(
+        "version uploaded",
+        metadata: [
+          "model": "\(name)", "version": "\(version.version)", "hash": "\(hash)", "bytes": "\(size)",
+          "published": "\(publish)",
+        ])
       return try HTTPHelpers.json(version, status: .created)
     } catch {
       writer.discard()
@@ -84,8 +88,10 @@ struct VersionRoutes: Sendable {
     case "unpublish": published = false
     default: throw HubError.routeNotFound(method: "POST", path: request.uri.path)
     }
-    let version = try await hub.metadata.setPublished(name, number, published, signer: published ? try await hub.releaseSigner() : nil)
-    hub.logger.info("version \(published ? "published" : "unpublished")", metadata: ["model": "\(name)", "version": "\(number)"])
+    let version = try await hub.metadata.setPublished(
+      name, number, published, signer: published ? try await hub.releaseSigner() : nil)
+    hub.logger.info(
+      "version \(published ? "published" : "unpublished")", metadata: ["model": "\(name)", "version": "\(number)"])
     return try HTTPHelpers.json(version)
   }
 
@@ -103,7 +109,12 @@ struct VersionRoutes: Sendable {
     let name = try plainName(context, request)
     let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request, limit: HubLimits.rolloutBodyBytes)
     _ = try await hub.metadata.setRollout(name, rollout)
-    hub.logger.info("rollout set", metadata: ["model": "\(name)", "variants": "\(rollout.variants.map { "\($0.version)=\($0.weight)" })", "rules": "\(rollout.rules.count)"])
+    hub.logger.info(
+      "rollout set",
+      metadata: [
+        "model": "\(name)", "variants": "\(rollout.variants.map { "\($0.version)=\($0.weight)" })",
+        "rules": "\(rollout.rules.count)",
+      ])
     return try HTTPHelpers.json(rollout)
   }
 

@@ -8,7 +8,9 @@ enum HTTPHelpers {
   static let maxJSONBytes = HubLimits.jsonBodyBytes
 
   /// A JSON response.
-  static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+  static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
+    -> Response
+  {
     var headers = headers
     headers[.contentType] = "application/json; charset=utf-8"
     let data = try HubJSON.encoder().encode(value)
@@ -58,7 +60,8 @@ enum HTTPHelpers {
   }
 
   /// Splits a `{name}` path segment into the model name and an optional `:verb`.
-  static func nameAndVerb(_ context: some RequestContext, _ key: String = "name") throws(HubError) -> (String, String?) {
+  static func nameAndVerb(_ context: some RequestContext, _ key: String = "name") throws(HubError) -> (String, String?)
+  {
     guard let segment = context.parameters.get(key) else { throw .invalidName("") }
     let decoded = segment.removingPercentEncoding ?? segment
     if let colon = decoded.firstIndex(of: ":") {

@@ -36,11 +36,13 @@ public struct HubConfiguration: Sendable {
   public var signingCredentials: HubSigningCredentials?
 
   /// Creates a configuration.
-  public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
-              maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
-              downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil,
-              fileChunkBytes: Int = 256 * 1024, timeouts: HubTimeouts = HubTimeouts(), maxConnections: Int? = nil,
-              signingCredentials: HubSigningCredentials? = nil) {
+  public init(
+    dataDirectory: URL, host: String = "127.0.0.1", port: Int = 8080,
+    maxUploadBytes: Int64 = 512 * 1024 * 1024, loadCheck: LoadCheckCommand? = nil,
+    downloadURLLifetime: TimeInterval = 3600, publicURL: String? = nil,
+    fileChunkBytes: Int = 256 * 1024, timeouts: HubTimeouts = HubTimeouts(), maxConnections: Int? = nil,
+    signingCredentials: HubSigningCredentials? = nil
+  ) {
     self.dataDirectory = dataDirectory
     self.host = host
     self.port = port

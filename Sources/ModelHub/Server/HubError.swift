@@ -62,7 +62,9 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidName, .invalidArgument, .invalidJSON, .emptyBody: .badRequest
     case .unauthenticated: .unauthorized
     case .permissionDenied, .downloadURLExpired, .downloadURLInvalid: .forbidden
-    case .modelNotFound, .versionNotFound, .signatureNotFound, .noPublishedVersion, .aliasNotFound, .routeNotFound, .fileNotFound, .keyNotFound: .notFound
+    case .modelNotFound, .versionNotFound, .signatureNotFound, .noPublishedVersion, .aliasNotFound, .routeNotFound,
+      .fileNotFound, .keyNotFound:
+      .notFound
     case .alreadyExists, .failedPrecondition: .conflict
     case .etagMismatch: .preconditionFailed
     case .payloadTooLarge: .contentTooLarge

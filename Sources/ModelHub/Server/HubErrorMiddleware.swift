@@ -9,7 +9,9 @@ struct HubErrorMiddleware: RouterMiddleware {
   typealias Context = BasicRequestContext
   let logger: Logger
 
-  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
     do {
       return try await next(request, context)
     } catch let error as HubError {
@@ -20,7 +22,8 @@ struct HubErrorMiddleware: RouterMiddleware {
       case .notFound:
         // A path the hub serves, with another method: 405 with `Allow`, not "no route".
         let allowed = HubAPI.methods(forPath: request.uri.path)
-        mapped = allowed.isEmpty
+        mapped =
+          allowed.isEmpty
           ? .routeNotFound(method: request.method.rawValue, path: request.uri.path)
           : .methodNotAllowed(method: request.method.rawValue, allowed: allowed)
       case .contentTooLarge: mapped = .payloadTooLarge(limit: Int64(HTTPHelpers.maxJSONBytes))
@@ -35,7 +38,8 @@ struct HubErrorMiddleware: RouterMiddleware {
       return try mapped.response(from: request, context: context)
     } catch {
       logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-      return try HubError.internalError("the server could not complete the request").response(from: request, context: context)
+      return try HubError.internalError("the server could not complete the request").response(
+        from: request, context: context)
     }
   }
 }

@@ -39,10 +39,12 @@ public struct ModelHubServer: Sendable {
     store = try HubStore(directory: configuration.dataDirectory)
     serving = HubServingStore(store: store)
     let report = try store.recover()
-    logger.info("store opened", metadata: [
-      "data": "\(configuration.dataDirectory.path)", "temporaryFilesRemoved": "\(report.temporaryFilesRemoved)",
-      "orphanBlobsRemoved": "\(report.orphanBlobsRemoved)",
-    ])
+    logger.info(
+      "store opened",
+      metadata: [
+        "data": "\(configuration.dataDirectory.path)", "temporaryFilesRemoved": "\(report.temporaryFilesRemoved)",
+        "orphanBlobsRemoved": "\(report.orphanBlobsRemoved)",
+      ])
     for damaged in report.damagedVersions {
       logger.error("stored version does not match its blob", metadata: ["version": "\(damaged)"])
     }
@@ -69,10 +71,12 @@ public struct ModelHubServer: Sendable {
     let cap = configuration.maxConnections ?? ConnectionCap.default(descriptorLimit: descriptorLimit)
     let connectionEnvironment = ConnectionEnvironment(
       timeouts: configuration.timeouts, registry: ConnectionRegistry(limit: cap), counters: connections, logger: logger)
-    logger.info("connection limits", metadata: [
-      "hub.connection.cap": "\(cap)", "hub.descriptorLimit": "\(descriptorLimit)",
-      "hub.timeouts": "\(Self.describe(configuration.timeouts))",
-    ])
+    logger.info(
+      "connection limits",
+      metadata: [
+        "hub.connection.cap": "\(cap)", "hub.descriptorLimit": "\(descriptorLimit)",
+        "hub.timeouts": "\(Self.describe(configuration.timeouts))",
+      ])
     let app = Application(
       router: router,
       server: .fileServingHTTP1(
@@ -85,8 +89,9 @@ public struct ModelHubServer: Sendable {
         await onListening(port)
       },
       logger: logger)
-    let group = ServiceGroup(configuration: .init(
-      services: [app], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: logger))
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [app], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: logger))
     // Run the group in its own task, so that cancelling ours does not cancel the server channel.
     let serving = Task { try await group.run() }
     let gracePeriod = shutdownGracePeriod

@@ -25,8 +25,10 @@ extension HubServingStore {
     try await store.listModels(tag: tag, pageSize: pageSize, pageToken: pageToken)
   }
 
-  func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
-                  publish: Bool, signer: HubReleaseSigner?) async throws -> HubModelVersion {
+  func addVersion(
+    model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
+    publish: Bool, signer: HubReleaseSigner?
+  ) async throws -> HubModelVersion {
     let version = try await store.addVersion(
       model: name, temporary: temporary, hash: hash, size: size, validation: validation, publish: publish,
       signer: signer, now: Date())
@@ -38,7 +40,9 @@ extension HubServingStore {
 
   func version(_ name: String, _ number: Int) async throws -> HubModelVersion { try await store.version(name, number) }
 
-  func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?) async throws -> HubModelVersion {
+  func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?) async throws
+    -> HubModelVersion
+  {
     let version = try await store.setPublished(name, number, published, signer: signer, now: Date())
     await refresh(.model(name))
     return version

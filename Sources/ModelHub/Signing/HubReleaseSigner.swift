@@ -12,10 +12,12 @@ struct HubReleaseSigner: Sendable {
 
   /// The bundle JSON for a version whose file has SHA-256 `hash` (64 lowercase hex digits).
   func bundle(model: String, version: Int, hash: String) throws -> Data {
-    guard let resource = ModelSigningManifest.Resource(name: ModelSigningFormat.singleFileResourceName, digestHex: hash) else {
+    guard let resource = ModelSigningManifest.Resource(name: ModelSigningFormat.singleFileResourceName, digestHex: hash)
+    else {
       throw HubError.internalError("version \(model)/\(version) has a malformed hash")
     }
-    let manifest = ModelSigningManifest(modelName: HubSignatureSubject(model: model, version: version).name, resources: [resource])
+    let manifest = ModelSigningManifest(
+      modelName: HubSignatureSubject(model: model, version: version).name, resources: [resource])
     do {
       return try ModelSigner(privateKey: privateKey).sign(manifest).jsonData()
     } catch {

@@ -18,15 +18,17 @@ public struct HubSigningSecret: Sendable {
   }
 
   private func sealingKey(keyID: String) -> SymmetricKey {
-    HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: material), salt: Data("tensorbridge-hub-signing-key-v1".utf8),
-                           info: Data(keyID.utf8), outputByteCount: 32)
+    HKDF<SHA256>.deriveKey(
+      inputKeyMaterial: SymmetricKey(data: material), salt: Data("tensorbridge-hub-signing-key-v1".utf8),
+      info: Data(keyID.utf8), outputByteCount: 32)
   }
 
   /// Seals a private key for storage.
   /// - Returns: Nonce, ciphertext and tag (AES-GCM combined form).
   func seal(_ key: ModelSigningPrivateKey, keyID: String) throws(HubSigningError) -> Data {
     do {
-      let box = try AES.GCM.seal(key.rawRepresentation, using: sealingKey(keyID: keyID), authenticating: Data(keyID.utf8))
+      let box = try AES.GCM.seal(
+        key.rawRepresentation, using: sealingKey(keyID: keyID), authenticating: Data(keyID.utf8))
       guard let combined = box.combined else { throw HubSigningError.wrongSecret(keyID: keyID) }
       return combined
     } catch {
@@ -39,8 +41,9 @@ public struct HubSigningSecret: Sendable {
   func open(_ sealed: Data, keyID: String) throws(HubSigningError) -> ModelSigningPrivateKey {
     let raw: Data
     do {
-      raw = try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: sealingKey(keyID: keyID),
-                             authenticating: Data(keyID.utf8))
+      raw = try AES.GCM.open(
+        AES.GCM.SealedBox(combined: sealed), using: sealingKey(keyID: keyID),
+        authenticating: Data(keyID.utf8))
     } catch {
       throw .wrongSecret(keyID: keyID)
     }
@@ -64,7 +67,9 @@ public enum HubSigningCredentials: Sendable {
   /// - Parameter data: A file's or an environment variable's bytes.
   /// - Throws: ``HubSigningError``.
   public init(reading data: Data) throws(HubSigningError) {
-    if let text = String(data: data, encoding: .utf8), text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("-----BEGIN") {
+    if let text = String(data: data, encoding: .utf8),
+      text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("-----BEGIN")
+    {
       do {
         self = .privateKey(try ModelSigningPrivateKey(pemRepresentation: text))
       } catch {

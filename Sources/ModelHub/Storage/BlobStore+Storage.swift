@@ -1,9 +1,10 @@
 import Foundation
 import NIOCore
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The local folder as ``BlobStorage``: the same files and the same rules as ``BlobStore``'s
@@ -17,7 +18,10 @@ extension BlobStore: BlobStorage {
       throw .internalError("cannot stage blob \(hash): \(error)")
     }
     let fd = open(staged.path, O_RDONLY)
-    if fd >= 0 { _ = fsync(fd); _ = close(fd) }
+    if fd >= 0 {
+      _ = fsync(fd)
+      _ = close(fd)
+    }
     try install(staged, hash: hash)
   }
 
@@ -64,7 +68,8 @@ final class LocalChunkReader: @unchecked Sendable {
     let got = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { pointer -> Int in
       let count = pread(descriptor, pointer.baseAddress, want, off_t(offset))
       guard count > 0 else {
-        throw HubError.internalError("cannot read a blob: \(count == 0 ? "unexpected end" : String(cString: strerror(errno)))")
+        throw HubError.internalError(
+          "cannot read a blob: \(count == 0 ? "unexpected end" : String(cString: strerror(errno)))")
       }
       return count
     }

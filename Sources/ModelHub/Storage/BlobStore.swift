@@ -1,9 +1,10 @@
 import Foundation
 import ModelHubAPI
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Model files stored by content: `blobs/<first two hex digits>/<sha256>`.
@@ -53,7 +54,8 @@ struct BlobStore: Sendable {
   /// ``BlobStorage`` paths).
   func storedSize(_ hash: String) -> Int64? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: paths.blob(hash).path),
-          let size = attributes[.size] as? NSNumber else { return nil }
+      let size = attributes[.size] as? NSNumber
+    else { return nil }
     return size.int64Value
   }
 

@@ -14,7 +14,8 @@ protocol HubMetadataStore: Sendable {
   /// Reads one model.
   func model(_ name: String) async throws -> HubModel
   /// Updates display name and tags, optionally only if the etag still matches.
-  func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date) async throws -> HubModel
+  func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date) async throws
+    -> HubModel
   /// Deletes a model, its versions, and the blobs no other version uses.
   func deleteModel(_ name: String) async throws
   /// One page of models ordered by name, optionally only those carrying `tag`.
@@ -22,15 +23,19 @@ protocol HubMetadataStore: Sendable {
 
   // MARK: Versions
   /// Stores a verified upload (a temporary file) as the model's next version.
-  func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
-                  publish: Bool, signer: HubReleaseSigner?, now: Date) async throws -> HubModelVersion
+  func addVersion(
+    model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
+    publish: Bool, signer: HubReleaseSigner?, now: Date
+  ) async throws -> HubModelVersion
   /// A model's versions, newest first.
   func versions(of name: String) async throws -> [HubModelVersion]
   /// One version.
   func version(_ name: String, _ number: Int) async throws -> HubModelVersion
   /// Publishes or unpublishes a version.
-  func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?,
-                    now: Date) async throws -> HubModelVersion
+  func setPublished(
+    _ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner?,
+    now: Date
+  ) async throws -> HubModelVersion
 
   // MARK: Rollouts
   /// Sets (or with nil clears) a model's rollout.

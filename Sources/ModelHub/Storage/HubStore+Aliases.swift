@@ -14,7 +14,8 @@ extension HubStore {
     return try await database.write { db in
       let version = try Self.fetchVersion(db, name, number)
       guard version.published else {
-        throw HubError.failedPrecondition("Version \(number) of '\(name)' is not published; publish it before aliasing it.")
+        throw HubError.failedPrecondition(
+          "Version \(number) of '\(name)' is not published; publish it before aliasing it.")
       }
       try AliasRecord(model: name, alias: alias, version: number, updateTime: now).upsert(db)
       return try Self.wireVersion(db, version)
@@ -47,7 +48,8 @@ extension HubStore {
     let names = try aliases(db, name, version)
     guard names.isEmpty else {
       throw HubError.failedPrecondition(
-        "Version \(version) of '\(name)' is named by alias \(names.joined(separator: ", ")); move or remove the alias first.")
+        "Version \(version) of '\(name)' is named by alias \(names.joined(separator: ", ")); move or remove the alias first."
+      )
     }
   }
 

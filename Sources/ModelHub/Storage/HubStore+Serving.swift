@@ -47,7 +47,9 @@ extension HubStore {
     return Dictionary(rows.map { ($0.keyHash, $0.scope) }, uniquingKeysWith: { a, _ in a })
   }
 
-  private static func served(_ model: ModelRecord, _ versions: [VersionRecord], _ aliases: [AliasRecord]) -> HubServedModel {
+  private static func served(_ model: ModelRecord, _ versions: [VersionRecord], _ aliases: [AliasRecord])
+    -> HubServedModel
+  {
     HubServedModel(
       rollout: model.rollout,
       published: Dictionary(

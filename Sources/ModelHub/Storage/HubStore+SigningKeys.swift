@@ -17,7 +17,9 @@ extension HubStore {
   /// - Throws: ``HubSigningError`` or a database error.
   public func createSigningKey(_ key: HubNewSigningKey, now: Date = Date()) throws -> HubSigningKeyInfo {
     try database.write { db in
-      let hasSigning = try SigningKeyRecord.filter(SigningKeyRecord.Columns.role == HubSigningKeyRole.signing.rawValue).fetchCount(db) > 0
+      let hasSigning =
+        try SigningKeyRecord.filter(SigningKeyRecord.Columns.role == HubSigningKeyRole.signing.rawValue).fetchCount(db)
+        > 0
       return try Self.insert(db, key, role: hasSigning ? .verifying : .signing, now: now).info
     }
   }
@@ -52,7 +54,8 @@ extension HubStore {
   /// Every signing key, oldest first.
   public func listSigningKeys() throws -> [HubSigningKeyInfo] {
     try database.read { db in
-      try SigningKeyRecord.order(SigningKeyRecord.Columns.createTime, SigningKeyRecord.Columns.id).fetchAll(db).map(\.info)
+      try SigningKeyRecord.order(SigningKeyRecord.Columns.createTime, SigningKeyRecord.Columns.id).fetchAll(db).map(
+        \.info)
     }
   }
 
@@ -79,7 +82,9 @@ extension HubStore {
     }
   }
 
-  private static func insert(_ db: Database, _ key: HubNewSigningKey, role: HubSigningKeyRole, now: Date) throws -> SigningKeyRecord {
+  private static func insert(_ db: Database, _ key: HubNewSigningKey, role: HubSigningKeyRole, now: Date) throws
+    -> SigningKeyRecord
+  {
     let publicKey: ModelSigningPublicKey
     var sealed: Data?
     var privateKey: ModelSigningPrivateKey?
@@ -96,8 +101,9 @@ extension HubStore {
       throw HubSigningError.keyAlreadyRegistered(id)
     }
     if case .generated(let secret) = key, let privateKey { sealed = try secret.seal(privateKey, keyID: id) }
-    let record = SigningKeyRecord(id: id, hint: publicKey.hint, publicKey: publicKey.pemRepresentation, sealedPrivateKey: sealed,
-                                  role: role, createTime: now, retireTime: nil)
+    let record = SigningKeyRecord(
+      id: id, hint: publicKey.hint, publicKey: publicKey.pemRepresentation, sealedPrivateKey: sealed,
+      role: role, createTime: now, retireTime: nil)
     try record.insert(db)
     return record
   }

@@ -28,8 +28,9 @@ public struct HubStore: Sendable {
     try HubName.check(request.name)
     let tags = try Self.checkTags(request.tags ?? [])
     let displayName = try Self.checkDisplayName(request.displayName ?? request.name)
-    let record = ModelRecord(name: request.name, displayName: displayName, tags: tags, createTime: now,
-                             updateTime: now, revision: 1, rollout: nil)
+    let record = ModelRecord(
+      name: request.name, displayName: displayName, tags: tags, createTime: now,
+      updateTime: now, revision: 1, rollout: nil)
     return try await database.write { db in
       if try ModelRecord.exists(db, key: request.name) { throw HubError.alreadyExists(request.name) }
       try record.insert(db)
@@ -44,7 +45,9 @@ public struct HubStore: Sendable {
   }
 
   /// Updates display name and tags, optionally only if the etag still matches.
-  func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date = Date()) async throws -> HubModel {
+  func updateModel(_ name: String, _ request: HubUpdateModelRequest, ifMatch: String?, now: Date = Date()) async throws
+    -> HubModel
+  {
     try HubName.check(name)
     let tags = try request.tags.map(Self.checkTags)
     let displayName = try request.displayName.map(Self.checkDisplayName)
@@ -68,7 +71,8 @@ public struct HubStore: Sendable {
     try HubName.check(name)
     let hashes = try await database.write { db in
       _ = try Self.fetchModel(db, name)
-      let hashes = try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version WHERE model = ?", arguments: [name])
+      let hashes = try String.fetchAll(
+        db, sql: "SELECT DISTINCT modelHash FROM version WHERE model = ?", arguments: [name])
       try db.execute(sql: "DELETE FROM version WHERE model = ?", arguments: [name])
       try db.execute(sql: "DELETE FROM model WHERE name = ?", arguments: [name])
       return hashes
@@ -95,7 +99,8 @@ public struct HubStore: Sendable {
     var after = ""
     if let pageToken {
       guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
-            HubName.isValid(name) else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
+        HubName.isValid(name)
+      else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
       after = name
     }
     let start = after
@@ -120,14 +125,17 @@ public struct HubStore: Sendable {
   /// Stores a verified upload as the model's next version. The temporary file is moved into the
   /// blob store, or removed if anything fails.
   /// A version published on upload is signed by `signer` in the same transaction.
-  func addVersion(model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
-                  publish: Bool, signer: HubReleaseSigner? = nil, now: Date = Date()) async throws -> HubModelVersion {
+  func addVersion(
+    model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
+    publish: Bool, signer: HubReleaseSigner? = nil, now: Date = Date()
+  ) async throws -> HubModelVersion {
     do {
       return try await database.write { db in
         var model = try Self.fetchModel(db, name)
         let last = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM version WHERE model = ?", arguments: [name]) ?? 0
-        let record = VersionRecord(model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
-                                   published: publish, validation: validation)
+        let record = VersionRecord(
+          model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
+          published: publish, validation: validation)
         try record.insert(db)
         try Self.signIfUnsigned(db, record, with: signer, now: now)
         model.touch(now)
@@ -163,8 +171,10 @@ public struct HubStore: Sendable {
 
   /// Publishes or unpublishes a version. A version the rollout serves cannot be unpublished. A
   /// version published unsigned is signed by `signer` in the same transaction.
-  func setPublished(_ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner? = nil,
-                    now: Date = Date()) async throws -> HubModelVersion {
+  func setPublished(
+    _ name: String, _ number: Int, _ published: Bool, signer: HubReleaseSigner? = nil,
+    now: Date = Date()
+  ) async throws -> HubModelVersion {
     try HubName.check(name)
     return try await database.write { db in
       var model = try Self.fetchModel(db, name)
@@ -195,7 +205,8 @@ public struct HubStore: Sendable {
     return try await database.write { db in
       var model = try Self.fetchModel(db, name)
       if let rollout {
-        let published = Set(try Int.fetchAll(db, sql: "SELECT version FROM version WHERE model = ? AND published", arguments: [name]))
+        let published = Set(
+          try Int.fetchAll(db, sql: "SELECT version FROM version WHERE model = ? AND published", arguments: [name]))
         for number in rollout.versions where !published.contains(number) {
           throw HubError.failedPrecondition("Version \(number) of '\(name)' is not published.")
         }
@@ -286,7 +297,8 @@ public struct HubStore: Sendable {
       }
       let versions = try VersionRecord.fetchAll(db)
       let damaged = versions.filter { blobs.size(of: $0.modelHash) != $0.sizeBytes }.map { "\($0.model)/\($0.version)" }
-      return RecoveryReport(temporaryFilesRemoved: removedTemporary, orphanBlobsRemoved: orphans, damagedVersions: damaged)
+      return RecoveryReport(
+        temporaryFilesRemoved: removedTemporary, orphanBlobsRemoved: orphans, damagedVersions: damaged)
     }
   }
 

@@ -26,7 +26,8 @@ struct ModelRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
 
   /// The wire form, given the version numbers.
   func wire(latestVersion: Int?, latestPublishedVersion: Int?) -> HubModel {
-    HubModel(name: name, displayName: displayName, tags: tags, createTime: createTime, updateTime: updateTime,
-             etag: etag, latestVersion: latestVersion, latestPublishedVersion: latestPublishedVersion)
+    HubModel(
+      name: name, displayName: displayName, tags: tags, createTime: createTime, updateTime: updateTime,
+      etag: etag, latestVersion: latestVersion, latestPublishedVersion: latestPublishedVersion)
   }
 }

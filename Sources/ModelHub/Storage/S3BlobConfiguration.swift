@@ -36,7 +36,8 @@ public struct S3BlobConfiguration: Sendable, Equatable {
     let parts = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
     let bucket = String(parts.first ?? "")
     guard Self.isValidBucket(bucket) else {
-      throw .invalidArgument("\(bucket.isEmpty ? "no bucket" : "bucket \(bucket) is not a valid S3 bucket name") in \(text)")
+      throw .invalidArgument(
+        "\(bucket.isEmpty ? "no bucket" : "bucket \(bucket) is not a valid S3 bucket name") in \(text)")
     }
     self.init(bucket: bucket, prefix: parts.count > 1 ? String(parts[1]) : "")
   }
@@ -45,7 +46,9 @@ public struct S3BlobConfiguration: Sendable, Equatable {
   public static func isValidBucket(_ name: String) -> Bool {
     let bytes = Array(name.utf8)
     guard (3...63).contains(bytes.count) else { return false }
-    let edge: (UInt8) -> Bool = { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    let edge: (UInt8) -> Bool = {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+    }
     guard let first = bytes.first, let last = bytes.last, edge(first), edge(last) else { return false }
     return bytes.allSatisfy { edge($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
   }

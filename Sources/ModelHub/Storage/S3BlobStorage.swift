@@ -56,7 +56,9 @@ public struct S3BlobStorage: BlobStorage {
     let bucket = configuration.bucket
     let objectKey = key(hash)
     let uploadID: String
-    do { uploadID = try await client.createMultipartUpload(bucket: bucket, key: objectKey) } catch { throw Self.hubError(error) }
+    do { uploadID = try await client.createMultipartUpload(bucket: bucket, key: objectKey) } catch {
+      throw Self.hubError(error)
+    }
     do {
       let reader = try LocalChunkReader(path: file.path, offset: 0, length: length)
       var parts: [S3UploadedPart] = []
@@ -67,8 +69,9 @@ public struct S3BlobStorage: BlobStorage {
         if var chunk { buffer.writeBuffer(&chunk) }
         if buffer.readableBytes >= configuration.partBytes || (chunk == nil && buffer.readableBytes > 0) {
           let part = buffer.readSlice(length: min(buffer.readableBytes, configuration.partBytes)) ?? ByteBuffer()
-          parts.append(try await client.uploadPart(
-            bucket: bucket, key: objectKey, uploadID: uploadID, partNumber: number, body: .bytes(part)))
+          parts.append(
+            try await client.uploadPart(
+              bucket: bucket, key: objectKey, uploadID: uploadID, partNumber: number, body: .bytes(part)))
           number += 1
           buffer.discardReadBytes()
         }
@@ -88,7 +91,9 @@ public struct S3BlobStorage: BlobStorage {
   }
 
   public func delete(_ hash: String) async throws(HubError) {
-    do { try await client.deleteObject(bucket: configuration.bucket, key: key(hash)) } catch { throw Self.hubError(error) }
+    do { try await client.deleteObject(bucket: configuration.bucket, key: key(hash)) } catch {
+      throw Self.hubError(error)
+    }
   }
 
   public func read(_ hash: String, range: ClosedRange<Int64>?) async throws(HubError) -> BlobBody {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Detects commits to a WAL-mode SQLite database by any process without opening a connection:
@@ -27,12 +28,14 @@ enum SQLiteChangeMarker {
     var info = stat()
     if stat(database.path, &info) == 0 {
       #if canImport(Darwin)
-      let modified = info.st_mtimespec
+        let modified = info.st_mtimespec
       #else
-      let modified = info.st_mtim
+        let modified = info.st_mtim
       #endif
-      for value in [UInt64(truncatingIfNeeded: info.st_size), UInt64(truncatingIfNeeded: modified.tv_sec),
-                    UInt64(truncatingIfNeeded: modified.tv_nsec), UInt64(truncatingIfNeeded: info.st_ino)] {
+      for value in [
+        UInt64(truncatingIfNeeded: info.st_size), UInt64(truncatingIfNeeded: modified.tv_sec),
+        UInt64(truncatingIfNeeded: modified.tv_nsec), UInt64(truncatingIfNeeded: info.st_ino),
+      ] {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
       }
     }

@@ -28,8 +28,9 @@ struct SigningKeyRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
 
   /// The listed form.
   var info: HubSigningKeyInfo {
-    HubSigningKeyInfo(id: id, hint: hint, publicKey: publicKey, role: role, external: sealedPrivateKey == nil,
-                      createTime: createTime, retireTime: retireTime)
+    HubSigningKeyInfo(
+      id: id, hint: hint, publicKey: publicKey, role: role, external: sealedPrivateKey == nil,
+      createTime: createTime, retireTime: retireTime)
   }
 }
 

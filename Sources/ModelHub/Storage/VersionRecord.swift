@@ -16,7 +16,8 @@ struct VersionRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
 
   /// The wire form.
   var wire: HubModelVersion {
-    HubModelVersion(model: model, version: version, modelHash: modelHash, sizeBytes: sizeBytes,
-                    createTime: createTime, published: published, validation: validation)
+    HubModelVersion(
+      model: model, version: version, modelHash: modelHash, sizeBytes: sizeBytes,
+      createTime: createTime, published: published, validation: validation)
   }
 }

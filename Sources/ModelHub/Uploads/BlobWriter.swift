@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
 import ModelHubAPI
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Writes an upload to a temporary file while hashing it. Owned by the one request task that

@@ -1,9 +1,10 @@
 import Foundation
 import ModelHubAPI
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Runs the configured ``LoadCheckCommand`` on an uploaded file in a child process, so that a
@@ -39,7 +40,8 @@ struct LoadChecker: Sendable {
       throw .modelRejected(errorText ?? "the loader exited with status \(status.code)")
     }
     guard let data = try? Data(contentsOf: stdoutURL),
-          let report = try? JSONDecoder().decode(LoadCheckReport.self, from: data) else {
+      let report = try? JSONDecoder().decode(LoadCheckReport.self, from: data)
+    else {
       throw .modelRejected("the loader printed no report")
     }
     return report.runtime

@@ -1,6 +1,6 @@
 import Foundation
-import TFLiteFormat
 import ModelHubAPI
+import TFLiteFormat
 
 /// Checks an upload with the pure-Swift TFLite verifier and describes it.
 enum ModelInspector {
@@ -13,7 +13,8 @@ enum ModelInspector {
       indices.compactMap { index in
         guard main.tensors.indices.contains(index) else { return nil }
         let tensor = main.tensors[index]
-        return .init(name: tensor.name, dtype: tensor.type.name.lowercased(), shape: tensor.shapeSignature ?? tensor.shape)
+        return .init(
+          name: tensor.name, dtype: tensor.type.name.lowercased(), shape: tensor.shapeSignature ?? tensor.shape)
       }
     }
     let names = model.metadata.map(\.name)

@@ -14,7 +14,9 @@ public enum ModelHubOpenAPI {
   /// - Throws: ``ModelHubOpenAPIError/unreadable(path:reason:)`` when the resource is missing or
   ///   cannot be read.
   public static func data() throws(ModelHubOpenAPIError) -> Data {
-    guard let url else { throw .unreadable(path: "openapi.json", reason: "it is not in the ModelHubAPI resource bundle") }
+    guard let url else {
+      throw .unreadable(path: "openapi.json", reason: "it is not in the ModelHubAPI resource bundle")
+    }
     do { return try Data(contentsOf: url) } catch {
       throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
     }

@@ -137,7 +137,8 @@ public enum HubAPI {
   /// Every route.
   public static let routes: [Route] = [
     health, openAPI, createModel, listModels, getModel, updateModel, deleteModel, downloadModel, uploadVersion,
-    listVersions, getVersion, publishVersion, unpublishVersion, getVersionSignature, getRollout, setRollout, deleteRollout, setAlias, deleteAlias, listKeys,
+    listVersions, getVersion, publishVersion, unpublishVersion, getVersionSignature, getRollout, setRollout,
+    deleteRollout, setAlias, deleteAlias, listKeys,
     revokeKey, getFile, headFile,
   ]
 }

@@ -11,7 +11,9 @@ public enum HubHash {
   /// - Returns: `true` for exactly 64 characters of `0-9 a-f`.
   public static func isValid(_ hash: some StringProtocol) -> Bool {
     hash.utf8.count == length
-      && hash.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+      && hash.utf8.allSatisfy {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+      }
   }
 
   /// Bytes as lowercase hex, two digits a byte (a digest, a signature).

@@ -17,8 +17,10 @@ public struct HubDownloadInfo: Codable, Sendable, Equatable {
   public var assignment: HubAssignment
 
   /// Creates a download description.
-  public init(downloadUri: String, expireTime: Date, sizeBytes: Int64, modelHash: String, version: Int,
-              assignment: HubAssignment) {
+  public init(
+    downloadUri: String, expireTime: Date, sizeBytes: Int64, modelHash: String, version: Int,
+    assignment: HubAssignment
+  ) {
     self.downloadUri = downloadUri
     self.expireTime = expireTime
     self.sizeBytes = sizeBytes

@@ -20,8 +20,10 @@ public struct HubModel: Codable, Sendable, Equatable {
   public var latestPublishedVersion: Int?
 
   /// Creates a model description.
-  public init(name: String, displayName: String, tags: [String], createTime: Date, updateTime: Date,
-              etag: String, latestVersion: Int?, latestPublishedVersion: Int?) {
+  public init(
+    name: String, displayName: String, tags: [String], createTime: Date, updateTime: Date,
+    etag: String, latestVersion: Int?, latestPublishedVersion: Int?
+  ) {
     self.name = name
     self.displayName = displayName
     self.tags = tags

@@ -23,8 +23,10 @@ public struct HubModelVersion: Codable, Sendable, Equatable {
   public var aliases: [String]?
 
   /// Creates a version description.
-  public init(model: String, version: Int, modelHash: String, sizeBytes: Int64, createTime: Date,
-              published: Bool, validation: HubValidationReport, signingKeyID: String? = nil, aliases: [String]? = nil) {
+  public init(
+    model: String, version: Int, modelHash: String, sizeBytes: Int64, createTime: Date,
+    published: Bool, validation: HubValidationReport, signingKeyID: String? = nil, aliases: [String]? = nil
+  ) {
     self.model = model
     self.version = version
     self.modelHash = modelHash

@@ -30,8 +30,10 @@ public struct HubRollout: Codable, Sendable, Equatable {
     public var installationIds: [String]?
 
     /// Creates a rule.
-    public init(version: Int, platforms: [String]? = nil, minAppVersion: String? = nil,
-                maxAppVersion: String? = nil, installationIds: [String]? = nil) {
+    public init(
+      version: Int, platforms: [String]? = nil, minAppVersion: String? = nil,
+      maxAppVersion: String? = nil, installationIds: [String]? = nil
+    ) {
       self.version = version
       self.platforms = platforms
       self.minAppVersion = minAppVersion

@@ -35,8 +35,10 @@ public struct HubValidationReport: Codable, Sendable, Equatable {
   public var runtimeError: String?
 
   /// Creates a report.
-  public init(inputs: [Tensor], outputs: [Tensor], operators: [String], metadataNames: [String],
-              hasMetadata: Bool, runtimeLoads: Bool?, runtimeError: String?) {
+  public init(
+    inputs: [Tensor], outputs: [Tensor], operators: [String], metadataNames: [String],
+    hasMetadata: Bool, runtimeLoads: Bool?, runtimeError: String?
+  ) {
     self.inputs = inputs
     self.outputs = outputs
     self.operators = operators

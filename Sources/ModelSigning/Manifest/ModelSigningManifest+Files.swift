@@ -15,15 +15,19 @@ extension ModelSigningManifest {
   /// - Returns: The manifest.
   /// - Throws: ``ModelSignatureError/symlinkInModel(_:)``, ``ModelSignatureError/notAFileOrFolder(_:)``
   ///   or ``ModelSignatureError/io(path:reason:)``.
-  public static func computed(forModelAt url: URL, modelName: String? = nil,
-                              serialization: Serialization = Serialization()) throws(ModelSignatureError) -> ModelSigningManifest {
+  public static func computed(
+    forModelAt url: URL, modelName: String? = nil,
+    serialization: Serialization = Serialization()
+  ) throws(ModelSignatureError) -> ModelSigningManifest {
     let name = modelName ?? url.standardizedFileURL.lastPathComponent
     let root = url.path
     switch try ModelFileKind.of(root, allowSymlinks: serialization.allowSymlinks) {
     case .file:
       return ModelSigningManifest(
         modelName: name,
-        resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: try FileDigest.sha256(ofFileAt: root))],
+        resources: [
+          Resource(name: ModelSigningFormat.singleFileResourceName, digest: try FileDigest.sha256(ofFileAt: root))
+        ],
         serialization: serialization)
     case .folder:
       var resources: [Resource] = []
@@ -32,8 +36,10 @@ extension ModelSigningManifest {
     }
   }
 
-  private static func collect(root: String, relative: String, serialization: Serialization,
-                              into resources: inout [Resource]) throws(ModelSignatureError) {
+  private static func collect(
+    root: String, relative: String, serialization: Serialization,
+    into resources: inout [Resource]
+  ) throws(ModelSignatureError) {
     let folder = relative.isEmpty ? root : root + "/" + relative
     let entries: [String]
     do {

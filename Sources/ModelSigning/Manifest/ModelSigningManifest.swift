@@ -93,7 +93,8 @@ public struct ModelSigningManifest: Sendable, Equatable {
   ///   - sha256: The file's 32-byte SHA-256.
   /// - Returns: A manifest with the single resource `"."`.
   public static func singleFile(modelName: String, sha256: [UInt8]) -> ModelSigningManifest {
-    ModelSigningManifest(modelName: modelName, resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: sha256)])
+    ModelSigningManifest(
+      modelName: modelName, resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: sha256)])
   }
 
   /// The subject's digest: SHA-256 over the resources' digests in their order.
@@ -115,7 +116,7 @@ public struct ModelSigningManifest: Sendable, Equatable {
     let names = Set(signed.keys).union(actual.keys).sorted { ManifestPathOrder.precedes($0, $1) }
     for name in names {
       switch (signed[name], actual[name]) {
-      case let (expected?, found?) where expected != found:
+      case (let expected?, let found?) where expected != found:
         throw .digestMismatch(file: name, expected: HexDigest.string(expected), actual: HexDigest.string(found))
       case (_?, nil): throw .missingFile(name)
       case (nil, _?): throw .unsignedFile(name)

@@ -29,7 +29,9 @@ enum InTotoStatement {
   static func manifest(fromPayload payload: Data) throws(ModelSignatureError) -> ModelSigningManifest {
     let header = try decode(Header.self, payload)
     guard header.type == ModelSigningFormat.statementType else { throw .wrongStatementType(header.type) }
-    guard header.predicateType == ModelSigningFormat.predicateType else { throw .wrongPredicateType(header.predicateType) }
+    guard header.predicateType == ModelSigningFormat.predicateType else {
+      throw .wrongPredicateType(header.predicateType)
+    }
     let method = try decode(MethodOnly.self, payload).predicate.serialization
     guard method.method == ModelSigningFormat.filesMethod else {
       throw .unsupportedSerialization(field: "predicate.serialization.method", value: method.method)

@@ -82,7 +82,8 @@ public struct ModelSignatureVerifier: Sendable {
   /// - Returns: The verified manifest and key.
   /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``.
   @discardableResult
-  public func verify(_ bundle: SigstoreBundle, singleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Verified {
+  public func verify(_ bundle: SigstoreBundle, singleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Verified
+  {
     let verified = try verifiedManifest(of: bundle)
     try verified.manifest.check(matches: .singleFile(modelName: verified.manifest.modelName, sha256: sha256))
     return verified

@@ -36,9 +36,12 @@ public struct ModelSigner: Sendable {
   ///   - serialization: The serialization parameters (default: the CLI's).
   /// - Returns: The bundle.
   /// - Throws: ``ModelSignatureError`` from reading the model or signing.
-  public func sign(modelAt url: URL, modelName: String? = nil,
-                   serialization: ModelSigningManifest.Serialization = ModelSigningManifest.Serialization())
-    throws(ModelSignatureError) -> SigstoreBundle {
+  public func sign(
+    modelAt url: URL, modelName: String? = nil,
+    serialization: ModelSigningManifest.Serialization = ModelSigningManifest.Serialization()
+  )
+    throws(ModelSignatureError) -> SigstoreBundle
+  {
     try sign(ModelSigningManifest.computed(forModelAt: url, modelName: modelName, serialization: serialization))
   }
 }

@@ -2,12 +2,12 @@
 let tfliteMetadataEntryName = "TFLITE_METADATA"
 
 extension TFLiteModel {
-    /// Parses the model's `TFLITE_METADATA` entry.
-    ///
-    /// - Returns: The metadata, or nil when the model has no `TFLITE_METADATA` entry.
-    /// - Throws: ``TFLiteFormatError`` when the entry exists but is malformed.
-    public func tfliteMetadata() throws(TFLiteFormatError) -> TFLiteMetadata? {
-        guard let data = metadata(named: tfliteMetadataEntryName) else { return nil }
-        return try TFLiteMetadata(data: data)
-    }
+  /// Parses the model's `TFLITE_METADATA` entry.
+  ///
+  /// - Returns: The metadata, or nil when the model has no `TFLITE_METADATA` entry.
+  /// - Throws: ``TFLiteFormatError`` when the entry exists but is malformed.
+  public func tfliteMetadata() throws(TFLiteFormatError) -> TFLiteMetadata? {
+    guard let data = metadata(named: tfliteMetadataEntryName) else { return nil }
+    return try TFLiteMetadata(data: data)
+  }
 }

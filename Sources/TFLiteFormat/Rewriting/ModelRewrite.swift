@@ -5,48 +5,49 @@ import Foundation
 /// file. ``OutputCaptureRewriter`` and ``RecurrentStateRewriter`` each hold one while they
 /// rewrite, and throw their own public error (`Failure`).
 struct ModelRewrite<Failure: FlatBufferRewriteError> {
-    private typealias Slot = ModelDecoder.Slot
+  private typealias Slot = ModelDecoder.Slot
 
-    let copier: TableCopier<Failure>
-    /// The old file's `Model` table.
-    let root: FBTable
-    /// The new `Model` table's fields: the old ones, until the rewrite replaces some.
-    var modelFields: [Int: FlatBufferComposer.Field]
-    /// The old file's `Buffer` tables, which stay in front of the added ones.
-    let oldBuffers: [Int]
-    /// The new objects, operator codes and buffers.
-    var additions: ModelAdditions
+  let copier: TableCopier<Failure>
+  /// The old file's `Model` table.
+  let root: FBTable
+  /// The new `Model` table's fields: the old ones, until the rewrite replaces some.
+  var modelFields: [Int: FlatBufferComposer.Field]
+  /// The old file's `Buffer` tables, which stay in front of the added ones.
+  let oldBuffers: [Int]
+  /// The new objects, operator codes and buffers.
+  var additions: ModelAdditions
 
-    /// Reads the `Model` table of `model`'s file, whose bytes `copier` reads.
-    init(model: TFLiteModel, copier: TableCopier<Failure>) throws(Failure) {
-        self.copier = copier
-        do { root = try copier.reader.rootTable() } catch { throw Failure.unreadableModel(error) }
-        modelFields = try copier.fields(of: root, kinds: TableSchema.model, path: "model")
-        let oldCodes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes")
-        oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
-        additions = ModelAdditions(model: model, operatorCodes: oldCodes, bufferCount: oldBuffers.count)
+  /// Reads the `Model` table of `model`'s file, whose bytes `copier` reads.
+  init(model: TFLiteModel, copier: TableCopier<Failure>) throws(Failure) {
+    self.copier = copier
+    do { root = try copier.reader.rootTable() } catch { throw Failure.unreadableModel(error) }
+    modelFields = try copier.fields(of: root, kinds: TableSchema.model, path: "model")
+    let oldCodes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes")
+    oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
+    additions = ModelAdditions(model: model, operatorCodes: oldCodes, bufferCount: oldBuffers.count)
+  }
+
+  /// Points the new `Model` table at the whole operator-code list, at `subgraphs`, and at the
+  /// old buffers followed by the added ones.
+  mutating func setLists(subgraphs: [FlatBufferComposer.Reference]) {
+    modelFields[Slot.Model.operatorCodes] = .reference(
+      additions.composer.reference(to: .references(additions.operatorCodes)))
+    modelFields[Slot.Model.subgraphs] = .reference(additions.composer.reference(to: .references(subgraphs)))
+    let buffers = oldBuffers.map(FlatBufferComposer.Reference.old) + additions.buffers
+    modelFields[Slot.Model.buffers] = .reference(additions.composer.reference(to: .references(buffers)))
+  }
+
+  /// The new file: the new `Model` table as root, the added objects, then the old file.
+  mutating func serialize() throws(Failure) -> Data {
+    let rootID = additions.composer.add(.table(modelFields))
+    let patches = try copier.absoluteOffsetPatches(root: root, buffers: oldBuffers)
+    do throws(FlatBufferComposer.Failure) {
+      return try additions.composer.serialize(
+        root: rootID, identifier: ModelDecoder.fileIdentifier, old: copier.reader.bytes, absolutePatches: patches)
+    } catch .offsetOverflow {
+      throw Failure.fileTooLarge(size: copier.reader.size)
+    } catch {
+      throw Failure.compositionFailed(reason: "a new object is referenced more than once")
     }
-
-    /// Points the new `Model` table at the whole operator-code list, at `subgraphs`, and at the
-    /// old buffers followed by the added ones.
-    mutating func setLists(subgraphs: [FlatBufferComposer.Reference]) {
-        modelFields[Slot.Model.operatorCodes] = .reference(additions.composer.reference(to: .references(additions.operatorCodes)))
-        modelFields[Slot.Model.subgraphs] = .reference(additions.composer.reference(to: .references(subgraphs)))
-        let buffers = oldBuffers.map(FlatBufferComposer.Reference.old) + additions.buffers
-        modelFields[Slot.Model.buffers] = .reference(additions.composer.reference(to: .references(buffers)))
-    }
-
-    /// The new file: the new `Model` table as root, the added objects, then the old file.
-    mutating func serialize() throws(Failure) -> Data {
-        let rootID = additions.composer.add(.table(modelFields))
-        let patches = try copier.absoluteOffsetPatches(root: root, buffers: oldBuffers)
-        do throws(FlatBufferComposer.Failure) {
-            return try additions.composer.serialize(
-                root: rootID, identifier: ModelDecoder.fileIdentifier, old: copier.reader.bytes, absolutePatches: patches)
-        } catch .offsetOverflow {
-            throw Failure.fileTooLarge(size: copier.reader.size)
-        } catch {
-            throw Failure.compositionFailed(reason: "a new object is referenced more than once")
-        }
-    }
+  }
 }

@@ -72,13 +72,17 @@ final class OutputCapture {
       let tensor = subgraph.tensors[tensorIndex]
       if let capture = captures.first(where: { $0.outputPosition == position }) {
         let alias = signature?.outputs.first { $0.tensorIndex == tensorIndex }?.name ?? ""
-        slots.append(Self.slot(for: tensor, captureID: capture.captureID, signatureName: alias.isEmpty ? tensor.name : alias))
+        slots.append(
+          Self.slot(for: tensor, captureID: capture.captureID, signatureName: alias.isEmpty ? tensor.name : alias))
         continue
       }
-      guard let index = liteRTTensorIndices.indices.first(where: {
-        liteRTTensorIndices[$0] == tensorIndex && liteRTPositions[$0] < 0
-      }) else {
-        throw .outputCaptureFailed(tensor: tensor.name, reason: "LiteRT does not list it among the outputs of signature '\(key)'")
+      guard
+        let index = liteRTTensorIndices.indices.first(where: {
+          liteRTTensorIndices[$0] == tensorIndex && liteRTPositions[$0] < 0
+        })
+      else {
+        throw .outputCaptureFailed(
+          tensor: tensor.name, reason: "LiteRT does not list it among the outputs of signature '\(key)'")
       }
       liteRTPositions[index] = slots.count
       slots.append(liteRT[index])

@@ -30,7 +30,8 @@ enum OutputCaptureKernel {
         // No outputs to lay out; the inputs' layouts tell the captured tensor's rank and size.
         guard let userData, inputCount == 2, let inputLayouts else { return LiteRTStatus.ok.rawValue }
         let entry = Unmanaged<OutputCaptureStore.Entry>.fromOpaque(userData).takeUnretainedValue()
-        var header = inputLayouts[0], data = inputLayouts[1]
+        var header = inputLayouts[0]
+        var data = inputLayouts[1]
         guard tb_layout_rank(&header) == 1, tb_layout_rank(&data) == 1 else { return LiteRTStatus.ok.rawValue }
         entry.store.recordLayouts(entry, headerLength: Int(header.dimensions.0), dataLength: Int(data.dimensions.0))
         return LiteRTStatus.ok.rawValue
@@ -43,9 +44,12 @@ enum OutputCaptureKernel {
       Destroy: { _ in LiteRTStatus.ok.rawValue })
     for entry in store.entries {
       let name = OutputCaptureRewrite.operatorName(forCapture: entry.id)
-      let status = LiteRTStatus(rawValue: add(
-        options, name, OutputCaptureRewrite.operatorVersion, &kernel, Unmanaged.passUnretained(entry).toOpaque()))
-      guard status.isOK else { throw .liteRTCallFailed(function: "LiteRtAddCustomOpKernelOption(\(name))", status: status) }
+      let status = LiteRTStatus(
+        rawValue: add(
+          options, name, OutputCaptureRewrite.operatorVersion, &kernel, Unmanaged.passUnretained(entry).toOpaque()))
+      guard status.isOK else {
+        throw .liteRTCallFailed(function: "LiteRtAddCustomOpKernelOption(\(name))", status: status)
+      }
     }
   }
 }
@@ -76,7 +80,10 @@ extension OutputCaptureStore {
       var count = 1
       for dimension in dimensions {
         let (product, overflow) = count.multipliedReportingOverflow(by: Int(dimension))
-        guard dimension >= 0, !overflow else { count = -1; break }
+        guard dimension >= 0, !overflow else {
+          count = -1
+          break
+        }
         count = product
       }
       guard count >= 0, let byteCount = entry.type.byteCount(forElementCount: count) else {
@@ -86,7 +93,8 @@ extension OutputCaptureStore {
       // Data: the values flattened, then one element of padding.
       return withLockedBuffer(data, type: entry.type) { dataBytes -> LiteRTStatus in
         guard byteCount < dataBytes.count else {
-          recordFailure("capture \(id) holds \(dataBytes.count) bytes, not \(byteCount) for shape \(Array(dimensions)) and padding")
+          recordFailure(
+            "capture \(id) holds \(dataBytes.count) bytes, not \(byteCount) for shape \(Array(dimensions)) and padding")
           return .invalidArgument
         }
         record(entry, shape: dimensions, bytes: UnsafeRawBufferPointer(rebasing: dataBytes[0..<byteCount]))
@@ -104,7 +112,8 @@ extension OutputCaptureStore {
     var tensorType = LiteRtRankedTensorType()
     var size = 0
     guard library.getTensorBufferTensorType?(buffer, &tensorType) == 0,
-          library.getTensorBufferPackedSize?(buffer, &size) == 0 else {
+      library.getTensorBufferPackedSize?(buffer, &size) == 0
+    else {
       recordFailure("LiteRT could not describe a capture operator's buffer")
       return nil
     }

@@ -152,7 +152,8 @@ final class OutputCaptureStore: @unchecked Sendable {
     guard let entry = entry(id) else { return }
     entry.reserve(byteCount)
     if byteCount > 0 {
-      UnsafeMutableRawBufferPointer(rebasing: entry.storage[0..<byteCount]).initializeMemory(as: UInt8.self, repeating: 0)
+      UnsafeMutableRawBufferPointer(rebasing: entry.storage[0..<byteCount]).initializeMemory(
+        as: UInt8.self, repeating: 0)
     }
     entry.shape = shape
     entry.byteCount = byteCount

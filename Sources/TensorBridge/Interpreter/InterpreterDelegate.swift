@@ -28,7 +28,9 @@ extension Interpreter {
   /// `delegates` holds ``Delegate/xnnpack`` (this overrides ``Options/isXNNPackEnabled``).
   ///
   /// - Throws: as ``init(modelPath:options:)``.
-  public convenience init(modelPath: String, options: Options = Options(), delegates: [Delegate]) throws(InterpreterError) {
+  public convenience init(modelPath: String, options: Options = Options(), delegates: [Delegate])
+    throws(InterpreterError)
+  {
     var options = options
     options.isXNNPackEnabled = delegates.contains(.xnnpack)
     try self.init(modelPath: modelPath, options: options)

@@ -84,22 +84,28 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
       return "LiteRT could not load the model: \(status)."
     case .unsupportedByRuntime(let limitations):
       let list = limitations.map(\.description).joined(separator: "; ")
-      return "LiteRT's compiled-model API cannot load this model (TensorFlow Lite's classic interpreter can; the pinned runtime does not export it): \(list)."
+      return
+        "LiteRT's compiled-model API cannot load this model (TensorFlow Lite's classic interpreter can; the pinned runtime does not export it): \(list)."
     case .recurrentStateLoweringFailed(let error):
-      return "TensorBridge could not lower the model's fused recurrent operators to builtin operators: \(error.description)"
+      return
+        "TensorBridge could not lower the model's fused recurrent operators to builtin operators: \(error.description)"
     case .variableResetUnavailable:
-      return "The recurrent state of this model cannot be reset: it has no signature definitions and its main inputs or outputs have missing or repeated tensor names, so TensorBridge could not add a reset signature."
+      return
+        "The recurrent state of this model cannot be reset: it has no signature definitions and its main inputs or outputs have missing or repeated tensor names, so TensorBridge could not add a reset signature."
     case .unsupportedOperators(let names, let stage, let status):
       let list = names.map { "'\($0)'" }.joined(separator: ", ")
-      return "The model uses operator\(names.count == 1 ? "" : "s") \(list) that this LiteRT runtime cannot execute (failed while \(stage.rawValue): \(status))."
+      return
+        "The model uses operator\(names.count == 1 ? "" : "s") \(list) that this LiteRT runtime cannot execute (failed while \(stage.rawValue): \(status))."
     case .compilationFailed(let status):
       return "LiteRT could not prepare the model for execution: \(status)."
     case .liteRTCallFailed(let function, let status):
       return "LiteRT call \(function) failed: \(status)."
     case .invalidTensorIndex(let role, let index, let count):
-      return "There is no \(role.rawValue) tensor at index \(index); the model has \(count) \(role.rawValue)\(count == 1 ? "" : "s") (valid indices 0..<\(count))."
+      return
+        "There is no \(role.rawValue) tensor at index \(index); the model has \(count) \(role.rawValue)\(count == 1 ? "" : "s") (valid indices 0..<\(count))."
     case .unknownTensorName(let role, let name, let available):
-      return "There is no \(role.rawValue) named '\(name)'; available: \(available.map { "'\($0)'" }.joined(separator: ", "))."
+      return
+        "There is no \(role.rawValue) named '\(name)'; available: \(available.map { "'\($0)'" }.joined(separator: ", "))."
     case .unknownSignature(let key, let available):
       return "There is no signature '\(key)'; the model has: \(available.map { "'\($0)'" }.joined(separator: ", "))."
     case .byteCountMismatch(let tensor, let expected, let actual):
@@ -115,7 +121,8 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
     case .invalidStringData(let tensor, let reason):
       return "The data for string tensor '\(tensor)' is not TensorFlow Lite's packed string layout: \(reason)."
     case .stringOutputTooLarge(let tensor, let capacity):
-      return "String output '\(tensor)' needs more than the \(capacity) bytes reserved for it; raise Interpreter.Options.stringOutputByteCapacity."
+      return
+        "String output '\(tensor)' needs more than the \(capacity) bytes reserved for it; raise Interpreter.Options.stringOutputByteCapacity."
     case .unknownDataType(let tensor, let rawValue):
       return "Tensor '\(tensor)' has an element type LiteRT numbers \(rawValue), which TensorBridge does not know."
     case .invalidShape(let tensor, let shape, let reason):
@@ -125,7 +132,8 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
     case .outputCaptureFailed(let tensor, let reason):
       return "Output '\(tensor)' could not be read after the run: \(reason)."
     case .formatMismatch(let mismatches):
-      return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ") + "."
+      return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ")
+        + "."
     }
   }
 }

@@ -40,7 +40,11 @@ extension Interpreter {
 
     /// LiteRT's log levels.
     public enum LogSeverity: Int64, Sendable {
-      case verbose = 0, info = 1, warning = 2, error = 3, silent = 4
+      case verbose = 0
+      case info = 1
+      case warning = 2
+      case error = 3
+      case silent = 4
     }
   }
 }

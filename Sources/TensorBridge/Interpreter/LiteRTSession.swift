@@ -3,9 +3,9 @@ import LiteRTRuntime
 import TFLiteFormat
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The LiteRT objects behind one loaded model: model, options and compiled model (over the
@@ -31,7 +31,8 @@ final class LiteRTSession {
   /// Whether the model keeps state across runs (resource variables, or lowered recurrent
   /// state), so that a run must never be repeated behind the caller's back.
   var hasVariables: Bool {
-    !loweredRecurrentOperators.isEmpty || format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
+    !loweredRecurrentOperators.isEmpty
+      || format.operatorNames.contains { $0 == "ASSIGN_VARIABLE" || $0 == "VAR_HANDLE" }
   }
   /// The fused recurrent operators whose variable-tensor state was lowered to resource variables
   /// (LiteRT then runs the lowered model; `format` stays the original).
@@ -74,7 +75,8 @@ final class LiteRTSession {
     // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
     // copy of the bytes that lives as long as the model (LiteRT does not copy).
     let runtimeFormat = recurrentState?.model ?? format
-    let outputCapture = options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
+    let outputCapture =
+      options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
     let modelData = outputCapture?.rewrite.data ?? recurrentState?.data ?? format.data
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
@@ -100,26 +102,30 @@ final class LiteRTSession {
       }
     }
 
-    let environment: LiteRtEnvironment, model: LiteRtModel, compiled: LiteRtCompiledModel
+    let environment: LiteRtEnvironment
+    let model: LiteRtModel
+    let compiled: LiteRtCompiledModel
     do throws(InterpreterError) {
       (environment, model, compiled) = try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in
-       try SharedEnvironment.pool.withEnvironment(
-        library: library, severity: options.logSeverity
-      ) { environment throws(InterpreterError) in
-        var model: LiteRtModel?
-        var status = LiteRTStatus(rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
-        guard status.isOK, let model else { throw .modelLoadFailed(status: status) }
-        var compiled: LiteRtCompiledModel?
-        LoadObserver.record(.compile, detail: options.loadReportDescription)
-        status = LiteRTStatus(rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
-        guard status.isOK, let compiled else {
-          library.destroyModel(model)
-          let suspects = Self.unsupportedOperatorSuspects(in: format, xnnpack: options.isXNNPackEnabled)
-          if !suspects.isEmpty { throw .unsupportedOperators(names: suspects, stage: .compile, status: status) }
-          throw .compilationFailed(status: status)
+        try SharedEnvironment.pool.withEnvironment(
+          library: library, severity: options.logSeverity
+        ) { environment throws(InterpreterError) in
+          var model: LiteRtModel?
+          var status = LiteRTStatus(
+            rawValue: library.createModelFromBuffer(environment, bytes.baseAddress, modelData.count, &model))
+          guard status.isOK, let model else { throw .modelLoadFailed(status: status) }
+          var compiled: LiteRtCompiledModel?
+          LoadObserver.record(.compile, detail: options.loadReportDescription)
+          status = LiteRTStatus(
+            rawValue: library.createCompiledModel(environment, model, compilationOptions, &compiled))
+          guard status.isOK, let compiled else {
+            library.destroyModel(model)
+            let suspects = Self.unsupportedOperatorSuspects(in: format, xnnpack: options.isXNNPackEnabled)
+            if !suspects.isEmpty { throw .unsupportedOperators(names: suspects, stage: .compile, status: status) }
+            throw .compilationFailed(status: status)
+          }
+          return (environment, model, compiled)
         }
-        return (environment, model, compiled)
-      }
       }
     } catch {
       cleanup.run()
@@ -158,7 +164,8 @@ final class LiteRTSession {
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.
     let mainKey = signatures[main.signature].key
-    self.mainOutputOrder = outputCapture?.capturesOutputs(ofSignature: mainKey) == true
+    self.mainOutputOrder =
+      outputCapture?.capturesOutputs(ofSignature: mainKey) == true
       ? Array(format.subgraphs[outputCapture?.subgraphIndex(ofSignature: mainKey) ?? 0].outputs.indices) : main.outputs
   }
 
@@ -203,7 +210,9 @@ final class LiteRTSession {
     return suspects.isEmpty ? custom : suspects
   }
 
-  private static func makeOptions(library: LiteRTLibrary, options: Interpreter.Options) throws(InterpreterError) -> LiteRtOptions {
+  private static func makeOptions(library: LiteRTLibrary, options: Interpreter.Options) throws(InterpreterError)
+    -> LiteRtOptions
+  {
     var handle: LiteRtOptions?
     var status = LiteRTStatus(rawValue: library.createOptions(&handle))
     guard status.isOK, let handle else {
@@ -240,7 +249,9 @@ final class LiteRTSession {
     return handle
   }
 
-  private static func readSignatures(library: LiteRTLibrary, model: LiteRtModel) throws(InterpreterError) -> [SignatureInfo] {
+  private static func readSignatures(library: LiteRTLibrary, model: LiteRtModel) throws(InterpreterError)
+    -> [SignatureInfo]
+  {
     var count = 0
     try check(library.getNumModelSignatures(model, &count), "LiteRtGetNumModelSignatures")
     var result: [SignatureInfo] = []
@@ -251,7 +262,8 @@ final class LiteRTSession {
       var keyPointer: UnsafePointer<CChar>?
       try check(library.getSignatureKey(signature, &keyPointer), "LiteRtGetSignatureKey")
       let key = keyPointer.map { String(cString: $0) } ?? ""
-      var inputCount = 0, outputCount = 0
+      var inputCount = 0
+      var outputCount = 0
       try check(library.getNumSignatureInputs(signature, &inputCount), "LiteRtGetNumSignatureInputs")
       try check(library.getNumSignatureOutputs(signature, &outputCount), "LiteRtGetNumSignatureOutputs")
       let inputs = try signatureIO(
@@ -260,9 +272,10 @@ final class LiteRTSession {
       let outputs = try signatureIO(
         signature, count: outputCount, side: "Output",
         getName: library.getSignatureOutputName, getTensor: library.getSignatureOutputTensorByIndex)
-      result.append(SignatureInfo(
-        key: key, inputNames: inputs.names, outputNames: outputs.names,
-        inputTensors: inputs.tensors, outputTensors: outputs.tensors))
+      result.append(
+        SignatureInfo(
+          key: key, inputNames: inputs.names, outputNames: outputs.names,
+          inputTensors: inputs.tensors, outputTensors: outputs.tensors))
     }
     guard !result.isEmpty else {
       throw .liteRTCallFailed(function: "LiteRtGetNumModelSignatures", status: .notFound)
@@ -276,13 +289,16 @@ final class LiteRTSession {
     _ signature: LiteRtSignature, count: Int, side: String,
     getName: LiteRtGetSignatureIOName_fn, getTensor: LiteRtGetSignatureIOTensorByIndex_fn
   ) throws(InterpreterError) -> (names: [String], tensors: [LiteRtTensor]) {
-    var names: [String] = [], tensors: [LiteRtTensor] = []
+    var names: [String] = []
+    var tensors: [LiteRtTensor] = []
     for i in 0..<count {
       var name: UnsafePointer<CChar>?
       var tensor: LiteRtTensor?
       try check(getName(signature, i, &name), "LiteRtGetSignature\(side)Name")
       try check(getTensor(signature, i, &tensor), "LiteRtGetSignature\(side)TensorByIndex")
-      guard let tensor else { throw .liteRTCallFailed(function: "LiteRtGetSignature\(side)TensorByIndex", status: .notFound) }
+      guard let tensor else {
+        throw .liteRTCallFailed(function: "LiteRtGetSignature\(side)TensorByIndex", status: .notFound)
+      }
       names.append(name.map { String(cString: $0) } ?? "")
       tensors.append(tensor)
     }
@@ -300,8 +316,10 @@ final class LiteRTSession {
     try check(library.getModelSubgraph(model, mainIndex, &subgraph), "LiteRtGetModelSubgraph")
     guard let subgraph else { throw .liteRTCallFailed(function: "LiteRtGetModelSubgraph", status: .notFound) }
 
-    func tensorIndices(count: (LiteRtSubgraph, UnsafeMutablePointer<Int>?) -> Int32,
-                       get: (LiteRtSubgraph, Int, UnsafeMutablePointer<LiteRtTensor?>?) -> Int32) -> [UInt32] {
+    func tensorIndices(
+      count: (LiteRtSubgraph, UnsafeMutablePointer<Int>?) -> Int32,
+      get: (LiteRtSubgraph, Int, UnsafeMutablePointer<LiteRtTensor?>?) -> Int32
+    ) -> [UInt32] {
       var n = 0
       guard count(subgraph, &n) == 0 else { return [] }
       return (0..<n).compactMap { i in
@@ -328,7 +346,8 @@ final class LiteRTSession {
     }
     for (index, info) in signatures.enumerated() {
       if let inputs = order(subgraph: subgraphInputs, signature: indices(of: info.inputTensors)),
-         let outputs = order(subgraph: subgraphOutputs, signature: indices(of: info.outputTensors)) {
+        let outputs = order(subgraph: subgraphOutputs, signature: indices(of: info.outputTensors))
+      {
         return (index, inputs, outputs)
       }
     }

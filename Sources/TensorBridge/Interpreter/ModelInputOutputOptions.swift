@@ -62,7 +62,8 @@ public struct FormatMismatch: Sendable, Equatable, CustomStringConvertible {
     case .type(let declared, let actual):
       return "\(role.rawValue) \(index) is declared \(declared) but the model's is \(actual)"
     case .dimensions(let declared, let actual):
-      return "\(role.rawValue) \(index) is declared \(Tensor.Shape(declared)) but the model's is \(Tensor.Shape(actual))"
+      return
+        "\(role.rawValue) \(index) is declared \(Tensor.Shape(declared)) but the model's is \(Tensor.Shape(actual))"
     }
   }
 }
@@ -71,8 +72,10 @@ extension Interpreter {
   /// Checks declared formats against the model and throws one error listing every mismatch.
   public func validate(_ formats: ModelInputOutputOptions) throws(InterpreterError) {
     var mismatches: [FormatMismatch] = []
-    func compare(_ declared: [Int: ModelInputOutputOptions.Format], role: TensorRole, count: Int,
-                 tensor: (Int) throws(InterpreterError) -> Tensor) throws(InterpreterError) {
+    func compare(
+      _ declared: [Int: ModelInputOutputOptions.Format], role: TensorRole, count: Int,
+      tensor: (Int) throws(InterpreterError) -> Tensor
+    ) throws(InterpreterError) {
       for index in declared.keys.sorted() {
         guard let format = declared[index] else { continue }
         guard index >= 0 && index < count else {
@@ -81,19 +84,28 @@ extension Interpreter {
         }
         let actual = try tensor(index)
         if actual.dataType != format.type {
-          mismatches.append(FormatMismatch(role: role, index: index, problem: .type(declared: format.type, actual: actual.dataType)))
+          mismatches.append(
+            FormatMismatch(role: role, index: index, problem: .type(declared: format.type, actual: actual.dataType)))
         }
-        let modelDimensions = actual.shapeSignature.rank == actual.shape.rank
+        let modelDimensions =
+          actual.shapeSignature.rank == actual.shape.rank
           ? actual.shapeSignature.dimensions : actual.shape.dimensions
-        let matches = format.dimensions.count == modelDimensions.count
+        let matches =
+          format.dimensions.count == modelDimensions.count
           && zip(format.dimensions, modelDimensions).allSatisfy { $0 == -1 || $1 == -1 || $0 == $1 }
         if !matches {
-          mismatches.append(FormatMismatch(role: role, index: index, problem: .dimensions(declared: format.dimensions, actual: modelDimensions)))
+          mismatches.append(
+            FormatMismatch(
+              role: role, index: index, problem: .dimensions(declared: format.dimensions, actual: modelDimensions)))
         }
       }
     }
-    try compare(formats.inputFormats, role: .input, count: inputTensorCount) { (i) throws(InterpreterError) in try input(at: i) }
-    try compare(formats.outputFormats, role: .output, count: outputTensorCount) { (i) throws(InterpreterError) in try output(at: i) }
+    try compare(formats.inputFormats, role: .input, count: inputTensorCount) { (i) throws(InterpreterError) in
+      try input(at: i)
+    }
+    try compare(formats.outputFormats, role: .output, count: outputTensorCount) { (i) throws(InterpreterError) in
+      try output(at: i)
+    }
     if !mismatches.isEmpty { throw .formatMismatch(mismatches) }
   }
 }

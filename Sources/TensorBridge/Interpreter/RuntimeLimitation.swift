@@ -57,10 +57,16 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
           user[tensor] = "operators[\(operatorIndex)] \(name)"
         }
         if !op.intermediates.isEmpty {
-          found.append(.init(kind: .intermediateTensors, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)", refusal: nil))
+          found.append(
+            .init(
+              kind: .intermediateTensors, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)",
+              refusal: nil))
         }
         if op.mutatingVariableInputCount > 0 {
-          found.append(.init(kind: .mutatingVariableInputs, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)", refusal: nil))
+          found.append(
+            .init(
+              kind: .mutatingVariableInputs, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)",
+              refusal: nil))
         }
       }
       // Variable tensors of fused recurrent operators: a limitation only when not lowered.
@@ -69,11 +75,14 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
         recurrentStates.formUnion(op.stateTensors)
         guard let refusal = op.refusal else { continue }
         let states = op.stateTensors.map { "tensors[\($0)] '\(subgraph.tensors[$0].name)'" }.joined(separator: ", ")
-        found.append(.init(kind: .variableTensor, subgraph: subgraphIndex,
-                           location: "operators[\(op.operatorIndex)] \(op.operatorName) (state in \(states))", refusal: refusal))
+        found.append(
+          .init(
+            kind: .variableTensor, subgraph: subgraphIndex,
+            location: "operators[\(op.operatorIndex)] \(op.operatorName) (state in \(states))", refusal: refusal))
       }
       for (tensorIndex, tensor) in subgraph.tensors.enumerated() {
-        let location = "tensors[\(tensorIndex)] '\(tensor.name)'" + (user[tensorIndex].map { " (input of \($0))" } ?? "")
+        let location =
+          "tensors[\(tensorIndex)] '\(tensor.name)'" + (user[tensorIndex].map { " (input of \($0))" } ?? "")
         if tensor.isVariable, !recurrentStates.contains(tensorIndex) {
           found.append(.init(kind: .variableTensor, subgraph: subgraphIndex, location: location, refusal: nil))
         }

@@ -57,7 +57,9 @@ public final class SignatureRunner {
   public func withUnsafeOutputBytes<R>(
     named name: String, _ body: (UnsafeRawBufferPointer) throws -> R
   ) throws -> R {
-    try state.withBytes(.output, at: try position(of: name, in: .output), mode: 0) { try body(UnsafeRawBufferPointer($0)) }
+    try state.withBytes(.output, at: try position(of: name, in: .output), mode: 0) {
+      try body(UnsafeRawBufferPointer($0))
+    }
   }
 
   /// Changes the shape of a dynamic input (only `-1` dimensions may change). A change of shape

@@ -13,37 +13,46 @@ extension SignatureState {
     let declared = slot.declaredShape.dimensions
     if slot.isUnranked {
       guard shape.rank <= Int(TB_LITERT_TENSOR_MAX_RANK) else {
-        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                            reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
+        throw .invalidShape(
+          tensor: slot.name, shape: shape.dimensions,
+          reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
       }
     } else if shape.rank != declared.count {
-      throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                          reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
+      throw .invalidShape(
+        tensor: slot.name, shape: shape.dimensions,
+        reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
     }
     for (axis, new) in shape.dimensions.enumerated() {
       if new == 0 {
-        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                            reason: "dimension \(axis) is 0, and LiteRT's compiled-model API cannot take a zero-element input (its tensor buffers need every dimension >= 1; Python's classic interpreter can)")
+        throw .invalidShape(
+          tensor: slot.name, shape: shape.dimensions,
+          reason:
+            "dimension \(axis) is 0, and LiteRT's compiled-model API cannot take a zero-element input (its tensor buffers need every dimension >= 1; Python's classic interpreter can)"
+        )
       }
       guard new > 0, new <= Int(Int32.max) else {
-        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                            reason: "dimension \(axis) must be positive, got \(new)")
+        throw .invalidShape(
+          tensor: slot.name, shape: shape.dimensions,
+          reason: "dimension \(axis) must be positive, got \(new)")
       }
       if !slot.isUnranked, declared[axis] >= 0, new != declared[axis] {
-        throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                            reason: "dimension \(axis) is fixed at \(declared[axis]) in the model (only -1 dimensions can change)")
+        throw .invalidShape(
+          tensor: slot.name, shape: shape.dimensions,
+          reason: "dimension \(axis) is fixed at \(declared[axis]) in the model (only -1 dimensions can change)")
       }
     }
     if shape == slot.shape { return }
     let dims = shape.dimensions.map { Int32($0) }
     let library = session.library
-    let resize = slot.isUnranked ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
+    let resize =
+      slot.isUnranked ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
     let status = dims.withUnsafeBufferPointer {
       resize(session.compiledModel, signatureIndex, index, $0.baseAddress, $0.count)
     }
     guard status == 0 else {
-      throw .invalidShape(tensor: slot.name, shape: shape.dimensions,
-                          reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
+      throw .invalidShape(
+        tensor: slot.name, shape: shape.dimensions,
+        reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
     }
     // A new buffer for this input now; outputs at the next run (see `outputsNeedAllocation`).
     let layout = LiteRtLayout(shape: shape)
@@ -78,8 +87,9 @@ extension SignatureState {
     var address: UnsafeMutableRawPointer?
     let status = session.library.lockTensorBuffer(buffer, &address, mode)
     guard status == 0, let address else {
-      throw InterpreterError.liteRTCallFailed(function: "LiteRtLockTensorBuffer('\(slot.name)')",
-                                              status: LiteRTStatus(rawValue: status))
+      throw InterpreterError.liteRTCallFailed(
+        function: "LiteRtLockTensorBuffer('\(slot.name)')",
+        status: LiteRTStatus(rawValue: status))
     }
     defer { _ = session.library.unlockTensorBuffer(buffer) }
     return try body(UnsafeMutableRawBufferPointer(start: address, count: slot.byteCount))
@@ -111,7 +121,9 @@ extension SignatureState {
   /// Copies byte strings into a string input, one per element.
   func copyByteStrings(_ strings: [Data], toInputAt index: Int) throws(InterpreterError) {
     let slot = inputs[index]
-    guard slot.dataType == .string else { throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string) }
+    guard slot.dataType == .string else {
+      throw .typeMismatch(tensor: slot.name, expected: slot.dataType, actual: .string)
+    }
     try copy(try StringTensorEncoding.encode(strings, tensor: slot.name), toInputAt: index)
   }
 

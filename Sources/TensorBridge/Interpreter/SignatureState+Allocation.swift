@@ -22,9 +22,12 @@ extension SignatureState {
 
   /// The error naming unsupported operators, when the model has operators that explain a failure.
   func operatorError(_ status: LiteRTStatus, stage: InterpreterError.Stage) -> InterpreterError? {
-    guard !session.format.customOperatorNames.isEmpty || session.format.operatorNames.contains(where: { $0.hasPrefix("UNKNOWN_BUILTIN_") })
+    guard
+      !session.format.customOperatorNames.isEmpty
+        || session.format.operatorNames.contains(where: { $0.hasPrefix("UNKNOWN_BUILTIN_") })
     else { return nil }
-    let suspects = LiteRTSession.unsupportedOperatorSuspects(in: session.format, xnnpack: session.options.isXNNPackEnabled)
+    let suspects = LiteRTSession.unsupportedOperatorSuspects(
+      in: session.format, xnnpack: session.options.isXNNPackEnabled)
     return suspects.isEmpty ? nil : .unsupportedOperators(names: suspects, stage: stage, status: status)
   }
 
@@ -49,11 +52,13 @@ extension SignatureState {
     let compiled = session.compiledModel
     for index in inputs.indices {
       var layout = LiteRtLayout()
-      try check(library.getCompiledModelInputTensorLayout(compiled, signatureIndex, index, &layout),
-                "LiteRtGetCompiledModelInputTensorLayout(\(inputs[index].name))")
+      try check(
+        library.getCompiledModelInputTensorLayout(compiled, signatureIndex, index, &layout),
+        "LiteRtGetCompiledModelInputTensorLayout(\(inputs[index].name))")
       var requirements: LiteRtTensorBufferRequirements?
-      try check(library.getCompiledModelInputBufferRequirements(compiled, signatureIndex, index, &requirements),
-                "LiteRtGetCompiledModelInputBufferRequirements(\(inputs[index].name))")
+      try check(
+        library.getCompiledModelInputBufferRequirements(compiled, signatureIndex, index, &requirements),
+        "LiteRtGetCompiledModelInputBufferRequirements(\(inputs[index].name))")
       try makeBuffer(for: &inputs[index], layout: layout, requirements: requirements)
       inputBuffers[index] = inputs[index].buffer
     }
@@ -79,8 +84,9 @@ extension SignatureState {
     }
     for (index, slot) in liteRTOutputSlots.enumerated() {
       var requirements: LiteRtTensorBufferRequirements?
-      try check(library.getCompiledModelOutputBufferRequirements(compiled, signatureIndex, index, &requirements),
-                "LiteRtGetCompiledModelOutputBufferRequirements(\(outputs[slot].name))")
+      try check(
+        library.getCompiledModelOutputBufferRequirements(compiled, signatureIndex, index, &requirements),
+        "LiteRtGetCompiledModelOutputBufferRequirements(\(outputs[slot].name))")
       try makeBuffer(for: &outputs[slot], layout: layouts[index], requirements: requirements)
       outputBuffers[index] = outputs[slot].buffer
     }
@@ -101,25 +107,29 @@ extension SignatureState {
       let size = slot.role == .input ? empty : max(stringOutputCapacity, empty)
       status = library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
       guard status == 0, let buffer else {
-        throw .liteRTCallFailed(function: "LiteRtCreateManagedTensorBuffer(\(slot.role.rawValue) '\(slot.name)')",
-                                status: LiteRTStatus(rawValue: status))
+        throw .liteRTCallFailed(
+          function: "LiteRtCreateManagedTensorBuffer(\(slot.role.rawValue) '\(slot.name)')",
+          status: LiteRTStatus(rawValue: status))
       }
       slot.buffer = buffer
       slot.byteCount = 0
       if slot.role == .input {
-        try fill(buffer, with: try StringTensorEncoding.encode(Array(repeating: Data(), count: elementCount)), slot: slot)
+        try fill(
+          buffer, with: try StringTensorEncoding.encode(Array(repeating: Data(), count: elementCount)), slot: slot)
         slot.byteCount = empty
       }
       return
     } else if let requirements {
-      status = library.createManagedTensorBufferFromRequirements(session.environment, &tensorType, requirements, &buffer)
+      status = library.createManagedTensorBufferFromRequirements(
+        session.environment, &tensorType, requirements, &buffer)
     } else {
       let size = max(slot.dataType.byteCount(forElementCount: elementCount) ?? 0, 1)
       status = library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
     }
     guard status == 0, let buffer else {
-      throw .liteRTCallFailed(function: "LiteRtCreateManagedTensorBuffer(\(slot.role.rawValue) '\(slot.name)')",
-                              status: LiteRTStatus(rawValue: status))
+      throw .liteRTCallFailed(
+        function: "LiteRtCreateManagedTensorBuffer(\(slot.role.rawValue) '\(slot.name)')",
+        status: LiteRTStatus(rawValue: status))
     }
     slot.buffer = buffer
     if let packed = slot.dataType.byteCount(forElementCount: elementCount) {

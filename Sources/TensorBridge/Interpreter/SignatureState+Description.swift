@@ -16,7 +16,8 @@ extension SignatureState {
     var rawType: Int32 = 0
     var declared: [Int] = []
     // LiteRT reports a tensor of unknown rank (`has_rank` false, no shape) as a scalar.
-    let isUnranked = typeId != 0
+    let isUnranked =
+      typeId != 0
       || (format.map { !$0.hasRank && $0.shape.isEmpty && $0.shapeSignature == nil } ?? false)
     if typeId == 0 {
       var ranked = LiteRtRankedTensorType()

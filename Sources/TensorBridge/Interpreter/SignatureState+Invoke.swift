@@ -43,8 +43,9 @@ extension SignatureState {
       var shape = declared.isEmpty ? [0] : declared.map { max($0, 0) }
       var byteCount = 0
       if let layout = store.preparedLayout(id: id),
-         let resolved = OutputCapture.shape(declared: declared, rank: layout.rank, count: layout.count),
-         let bytes = outputs[index].dataType.byteCount(forElementCount: layout.count) {
+        let resolved = OutputCapture.shape(declared: declared, rank: layout.rank, count: layout.count),
+        let bytes = outputs[index].dataType.byteCount(forElementCount: layout.count)
+      {
         shape = resolved
         byteCount = bytes
       }

@@ -39,7 +39,8 @@ final class SignatureState {
     // The subgraph the signature runs (the main one for LiteRT's placeholder signature), whose
     // tensors say what LiteRT's view drops: whether a rank is known at all.
     let subgraph = session.format.signatures.first { $0.key == info.key }?.subgraphIndex ?? 0
-    let formatTensors = session.format.subgraphs.indices.contains(subgraph) ? session.format.subgraphs[subgraph].tensors : []
+    let formatTensors =
+      session.format.subgraphs.indices.contains(subgraph) ? session.format.subgraphs[subgraph].tensors : []
     func describe(_ tensor: LiteRtTensor, _ name: String, _ role: TensorRole) throws(InterpreterError) -> TensorSlot {
       var index: UInt32 = .max
       _ = session.library.getTensorIndex(tensor, &index)
@@ -56,8 +57,10 @@ final class SignatureState {
     }
     var liteRTOutputSlots = Array(outputs.indices)
     if let capture = session.outputCapture,
-       let merged = try capture.outputs(ofSignature: info.key, liteRT: outputs,
-                                        liteRTTensorIndices: Self.tensorIndices(info.outputTensors, library: session.library)) {
+      let merged = try capture.outputs(
+        ofSignature: info.key, liteRT: outputs,
+        liteRTTensorIndices: Self.tensorIndices(info.outputTensors, library: session.library))
+    {
       (outputs, liteRTOutputSlots) = merged
     }
     self.inputs = inputs

@@ -26,7 +26,8 @@ extension SignatureState {
     var address: UnsafeMutableRawPointer?
     let status = session.library.lockTensorBuffer(buffer, &address, 0)
     guard status == 0, let address else {
-      throw .liteRTCallFailed(function: "LiteRtLockTensorBuffer('\(slot.name)')", status: LiteRTStatus(rawValue: status))
+      throw .liteRTCallFailed(
+        function: "LiteRtLockTensorBuffer('\(slot.name)')", status: LiteRTStatus(rawValue: status))
     }
     defer { _ = session.library.unlockTensorBuffer(buffer) }
     var size = 0
@@ -43,8 +44,10 @@ extension SignatureState {
   func refreshStringOutputShapes() throws(InterpreterError) {
     let count = liteRTOutputSlots.count
     var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: max(count, 1))
-    try check(session.library.getCompiledModelOutputTensorLayouts(session.compiledModel, signatureIndex, count, &layouts, false),
-              "LiteRtGetCompiledModelOutputTensorLayouts")
+    try check(
+      session.library.getCompiledModelOutputTensorLayouts(
+        session.compiledModel, signatureIndex, count, &layouts, false),
+      "LiteRtGetCompiledModelOutputTensorLayouts")
     for (position, index) in liteRTOutputSlots.enumerated() where outputs[index].dataType == .string {
       outputs[index].shape = layouts[position].shape
       outputs[index].byteCount = try stringBytes(of: outputs[index]).count
@@ -68,8 +71,9 @@ extension SignatureState {
     var buffer: LiteRtTensorBuffer?
     let status = session.library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
     guard status == 0, let buffer else {
-      throw .liteRTCallFailed(function: "LiteRtCreateManagedTensorBuffer(\(role.rawValue) '\(slot.name)', \(size) bytes)",
-                              status: LiteRTStatus(rawValue: status))
+      throw .liteRTCallFailed(
+        function: "LiteRtCreateManagedTensorBuffer(\(role.rawValue) '\(slot.name)', \(size) bytes)",
+        status: LiteRTStatus(rawValue: status))
     }
     setBuffer(buffer, role, at: index)
   }
@@ -79,7 +83,8 @@ extension SignatureState {
     var address: UnsafeMutableRawPointer?
     let status = session.library.lockTensorBuffer(buffer, &address, 1)
     guard status == 0, let address else {
-      throw .liteRTCallFailed(function: "LiteRtLockTensorBuffer('\(slot.name)')", status: LiteRTStatus(rawValue: status))
+      throw .liteRTCallFailed(
+        function: "LiteRtLockTensorBuffer('\(slot.name)')", status: LiteRTStatus(rawValue: status))
     }
     data.withUnsafeBytes { source in
       if let base = source.baseAddress { address.copyMemory(from: base, byteCount: source.count) }

@@ -48,7 +48,9 @@ public enum StringTensorEncoding {
   ///   (count, an offset out of order or past the end).
   public static func decode(_ data: Data, tensor: String = "") throws(InterpreterError) -> [Data] {
     let result: Result<[Data], InterpreterError> = data.withUnsafeBytes { bytes in
-      func fail(_ reason: String) -> Result<[Data], InterpreterError> { .failure(.invalidStringData(tensor: tensor, reason: reason)) }
+      func fail(_ reason: String) -> Result<[Data], InterpreterError> {
+        .failure(.invalidStringData(tensor: tensor, reason: reason))
+      }
       guard bytes.count >= 4 else { return fail("\(bytes.count) bytes cannot hold the 4-byte string count") }
       let count = Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: Int32.self)))
       guard count >= 0, count <= (bytes.count - 4) / 4 - 1 else {
@@ -64,7 +66,8 @@ public enum StringTensorEncoding {
       var strings: [Data] = []
       strings.reserveCapacity(count)
       for index in 0..<count {
-        let start = offsets[index], end = offsets[index + 1]
+        let start = offsets[index]
+        let end = offsets[index + 1]
         guard start <= end, end <= bytes.count else {
           return fail("string \(index) spans \(start)..<\(end), outside the \(bytes.count) bytes")
         }

@@ -20,8 +20,9 @@ extension LiteRtLayout {
   var shape: Tensor.Shape {
     var copy = self
     let rank = Int(tb_layout_rank(&copy))
-    return Tensor.Shape(withUnsafeBytes(of: dimensions) { raw in
-      Array(raw.bindMemory(to: Int32.self).prefix(rank)).map(Int.init)
-    })
+    return Tensor.Shape(
+      withUnsafeBytes(of: dimensions) { raw in
+        Array(raw.bindMemory(to: Int32.self).prefix(rank)).map(Int.init)
+      })
   }
 }

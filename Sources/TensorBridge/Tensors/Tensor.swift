@@ -86,7 +86,7 @@ public struct Tensor: Sendable, Equatable {
   public func dequantizedValues() -> [Float]? {
     guard let values = floatValues() else { return nil }
     guard let quantization = quantizationParameters, quantization.scale != 0,
-          dataType == .uInt8 || dataType == .int8 || dataType == .int16 || dataType == .int32
+      dataType == .uInt8 || dataType == .int8 || dataType == .int16 || dataType == .int32
     else { return values }
     let zero = Float(quantization.zeroPoint)
     return values.map { quantization.scale * ($0 - zero) }

@@ -6,7 +6,8 @@ final class EventBroadcaster: Sendable {
 
   /// A new stream receiving every event from now on.
   func subscribe() -> AsyncStream<ModelDownloadEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: ModelDownloadEvent.self, bufferingPolicy: .bufferingNewest(4096))
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: ModelDownloadEvent.self, bufferingPolicy: .bufferingNewest(4096))
     let id = UUID()
     continuation.onTermination = { [weak self] _ in
       _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }

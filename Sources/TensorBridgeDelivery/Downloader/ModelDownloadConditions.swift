@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// When a download may happen, as Firebase's `ModelDownloadConditions`.
@@ -38,7 +39,7 @@ public struct ModelDownloadConditions: Sendable, Equatable, Codable {
     configuration.timeoutIntervalForRequest = timeout
     configuration.allowsCellularAccess = allowsCellularAccess
     #if canImport(Darwin)
-    configuration.shouldUseExtendedBackgroundIdleMode = allowsBackgroundDownloading
+      configuration.shouldUseExtendedBackgroundIdleMode = allowsBackgroundDownloading
     #endif
     return configuration
   }

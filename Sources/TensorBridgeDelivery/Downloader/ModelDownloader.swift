@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Gets the right model onto the device from a ModelHub, verified, under the app's conditions;
 /// shaped like Firebase's `ModelDownloader`.
@@ -37,8 +38,9 @@ public actor ModelDownloader {
   /// Creates a downloader for the hub at `hubURL` with a client key, keeping models in
   /// `directory` (default: ``ModelDownloaderConfiguration/defaultDirectory``).
   public init(hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil) {
-    self.init(configuration: ModelDownloaderConfiguration(
-      hubURL: hubURL, clientKey: clientKey, directory: directory, installationID: installationID))
+    self.init(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: hubURL, clientKey: clientKey, directory: directory, installationID: installationID))
   }
 
   /// Events of every download from now on: started, progress, succeeded, failed.
@@ -58,8 +60,10 @@ public actor ModelDownloader {
   /// Returns the model `name` following `downloadType` (see ``ModelDownloadType``), downloading
   /// under `conditions` when needed.
   /// - Throws: ``ModelDownloaderError``.
-  public func getModel(name: String, downloadType: ModelDownloadType,
-                       conditions: ModelDownloadConditions = ModelDownloadConditions()) async throws -> CustomModel {
+  public func getModel(
+    name: String, downloadType: ModelDownloadType,
+    conditions: ModelDownloadConditions = ModelDownloadConditions()
+  ) async throws -> CustomModel {
     try await getModel(name: name, alias: nil, downloadType: downloadType, conditions: conditions)
   }
 
@@ -75,8 +79,10 @@ public actor ModelDownloader {
   /// - Returns: The model.
   /// - Throws: ``ModelDownloaderError``: `.invalidAlias` for a malformed alias, `.aliasNotFound`
   ///   when the model has no such alias.
-  public func getModel(name: String, alias: String?, downloadType: ModelDownloadType,
-                       conditions: ModelDownloadConditions = ModelDownloadConditions()) async throws -> CustomModel {
+  public func getModel(
+    name: String, alias: String?, downloadType: ModelDownloadType,
+    conditions: ModelDownloadConditions = ModelDownloadConditions()
+  ) async throws -> CustomModel {
     guard HubName.isValid(name) else { throw ModelDownloaderError.invalidModelName(name) }
     if let alias, !HubAliasName.isValid(alias) { throw ModelDownloaderError.invalidAlias(alias) }
     let wanted = Wanted(name: name, alias: alias)
@@ -98,10 +104,12 @@ public actor ModelDownloader {
   /// The completion-handler form of ``getModel(name:downloadType:conditions:)``, as Firebase's,
   /// with an optional progress handler (fraction 0…1, monotonic). Handlers run on an arbitrary
   /// thread.
-  public nonisolated func getModel(name: String, downloadType: ModelDownloadType,
-                                   conditions: ModelDownloadConditions = ModelDownloadConditions(),
-                                   progressHandler: (@Sendable (Float) -> Void)? = nil,
-                                   completion: @escaping @Sendable (Result<CustomModel, ModelDownloaderError>) -> Void) {
+  public nonisolated func getModel(
+    name: String, downloadType: ModelDownloadType,
+    conditions: ModelDownloadConditions = ModelDownloadConditions(),
+    progressHandler: (@Sendable (Float) -> Void)? = nil,
+    completion: @escaping @Sendable (Result<CustomModel, ModelDownloaderError>) -> Void
+  ) {
     // Registered before the call starts and called on the download's own queue, so every
     // progress step reaches the handler before the completion does.
     let registration = progressHandler.map { progressHandlers.add(name: name, $0) }
@@ -189,7 +197,8 @@ public actor ModelDownloader {
     defer { session.finishTasksAndInvalidate() }
     do {
       let local = try localModel(name)
-      guard let info = try await retrying({ try await self.info(wanted, localHash: local?.hash, session: session) }) else {
+      guard let info = try await retrying({ try await self.info(wanted, localHash: local?.hash, session: session) })
+      else {
         if let local { return local }
         throw ModelDownloaderError.modelNotDownloaded(name)
       }
@@ -221,14 +230,17 @@ public actor ModelDownloader {
 
   private func info(_ wanted: Wanted, localHash: String?, session: URLSession) async throws -> HubDownloadInfo? {
     try await HubDownloadClient(configuration: configuration).downloadInfo(
-      name: wanted.name, alias: wanted.alias, installationID: try installationID(), localHash: localHash, session: session)
+      name: wanted.name, alias: wanted.alias, installationID: try installationID(), localHash: localHash,
+      session: session)
   }
 
   /// Fetches the file `info` describes, refreshing an expired URL once, retrying transient
   /// failures with backoff (resuming each time) within the configuration's attempt and time
   /// limits, verifying, then installing. Nothing is installed unless the whole file verifies.
-  private func download(_ wanted: Wanted, info firstInfo: HubDownloadInfo, approval firstApproval: ReleaseVerifier.Approval,
-                        conditions: ModelDownloadConditions, session: URLSession) async throws -> CustomModel {
+  private func download(
+    _ wanted: Wanted, info firstInfo: HubDownloadInfo, approval firstApproval: ReleaseVerifier.Approval,
+    conditions: ModelDownloadConditions, session: URLSession
+  ) async throws -> CustomModel {
     let name = wanted.name
     var approval = firstApproval
     try store.prepareFolder(name)
@@ -249,11 +261,15 @@ public actor ModelDownloader {
         url: url, destination: partial, model: name, expectedSize: info.sizeBytes, expectedHash: info.modelHash,
         encryption: configuration.encryption,
         onStart: { resumed in
-          broadcaster.send(.started(name: name, version: current.version, totalBytes: current.sizeBytes, resumedFrom: resumed))
+          broadcaster.send(
+            .started(name: name, version: current.version, totalBytes: current.sizeBytes, resumedFrom: resumed))
         },
-        onProgress: ProgressThrottle(name: name, total: info.sizeBytes, broadcaster: broadcaster, handlers: progressHandlers).report)
+        onProgress: ProgressThrottle(
+          name: name, total: info.sizeBytes, broadcaster: broadcaster, handlers: progressHandlers
+        ).report)
       do {
-        let outcome = try await transfer.run(configuration: conditions.sessionConfiguration(timeout: configuration.requestTimeout))
+        let outcome = try await transfer.run(
+          configuration: conditions.sessionConfiguration(timeout: configuration.requestTimeout))
         guard outcome.hash == info.modelHash else {
           unlink(partial.path)
           throw ModelDownloaderError.hashMismatch(model: name, expected: info.modelHash, actual: outcome.hash)
@@ -274,7 +290,8 @@ public actor ModelDownloader {
           guard !refreshed else { throw ModelDownloaderError.downloadURLExpired(model: name) }
           refreshed = true
           let localHash = store.installed(name)?.hash
-          guard let fresh = try await retrying({ try await self.info(wanted, localHash: localHash, session: session) }) else {
+          guard let fresh = try await retrying({ try await self.info(wanted, localHash: localHash, session: session) })
+          else {
             if let local = try localModel(name) { return local }
             throw ModelDownloaderError.modelNotDownloaded(name)
           }

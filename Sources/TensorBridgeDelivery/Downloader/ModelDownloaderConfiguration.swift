@@ -38,12 +38,14 @@ public struct ModelDownloaderConfiguration: Sendable {
   public var encryption: ModelStoreEncryption?
 
   /// Creates a configuration.
-  public init(hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil,
-              platform: String = ModelDownloaderConfiguration.currentPlatform, appVersion: String? = nil,
-              maxAttempts: Int = 4, initialBackoff: TimeInterval = 0.5, backoffMultiplier: Double = 2,
-              requestTimeout: TimeInterval = 60, notificationCenter: NotificationCenter = .default,
-              maxRetryDuration: TimeInterval = 120, signatureVerification: ModelSignatureVerification = .off,
-              encryption: ModelStoreEncryption? = nil) {
+  public init(
+    hubURL: URL, clientKey: String, directory: URL? = nil, installationID: String? = nil,
+    platform: String = ModelDownloaderConfiguration.currentPlatform, appVersion: String? = nil,
+    maxAttempts: Int = 4, initialBackoff: TimeInterval = 0.5, backoffMultiplier: Double = 2,
+    requestTimeout: TimeInterval = 60, notificationCenter: NotificationCenter = .default,
+    maxRetryDuration: TimeInterval = 120, signatureVerification: ModelSignatureVerification = .off,
+    encryption: ModelStoreEncryption? = nil
+  ) {
     self.hubURL = hubURL
     self.clientKey = clientKey
     self.directory = directory ?? Self.defaultDirectory
@@ -63,28 +65,30 @@ public struct ModelDownloaderConfiguration: Sendable {
   /// The name of the platform this code runs on, as the hub's rollout rules spell it.
   public static var currentPlatform: String {
     #if os(iOS)
-    "ios"
+      "ios"
     #elseif os(macOS)
-    "macos"
+      "macos"
     #elseif os(Linux)
-    "linux"
+      "linux"
     #else
-    "other"
+      "other"
     #endif
   }
 
   /// The default store folder.
   public static var defaultDirectory: URL {
     #if canImport(Darwin)
-    let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-      ?? FileManager.default.temporaryDirectory
-    return base.appendingPathComponent("TensorBridgeModels", isDirectory: true)
+      let base =
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        ?? FileManager.default.temporaryDirectory
+      return base.appendingPathComponent("TensorBridgeModels", isDirectory: true)
     #else
-    let environment = ProcessInfo.processInfo.environment
-    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("tensorbridge/models", isDirectory: true)
-    }
-    return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/tensorbridge/models", isDirectory: true)
+      let environment = ProcessInfo.processInfo.environment
+      if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+        return URL(fileURLWithPath: xdg).appendingPathComponent("tensorbridge/models", isDirectory: true)
+      }
+      return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
+        ".local/share/tensorbridge/models", isDirectory: true)
     #endif
   }
 

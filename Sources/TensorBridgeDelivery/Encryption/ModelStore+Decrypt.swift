@@ -30,7 +30,8 @@ extension ModelStore {
     let hash = HubHash.hex(digest.finalize())
     guard scan.plaintextSize == manifest.size, hash == manifest.hash else {
       throw .encryptedModelDamaged(
-        path: url.path, reason: "its plaintext (\(scan.plaintextSize) bytes, SHA-256 \(hash)) is not the recorded model")
+        path: url.path, reason: "its plaintext (\(scan.plaintextSize) bytes, SHA-256 \(hash)) is not the recorded model"
+      )
     }
     return plaintext
   }

@@ -31,7 +31,9 @@ public struct ModelStoreEncryption: Sendable {
   /// Uses 32 raw key bytes (such as a Keychain item's data).
   /// - Throws: ``ModelStoreEncryptionError/invalidKey(source:reason:)``.
   public init(keyBytes: Data) throws(ModelStoreEncryptionError) {
-    guard keyBytes.count == 32 else { throw .invalidKey(source: "the given bytes", reason: "there are \(keyBytes.count), not 32") }
+    guard keyBytes.count == 32 else {
+      throw .invalidKey(source: "the given bytes", reason: "there are \(keyBytes.count), not 32")
+    }
     keyData = keyBytes
   }
 
@@ -64,8 +66,10 @@ public struct ModelStoreEncryption: Sendable {
 
   /// Reads the key (64 hex digits or base64) from the environment variable `name`.
   /// - Throws: ``ModelStoreEncryptionError``.
-  public init(environmentVariable name: String,
-              environment: [String: String] = ProcessInfo.processInfo.environment) throws(ModelStoreEncryptionError) {
+  public init(
+    environmentVariable name: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ModelStoreEncryptionError) {
     guard let text = environment[name], !text.isEmpty else {
       throw .keyUnreadable(source: "$\(name)", reason: "the variable is not set")
     }

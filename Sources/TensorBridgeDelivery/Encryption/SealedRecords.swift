@@ -44,15 +44,25 @@ enum SealedRecords {
     var scan = Scan()
     while true {
       guard let header = try handle.read(upToCount: 4), !header.isEmpty else { return scan }
-      guard header.count == 4 else { scan.damage = "the file ends inside a record header"; return scan }
+      guard header.count == 4 else {
+        scan.damage = "the file ends inside a record header"
+        return scan
+      }
       let length = header.reduce(0) { $0 << 8 | Int($1) }
-      guard length <= maxRecord else { scan.damage = "record \(scan.records) claims \(length) bytes"; return scan }
+      guard length <= maxRecord else {
+        scan.damage = "record \(scan.records) claims \(length) bytes"
+        return scan
+      }
       let record = try handle.read(upToCount: 12 + length + 16) ?? Data()
-      guard record.count == 12 + length + 16 else { scan.damage = "the file ends inside record \(scan.records)"; return scan }
+      guard record.count == 12 + length + 16 else {
+        scan.damage = "the file ends inside record \(scan.records)"
+        return scan
+      }
       let plaintext: Data
       do {
-        let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: record.prefix(12)),
-                                        ciphertext: record.dropFirst(12).prefix(length), tag: record.suffix(16))
+        let box = try AES.GCM.SealedBox(
+          nonce: AES.GCM.Nonce(data: record.prefix(12)),
+          ciphertext: record.dropFirst(12).prefix(length), tag: record.suffix(16))
         plaintext = try AES.GCM.open(box, using: key, authenticating: aad(scan.records))
       } catch {
         scan.damage = "record \(scan.records) does not authenticate (changed bytes or another key)"

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 extension ModelDownloader {
   /// Fetches and checks the signature of the version `info` describes, before its bytes are

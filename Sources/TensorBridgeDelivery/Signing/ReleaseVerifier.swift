@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
 import ModelSigning
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Checks a version against its hub signature before it is installed: the bundle is made by a
 /// trusted key, it signs this model and this version (``HubSignatureSubject``), the version is
@@ -20,7 +21,9 @@ struct ReleaseVerifier: Sendable {
   /// Checks the signature `bundle` (nil when the hub has none) of `info`, before downloading.
   /// - Throws: ``ModelDownloaderError`` `.signatureMissing`, `.signatureInvalid`,
   ///   `.signatureSubjectMismatch` or `.rollback`.
-  func approve(_ bundle: Data?, name: String, info: HubDownloadInfo, installedVersion: Int?) throws(ModelDownloaderError) -> Approval {
+  func approve(_ bundle: Data?, name: String, info: HubDownloadInfo, installedVersion: Int?)
+    throws(ModelDownloaderError) -> Approval
+  {
     guard let bundle else {
       guard verification.policy == .optional else { throw .signatureMissing(model: name, version: info.version) }
       return Approval(verified: nil)
@@ -48,11 +51,16 @@ struct ReleaseVerifier: Sendable {
   /// Checks the downloaded bytes' SHA-256 against the signed digest.
   func check(_ approval: Approval, sha256Hex: String, name: String, version: Int) throws(ModelDownloaderError) {
     guard let verified = approval.verified else { return }
-    guard let resource = ModelSigningManifest.Resource(name: ModelSigningFormat.singleFileResourceName, digestHex: sha256Hex) else {
-      throw .signatureInvalid(model: name, version: version, reason: .malformedStatement(field: "modelHash", problem: sha256Hex))
+    guard
+      let resource = ModelSigningManifest.Resource(
+        name: ModelSigningFormat.singleFileResourceName, digestHex: sha256Hex)
+    else {
+      throw .signatureInvalid(
+        model: name, version: version, reason: .malformedStatement(field: "modelHash", problem: sha256Hex))
     }
     do {
-      try verified.manifest.check(matches: ModelSigningManifest(modelName: verified.manifest.modelName, resources: [resource]))
+      try verified.manifest.check(
+        matches: ModelSigningManifest(modelName: verified.manifest.modelName, resources: [resource]))
     } catch {
       throw .signatureInvalid(model: name, version: version, reason: error)
     }
@@ -66,11 +74,14 @@ extension HubDownloadClient {
     var base = configuration.hubURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     let path = HubAPI.getVersionSignature.path(["name": name, "version": "\(version)"])
-    guard HubName.isValid(name), let url = URL(string: base + path) else { throw ModelDownloaderError.invalidModelName(name) }
+    guard HubName.isValid(name), let url = URL(string: base + path) else {
+      throw ModelDownloaderError.invalidModelName(name)
+    }
     var request = URLRequest(url: url)
     request.setValue("Bearer \(configuration.clientKey)", forHTTPHeaderField: "Authorization")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let data: Data, response: URLResponse
+    let data: Data
+    let response: URLResponse
     do { (data, response) = try await session.data(for: request) } catch {
       if error is CancellationError || (error as? URLError)?.code == .cancelled {
         throw ModelDownloaderError.cancelled(model: name)
@@ -84,7 +95,9 @@ extension HubDownloadClient {
     switch (status, body?.error.code) {
     case (404, "SIGNATURE_NOT_FOUND"): return nil
     case (401, _), (403, _): throw ModelDownloaderError.unauthorized(status: status, message: message)
-    default: throw ModelDownloaderError.httpStatus(url: url.absoluteString, status: status, code: body?.error.code, message: message)
+    default:
+      throw ModelDownloaderError.httpStatus(
+        url: url.absoluteString, status: status, code: body?.error.code, message: message)
     }
   }
 }

@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
 import ModelHubAPI
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The on-disk store: one folder per model holding `<sha256>.tflite` files and `manifest.json`
@@ -35,19 +36,21 @@ struct ModelStore: Sendable {
   /// or unreadable manifest means nothing is installed.
   func installed(_ name: String) -> ModelManifest? {
     guard HubName.isValid(name), let data = try? Data(contentsOf: manifestURL(name)),
-          let manifest = try? HubJSON.decoder().decode(ModelManifest.self, from: data),
-          manifest.name == name, HubHash.isValid(manifest.hash), manifest.file == file(name, hash: manifest.hash).lastPathComponent,
-          let size = size(of: file(name, hash: manifest.hash)),
-          encryption == nil ? size == manifest.size : size >= manifest.size
+      let manifest = try? HubJSON.decoder().decode(ModelManifest.self, from: data),
+      manifest.name == name, HubHash.isValid(manifest.hash),
+      manifest.file == file(name, hash: manifest.hash).lastPathComponent,
+      let size = size(of: file(name, hash: manifest.hash)),
+      encryption == nil ? size == manifest.size : size >= manifest.size
     else { return nil }
     return manifest
   }
 
   /// The model a manifest describes: its path, or in an encrypted store no path and `data`.
   func model(_ manifest: ModelManifest, data: Data? = nil) -> CustomModel {
-    CustomModel(name: manifest.name, size: manifest.size, hash: manifest.hash,
-                path: encryption == nil ? file(manifest.name, hash: manifest.hash).path : "",
-                version: manifest.version, data: data)
+    CustomModel(
+      name: manifest.name, size: manifest.size, hash: manifest.hash,
+      path: encryption == nil ? file(manifest.name, hash: manifest.hash).path : "",
+      version: manifest.version, data: data)
   }
 
   /// Every installed model, by name.
@@ -115,14 +118,16 @@ struct ModelStore: Sendable {
   /// Moves a verified, synced `.partial` into place and switches the manifest to it; then
   /// removes the previous file. On failure the previous manifest and file are untouched.
   func install(name: String, version: Int, hash: String, size: Int64) throws(ModelDownloaderError) -> ModelManifest {
-    let source = partial(name, hash: hash), target = file(name, hash: hash)
+    let source = partial(name, hash: hash)
+    let target = file(name, hash: hash)
     let previous = installed(name)
     guard rename(source.path, target.path) == 0 else {
       throw .storeFailure(path: target.path, operation: "move the verified download to", reason: Self.errnoReason())
     }
     Self.syncDirectory(folder(name))
-    let manifest = ModelManifest(name: name, version: version, hash: hash, size: size, file: target.lastPathComponent,
-                                 installTime: Date())
+    let manifest = ModelManifest(
+      name: name, version: version, hash: hash, size: size, file: target.lastPathComponent,
+      installTime: Date())
     do { try writeManifest(manifest) } catch {
       if previous?.hash != hash { unlink(target.path) }
       throw error

@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// One HTTP transfer of a model file into its `.partial` file, streamed through a
 /// `URLSessionDataDelegate`: bytes are hashed and written as they arrive (never held whole in
@@ -51,8 +52,11 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
   /// Received bytes are written and hashed in order on this queue.
   private let writer = DispatchQueue(label: "TensorBridgeDelivery.FileTransfer.writer")
 
-  init(url: URL, destination: URL, model: String, expectedSize: Int64, expectedHash: String,
-       encryption: ModelStoreEncryption? = nil, onStart: @escaping @Sendable (Int64) -> Void, onProgress: @escaping @Sendable (Int64) -> Void) {
+  init(
+    url: URL, destination: URL, model: String, expectedSize: Int64, expectedHash: String,
+    encryption: ModelStoreEncryption? = nil, onStart: @escaping @Sendable (Int64) -> Void,
+    onProgress: @escaping @Sendable (Int64) -> Void
+  ) {
     self.url = url
     self.destination = destination
     self.model = model
@@ -165,10 +169,12 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       try handle?.synchronize()
       try handle?.close()
     } catch {
-      throw ModelDownloaderError.storeFailure(path: destination.path, operation: "sync", reason: ModelStore.reason(error))
+      throw ModelDownloaderError.storeFailure(
+        path: destination.path, operation: "sync", reason: ModelStore.reason(error))
     }
     guard written == expectedSize else {
-      throw ModelDownloaderError.network(url: url.absoluteString, reason: "the body ended after \(written) of \(expectedSize) bytes", attempts: 1)
+      throw ModelDownloaderError.network(
+        url: url.absoluteString, reason: "the body ended after \(written) of \(expectedSize) bytes", attempts: 1)
     }
     return Outcome(hash: HubHash.hex(digest.finalize()), size: written, resumedFrom: resumedFrom)
   }
@@ -185,8 +191,10 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
 
   // MARK: URLSessionDataDelegate
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                  completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     let header = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Range")
     let failure: ModelDownloaderError? = state.withLock { state in
@@ -207,7 +215,9 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
         }
       case 206:
         guard let header, let start = Self.rangeStart(header), start == state.written else {
-          return .invalidResponse(url: url.absoluteString, reason: "Content-Range '\(header ?? "")' does not continue at byte \(state.written)")
+          return .invalidResponse(
+            url: url.absoluteString,
+            reason: "Content-Range '\(header ?? "")' does not continue at byte \(state.written)")
         }
       default:
         break
@@ -291,7 +301,8 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       if cancelled {
         continuation.resume(throwing: ModelDownloaderError.cancelled(model: model))
       } else {
-        continuation.resume(throwing: ModelDownloaderError.network(url: url.absoluteString, reason: Self.reason(error), attempts: 1))
+        continuation.resume(
+          throwing: ModelDownloaderError.network(url: url.absoluteString, reason: Self.reason(error), attempts: 1))
       }
       return
     }
@@ -299,23 +310,27 @@ final class FileTransfer: NSObject, URLSessionDataDelegate, Sendable {
       try? state.withLock { $0.handle }?.close()
       let hubError = try? HubJSON.decoder().decode(HubErrorBody.self, from: body)
       if status == 416 { discard() }
-      continuation.resume(throwing: ModelDownloaderError.httpStatus(
-        url: url.absoluteString, status: status, code: hubError?.error.code,
-        message: hubError?.error.message ?? String(decoding: body.prefix(200), as: UTF8.self)))
+      continuation.resume(
+        throwing: ModelDownloaderError.httpStatus(
+          url: url.absoluteString, status: status, code: hubError?.error.code,
+          message: hubError?.error.message ?? String(decoding: body.prefix(200), as: UTF8.self)))
       return
     }
     let (written, end) = state.withLock { ($0.written, $0.requestEnd) }
     // A 200 is the whole file: one that ends early (a proxy that ignores Range and cuts the
     // answer, with a matching Content-Length) would otherwise be asked for again and again.
     if status == 200, written < expectedSize {
-      continuation.resume(throwing: ModelDownloaderError.network(
-        url: url.absoluteString,
-        reason: "the whole-file answer (200, Range not honoured) ended at byte \(written) of \(expectedSize)", attempts: 1))
+      continuation.resume(
+        throwing: ModelDownloaderError.network(
+          url: url.absoluteString,
+          reason: "the whole-file answer (200, Range not honoured) ended at byte \(written) of \(expectedSize)",
+          attempts: 1))
       return
     }
     if status == 206, written <= end {
-      continuation.resume(throwing: ModelDownloaderError.network(
-        url: url.absoluteString, reason: "the answer ended at byte \(written) before \(end + 1)", attempts: 1))
+      continuation.resume(
+        throwing: ModelDownloaderError.network(
+          url: url.absoluteString, reason: "the answer ended at byte \(written) before \(end + 1)", attempts: 1))
       return
     }
     continuation.resume()

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// The client side of `GET /v1/models/{name}:download`: which version this installation should
 /// have, or `304` when it already has it.
@@ -10,8 +11,10 @@ struct HubDownloadClient: Sendable {
   let configuration: ModelDownloaderConfiguration
 
   /// The answer: the version to fetch, or nil when the hub says the local hash is current.
-  func downloadInfo(name: String, alias: String? = nil, installationID: String, localHash: String?,
-                    session: URLSession) async throws -> HubDownloadInfo? {
+  func downloadInfo(
+    name: String, alias: String? = nil, installationID: String, localHash: String?,
+    session: URLSession
+  ) async throws -> HubDownloadInfo? {
     var base = configuration.hubURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     // A valid alias needs no escaping in a query.
@@ -25,10 +28,13 @@ struct HubDownloadClient: Sendable {
     request.setValue("Bearer \(configuration.clientKey)", forHTTPHeaderField: "Authorization")
     request.setValue(installationID, forHTTPHeaderField: HubHeaders.installationID)
     request.setValue(configuration.platform, forHTTPHeaderField: HubHeaders.platform)
-    if let appVersion = configuration.appVersion { request.setValue(appVersion, forHTTPHeaderField: HubHeaders.appVersion) }
+    if let appVersion = configuration.appVersion {
+      request.setValue(appVersion, forHTTPHeaderField: HubHeaders.appVersion)
+    }
     if let localHash { request.setValue("\"\(localHash)\"", forHTTPHeaderField: "If-None-Match") }
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let data: Data, response: URLResponse
+    let data: Data
+    let response: URLResponse
     do { (data, response) = try await session.data(for: request) } catch {
       if error is CancellationError || (error as? URLError)?.code == .cancelled {
         throw ModelDownloaderError.cancelled(model: name)
@@ -40,21 +46,25 @@ struct HubDownloadClient: Sendable {
     case 200:
       let info: HubDownloadInfo
       do { info = try HubJSON.decoder().decode(HubDownloadInfo.self, from: data) } catch {
-        throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "the body is not a download description (\(error))")
+        throw ModelDownloaderError.invalidResponse(
+          url: url.absoluteString, reason: "the body is not a download description (\(error))")
       }
       guard HubHash.isValid(info.modelHash) else {
-        throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "modelHash '\(info.modelHash.prefix(80))' is not 64 lowercase hex digits")
+        throw ModelDownloaderError.invalidResponse(
+          url: url.absoluteString, reason: "modelHash '\(info.modelHash.prefix(80))' is not 64 lowercase hex digits")
       }
       guard info.sizeBytes > 0 else {
         throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "sizeBytes is \(info.sizeBytes)")
       }
       guard let fileURL = URL(string: info.downloadUri), fileURL.scheme == "http" || fileURL.scheme == "https" else {
-        throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "downloadUri '\(info.downloadUri.prefix(200))' is not an http(s) URL")
+        throw ModelDownloaderError.invalidResponse(
+          url: url.absoluteString, reason: "downloadUri '\(info.downloadUri.prefix(200))' is not an http(s) URL")
       }
       return info
     case 304:
       guard localHash != nil else {
-        throw ModelDownloaderError.invalidResponse(url: url.absoluteString, reason: "304 Not Modified without a local copy")
+        throw ModelDownloaderError.invalidResponse(
+          url: url.absoluteString, reason: "304 Not Modified without a local copy")
       }
       return nil
     default:
@@ -70,7 +80,8 @@ struct HubDownloadClient: Sendable {
       case (400, "INVALID_NAME"): throw ModelDownloaderError.invalidModelName(name)
       case (401, _), (403, _): throw ModelDownloaderError.unauthorized(status: status, message: message)
       default:
-        throw ModelDownloaderError.httpStatus(url: url.absoluteString, status: status, code: body?.error.code, message: message)
+        throw ModelDownloaderError.httpStatus(
+          url: url.absoluteString, status: status, code: body?.error.code, message: message)
       }
     }
   }

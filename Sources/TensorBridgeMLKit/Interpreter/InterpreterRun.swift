@@ -31,22 +31,25 @@ struct InterpreterRun {
     switch value {
     case .data(let data):
       guard data.count == tensor.data.count else {
-        throw .inputSize(index: index, tensor: tensor.name, given: value.sizeDescription,
-                                   expected: "\(tensor.data.count) bytes (\(tensor.dataType) \(tensor.shape))")
+        throw .inputSize(
+          index: index, tensor: tensor.name, given: value.sizeDescription,
+          expected: "\(tensor.data.count) bytes (\(tensor.dataType) \(tensor.shape))")
       }
       try call { () throws(InterpreterError) in try interpreter.copy(data, toInputAt: index) }
     case .numbers(let numbers, let shape):
       let count = tensor.shape.dimensions.reduce(1, *)
       if numbers.count != count, shape.count == tensor.shapeSignature.rank,
-         tensor.shapeSignature.dimensions.contains(-1) {
+        tensor.shapeSignature.dimensions.contains(-1)
+      {
         tensor = try call { () throws(InterpreterError) in
           try interpreter.resizeInput(at: index, to: Tensor.Shape(shape))
           return try interpreter.input(at: index)
         }
       }
       guard numbers.count == tensor.shape.dimensions.reduce(1, *) else {
-        throw .inputSize(index: index, tensor: tensor.name, given: value.sizeDescription,
-                                   expected: "\(tensor.dataType) \(tensor.shape)")
+        throw .inputSize(
+          index: index, tensor: tensor.name, given: value.sizeDescription,
+          expected: "\(tensor.dataType) \(tensor.shape)")
       }
       let bytes = try Self.bytes(numbers, type: tensor.dataType, index: index)
       try call { () throws(InterpreterError) in try interpreter.copy(bytes, toInputAt: index) }

@@ -37,8 +37,10 @@ public final class ModelInterpreter: @unchecked Sendable {
   }
 
   /// An interpreter for a model bundled with the app, as ML Kit's `modelInterpreter(localModel:)`.
-  public static func modelInterpreter(localModel: CustomLocalModel,
-                                      options: Interpreter.Options = Interpreter.Options()) -> ModelInterpreter {
+  public static func modelInterpreter(
+    localModel: CustomLocalModel,
+    options: Interpreter.Options = Interpreter.Options()
+  ) -> ModelInterpreter {
     ModelInterpreter(source: .local(localModel), manager: .modelManager(), options: options)
   }
 
@@ -46,19 +48,25 @@ public final class ModelInterpreter: @unchecked Sendable {
   /// uses the verified download if there is one, else `localModel` (as ML Kit's model options
   /// with both a remote and a local model did); with neither the run fails with
   /// ``MLKitError/modelNotDownloaded(name:)``. A newer download is picked up by the next run.
-  public static func modelInterpreter(remoteModel: CustomRemoteModel, localModel: CustomLocalModel? = nil,
-                                      manager: ModelManager = .modelManager(),
-                                      options: Interpreter.Options = Interpreter.Options()) -> ModelInterpreter {
+  public static func modelInterpreter(
+    remoteModel: CustomRemoteModel, localModel: CustomLocalModel? = nil,
+    manager: ModelManager = .modelManager(),
+    options: Interpreter.Options = Interpreter.Options()
+  ) -> ModelInterpreter {
     ModelInterpreter(source: .remote(remoteModel, fallback: localModel), manager: manager, options: options)
   }
 
   /// Runs the model once, as ML Kit's `run(inputs:options:completion:)`: checks `options`
   /// against the model, copies `inputs` in, invokes, and hands back every output. `completion`
   /// runs on an arbitrary thread with exactly one of outputs and error non-nil.
-  public func run(inputs: ModelInputs, options: ModelInputOutputOptions,
-                  completion: @escaping @Sendable (ModelOutputs?, MLKitError?) -> Void) {
+  public func run(
+    inputs: ModelInputs, options: ModelInputOutputOptions,
+    completion: @escaping @Sendable (ModelOutputs?, MLKitError?) -> Void
+  ) {
     Task {
-      do throws(MLKitError) { completion(try await run(inputs: inputs, options: options), nil) } catch { completion(nil, error) }
+      do throws(MLKitError) { completion(try await run(inputs: inputs, options: options), nil) } catch {
+        completion(nil, error)
+      }
     }
   }
 
@@ -90,13 +98,16 @@ public final class ModelInterpreter: @unchecked Sendable {
 
   /// On `queue`: loads (or reuses) the interpreter for `path`, then runs.
   private func runLoaded(path: String, values: [ModelInputValue], options: ModelInputOutputOptions) throws(MLKitError)
-    -> ModelOutputs {
+    -> ModelOutputs
+  {
     let interpreter: Interpreter
     if let loaded, loaded.path == path {
       interpreter = loaded.interpreter
     } else {
       guard FileManager.default.fileExists(atPath: path) else { throw .modelFileNotFound(path: path) }
-      do { interpreter = try Interpreter(modelPath: path, options: interpreterOptions) } catch { throw .interpreter(error) }
+      do { interpreter = try Interpreter(modelPath: path, options: interpreterOptions) } catch {
+        throw .interpreter(error)
+      }
       loaded = (path, interpreter)
     }
     return try InterpreterRun(interpreter: interpreter).run(values, options: options)

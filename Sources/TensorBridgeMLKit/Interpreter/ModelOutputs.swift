@@ -46,7 +46,9 @@ public struct ModelOutputs: Sendable {
       case .uInt64: return try tensor.values(as: UInt64.self).map { NSNumber(value: $0) }
       case .bool: return try tensor.values(as: Bool.self).map { NSNumber(value: $0) }
       default:
-        guard let floats = tensor.floatValues() else { throw MLKitError.unsupportedOutputType(index: index, type: tensor.dataType) }
+        guard let floats = tensor.floatValues() else {
+          throw MLKitError.unsupportedOutputType(index: index, type: tensor.dataType)
+        }
         return floats.map { NSNumber(value: $0) }
       }
     } catch let error as MLKitError {

@@ -43,7 +43,8 @@ public struct ImageLabel: Sendable, Equatable {
   }
 
   init(_ category: Category) {
-    self.init(text: category.displayName ?? category.label ?? "#\(category.index)", confidence: category.score,
-              index: category.index)
+    self.init(
+      text: category.displayName ?? category.label ?? "#\(category.index)", confidence: category.score,
+      index: category.index)
   }
 }

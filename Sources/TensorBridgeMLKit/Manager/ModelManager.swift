@@ -30,8 +30,9 @@ public final class ModelManager: Sendable {
   /// A manager over its own downloader made from `configuration` (notifications go to the
   /// configuration's center). Most apps use ``modelManager()`` instead.
   public convenience init(configuration: ModelDownloaderConfiguration) {
-    self.init(state: .configured(ModelDownloader(configuration: configuration)),
-              notificationCenter: configuration.notificationCenter)
+    self.init(
+      state: .configured(ModelDownloader(configuration: configuration)),
+      notificationCenter: configuration.notificationCenter)
   }
 
   /// The shared manager, as ML Kit's `ModelManager.modelManager()`: the one set by
@@ -47,10 +48,14 @@ public final class ModelManager: Sendable {
   ///   - clientKey: a client-scope key of that hub.
   ///   - directory: the on-device store (default: the platform's, see ``ModelDownloaderConfiguration/defaultDirectory``).
   ///   - notificationCenter: where download notifications are posted (default `.default`).
-  public static func configure(hubURL: URL, clientKey: String, directory: URL? = nil,
-                               notificationCenter: NotificationCenter = .default) {
-    configure(ModelDownloaderConfiguration(hubURL: hubURL, clientKey: clientKey, directory: directory,
-                                           notificationCenter: notificationCenter))
+  public static func configure(
+    hubURL: URL, clientKey: String, directory: URL? = nil,
+    notificationCenter: NotificationCenter = .default
+  ) {
+    configure(
+      ModelDownloaderConfiguration(
+        hubURL: hubURL, clientKey: clientKey, directory: directory,
+        notificationCenter: notificationCenter))
   }
 
   /// Sets the shared manager from a full downloader configuration (retries, timeouts, platform).
@@ -92,8 +97,9 @@ public final class ModelManager: Sendable {
         switch result {
         case .success:
           tracker.finish()
-          center.post(name: .firebaseMLModelDownloadDidSucceed, object: nil,
-                      userInfo: [ModelDownloadUserInfoKey.remoteModel: remoteModel])
+          center.post(
+            name: .firebaseMLModelDownloadDidSucceed, object: nil,
+            userInfo: [ModelDownloadUserInfoKey.remoteModel: remoteModel])
         case .failure(let error):
           Self.postFailure(remoteModel, error: .download(error), center: center)
         }
@@ -115,10 +121,14 @@ public final class ModelManager: Sendable {
   }
 
   /// The completion-handler form of ``latestModelFilePath(_:)``: the path, or nil and the error.
-  public func getLatestModelFilePath(_ remoteModel: CustomRemoteModel,
-                                     completion: @escaping @Sendable (String?, MLKitError?) -> Void) {
+  public func getLatestModelFilePath(
+    _ remoteModel: CustomRemoteModel,
+    completion: @escaping @Sendable (String?, MLKitError?) -> Void
+  ) {
     Task {
-      do throws(MLKitError) { completion(try await latestModelFilePath(remoteModel), nil) } catch { completion(nil, error) }
+      do throws(MLKitError) { completion(try await latestModelFilePath(remoteModel), nil) } catch {
+        completion(nil, error)
+      }
     }
   }
 
@@ -134,8 +144,10 @@ public final class ModelManager: Sendable {
   }
 
   /// The completion-handler form of ``deleteDownloadedModel(_:)``: nil on success.
-  public func deleteDownloadedModel(_ remoteModel: CustomRemoteModel,
-                                    completion: @escaping @Sendable (MLKitError?) -> Void) {
+  public func deleteDownloadedModel(
+    _ remoteModel: CustomRemoteModel,
+    completion: @escaping @Sendable (MLKitError?) -> Void
+  ) {
     Task {
       do throws(MLKitError) {
         try await deleteDownloadedModel(remoteModel)
@@ -153,7 +165,9 @@ public final class ModelManager: Sendable {
       guard let local else { throw error }
       return local.path
     }
-    do { return try await downloader.resolve(remote: remote, local: local).path } catch let error as ModelDownloaderError {
+    do { return try await downloader.resolve(remote: remote, local: local).path } catch let error
+      as ModelDownloaderError
+    {
       if case .noModelAvailable = error { throw .modelNotDownloaded(name: remote.name) }
       throw .download(error)
     } catch {
@@ -164,8 +178,9 @@ public final class ModelManager: Sendable {
   static let progressUnits: Int64 = 1000
 
   private static func postFailure(_ remoteModel: CustomRemoteModel, error: MLKitError, center: NotificationCenter) {
-    center.post(name: .firebaseMLModelDownloadDidFail, object: nil,
-                userInfo: [ModelDownloadUserInfoKey.remoteModel: remoteModel, ModelDownloadUserInfoKey.error: error])
+    center.post(
+      name: .firebaseMLModelDownloadDidFail, object: nil,
+      userInfo: [ModelDownloadUserInfoKey.remoteModel: remoteModel, ModelDownloadUserInfoKey.error: error])
   }
 }
 

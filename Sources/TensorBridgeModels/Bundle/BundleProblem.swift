@@ -48,7 +48,8 @@ public enum ModelBundleError: Error, Sendable, Equatable, CustomStringConvertibl
       return "The model description has \(problems.count) problem\(problems.count == 1 ? "" : "s"): "
         + problems.map(\.description).joined(separator: "; ") + "."
     case .modelMismatch(let problems):
-      return "The model description does not match the model: " + problems.map(\.description).joined(separator: "; ") + "."
+      return "The model description does not match the model: " + problems.map(\.description).joined(separator: "; ")
+        + "."
     case .unsupported(let path, let reason):
       return "\(path): \(reason)."
     }

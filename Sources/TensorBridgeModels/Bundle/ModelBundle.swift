@@ -30,7 +30,8 @@ public struct ModelBundle: Sendable {
   /// arrived: it describes the model, and ``Model/init(bundle:options:)`` says which file is
   /// missing.
   public var isAwaitingModelFile: Bool {
-    description.placeholder && (description.model.file.isEmpty || !FileManager.default.fileExists(atPath: modelFile.path))
+    description.placeholder
+      && (description.model.file.isEmpty || !FileManager.default.fileExists(atPath: modelFile.path))
   }
 
   /// The name of the description file in a bundle folder.
@@ -76,7 +77,9 @@ public struct ModelBundle: Sendable {
 
   /// A plain `.tflite` as a bundle; the options are not needed to describe a model any more
   /// (see ``init(modelFile:)``) and are ignored.
-  @available(*, deprecated, message: "describing compiles nothing now; use init(modelFile:) and pass the options to Model")
+  @available(
+    *, deprecated, message: "describing compiles nothing now; use init(modelFile:) and pass the options to Model"
+  )
   public init(modelFile: URL, options: Interpreter.Options) throws(ModelBundleError) {
     try self.init(modelFile: modelFile)
   }
@@ -89,14 +92,17 @@ public struct ModelBundle: Sendable {
   public static func open(_ url: URL) throws(ModelBundleError) -> ModelBundle {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw .unreadable(path: url.path, reason: "no such file or folder: a model is a .tflite file or a bundle folder with \(descriptionFileName)")
+      throw .unreadable(
+        path: url.path,
+        reason: "no such file or folder: a model is a .tflite file or a bundle folder with \(descriptionFileName)")
     }
     if !isDirectory.boolValue {
       return try ModelBundle(modelFile: url)
     }
     let jsonPath = url.appendingPathComponent(descriptionFileName).path
     guard FileManager.default.fileExists(atPath: jsonPath) else {
-      throw .unreadable(path: jsonPath, reason: "\(url.path) is a folder but not a bundle: it has no \(descriptionFileName)")
+      throw .unreadable(
+        path: jsonPath, reason: "\(url.path) is a folder but not a bundle: it has no \(descriptionFileName)")
     }
     return try ModelBundle(contentsOf: url)
   }
@@ -112,11 +118,14 @@ public struct ModelBundle: Sendable {
   /// description checked against the model. Empty when the bundle is good. A placeholder
   /// bundle whose model file has not arrived is checked without its model.
   public static func validate(_ folder: URL, options: Interpreter.Options = Interpreter.Options()) -> [BundleProblem] {
-    let description: ModelDescription?, modelFile: URL?, verifiedModel: TFLiteModel?
+    let description: ModelDescription?
+    let modelFile: URL?
+    let verifiedModel: TFLiteModel?
     var problems: [BundleProblem] = []
     if !folderExtensions.contains(folder.pathExtension) {
       let name = folder.lastPathComponent
-      problems.append(BundleProblem(name, "a bundle folder needs a bundle extension (.tiobundle, or the deprecated .tfbundle)"))
+      problems.append(
+        BundleProblem(name, "a bundle folder needs a bundle extension (.tiobundle, or the deprecated .tfbundle)"))
     }
     do {
       let found: [BundleProblem]
@@ -124,7 +133,8 @@ public struct ModelBundle: Sendable {
       problems += found
     } catch { return problems + error.problems }
     guard let description, let modelFile, !description.model.file.isEmpty,
-          FileManager.default.fileExists(atPath: modelFile.path) else { return problems }
+      FileManager.default.fileExists(atPath: modelFile.path)
+    else { return problems }
     do {
       let model: TFLiteModel
       if let verifiedModel { model = verifiedModel } else { model = try TFLiteModel(modelPath: modelFile.path) }
@@ -136,7 +146,9 @@ public struct ModelBundle: Sendable {
     return problems
   }
 
-  private static func read(_ folder: URL) throws(ModelBundleError) -> (ModelDescription?, URL?, TFLiteModel?, [BundleProblem]) {
+  private static func read(_ folder: URL) throws(ModelBundleError) -> (
+    ModelDescription?, URL?, TFLiteModel?, [BundleProblem]
+  ) {
     let jsonURL = folder.appendingPathComponent(descriptionFileName)
     let data: Data
     do { data = try Data(contentsOf: jsonURL) } catch {
@@ -149,21 +161,26 @@ public struct ModelBundle: Sendable {
     var parser = DescriptionParser()
     guard var description = parser.parse(root) else { return (nil, nil, nil, parser.problems) }
     if description.model.backend == "tensorflow" {
-      throw .unsupported(path: "model.backend",
+      throw .unsupported(
+        path: "model.backend",
         reason: "\"tensorflow\" models do not run in TensorBridge; convert the SavedModel to TensorFlow Lite "
           + "(tf.lite.TFLiteConverter.from_saved_model) and set \"backend\": \"tflite\"")
     }
     var problems: [BundleProblem] = []
     // A placeholder naming no file yet stands for the folder; Model says the file is missing.
     let awaitsFile = description.placeholder && description.model.file.isEmpty
-    let modelFile = awaitsFile ? folder : resolve(description.model.file, in: folder, path: "model.file", problems: &problems)
+    let modelFile =
+      awaitsFile ? folder : resolve(description.model.file, in: folder, path: "model.file", problems: &problems)
     if let modelFile, !description.placeholder, !FileManager.default.fileExists(atPath: modelFile.path) {
-      problems.append(BundleProblem("model.file", "\"\(description.model.file)\" does not exist in \(folder.lastPathComponent)"))
+      problems.append(
+        BundleProblem("model.file", "\"\(description.model.file)\" does not exist in \(folder.lastPathComponent)"))
     }
     for index in description.outputs.indices {
       guard let name = description.outputs[index].labelsFile else { continue }
       let path = "outputs[\(index)].labels"
-      guard let url = resolve("\(assetsFolderName)/\(name)", in: folder, path: path, problems: &problems) else { continue }
+      guard let url = resolve("\(assetsFolderName)/\(name)", in: folder, path: path, problems: &problems) else {
+        continue
+      }
       do {
         description.outputs[index].labels = try Labels.parse(try Data(contentsOf: url), file: url.path)
       } catch let error as ModelBundleError {
@@ -175,7 +192,9 @@ public struct ModelBundle: Sendable {
     for index in description.inputs.indices {
       guard let name = description.inputs[index].text?.vocabularyFile else { continue }
       let path = "inputs[\(index)].vocabulary"
-      guard let url = resolve("\(assetsFolderName)/\(name)", in: folder, path: path, problems: &problems) else { continue }
+      guard let url = resolve("\(assetsFolderName)/\(name)", in: folder, path: path, problems: &problems) else {
+        continue
+      }
       do { description.inputs[index].text?.vocabulary = try Data(contentsOf: url) } catch {
         problems.append(BundleProblem(path, "\(assetsFolderName)/\(name) cannot be read: \(fileErrorReason(error))"))
       }

@@ -10,7 +10,9 @@ enum DescriptionDerivation {
   static func describe(_ tensors: ModelTensors, modelFile: URL) -> ModelDescription {
     let stem = modelFile.deletingPathExtension().lastPathComponent
     func layers(_ entries: [ModelTensors.Entry]) -> [LayerDescription] {
-      entries.map { LayerDescription(name: $0.layerName, kind: .array, dataType: $0.dataType, shape: $0.shapeSignature) }
+      entries.map {
+        LayerDescription(name: $0.layerName, kind: .array, dataType: $0.dataType, shape: $0.shapeSignature)
+      }
     }
     let quantized = (tensors.inputs + tensors.outputs).contains { $0.quantization != nil }
     return ModelDescription(

@@ -4,7 +4,10 @@ import TensorBridge
 // Text layers: tokenizer, vocabulary and their options.
 extension DescriptionParser {
   /// The keys only text layers have.
-  static let textKeys = ["role", "tokenizer", "vocabulary", "delimiter", "lowercase", "start_token", "special_tokens", "max_word_length", "rules"]
+  static let textKeys = [
+    "role", "tokenizer", "vocabulary", "delimiter", "lowercase", "start_token", "special_tokens", "max_word_length",
+    "rules",
+  ]
 
   mutating func parseText(_ object: [String: JSONValue], path: String, isInput: Bool) -> TextLayer? {
     guard isInput else {
@@ -16,14 +19,18 @@ extension DescriptionParser {
     }
     var text = TextLayer()
     if let role = optionalString(object, "role", at: path) {
-      if let value = TextLayer.Role(rawValue: role) { text.role = value } else {
+      if let value = TextLayer.Role(rawValue: role) {
+        text.role = value
+      } else {
         problems.append(BundleProblem("\(path).role", "\"\(role)\" is not \"ids\", \"mask\" or \"segment_ids\""))
       }
     }
     if let name = optionalString(object, "tokenizer", at: path) {
       text.tokenizer = TextLayer.Tokenizer(rawValue: name)
       if text.tokenizer == nil {
-        problems.append(BundleProblem("\(path).tokenizer", "\"\(name)\" is not \"word\", \"regex\", \"wordpiece\" or \"sentencepiece\""))
+        problems.append(
+          BundleProblem(
+            "\(path).tokenizer", "\"\(name)\" is not \"word\", \"regex\", \"wordpiece\" or \"sentencepiece\""))
       }
     }
     if let name = optionalString(object, "rules", at: path) {
@@ -47,8 +54,10 @@ extension DescriptionParser {
       if case .object(let tokens) = value {
         for key in tokens.keys.sorted() {
           guard TextLayer.specialTokenRoles.contains(key) else {
-            problems.append(BundleProblem("\(path).special_tokens.\(key)",
-              "is not one of \(TextLayer.specialTokenRoles.map { "\"\($0)\"" }.joined(separator: ", "))"))
+            problems.append(
+              BundleProblem(
+                "\(path).special_tokens.\(key)",
+                "is not one of \(TextLayer.specialTokenRoles.map { "\"\($0)\"" }.joined(separator: ", "))"))
             continue
           }
           if let name = optionalString(tokens, key, at: "\(path).special_tokens"), !name.isEmpty {
@@ -63,14 +72,19 @@ extension DescriptionParser {
     }
     if text.role == .ids {
       if text.tokenizer == nil, object["tokenizer"] == nil {
-        problems.append(BundleProblem("\(path).tokenizer", "is required for text ids layers (\"word\", \"regex\", \"wordpiece\" or \"sentencepiece\")"))
+        problems.append(
+          BundleProblem(
+            "\(path).tokenizer",
+            "is required for text ids layers (\"word\", \"regex\", \"wordpiece\" or \"sentencepiece\")"))
       }
       if text.vocabularyFile == nil, object["vocabulary"] == nil {
         problems.append(BundleProblem("\(path).vocabulary", "is required for text ids layers (a file in assets/)"))
       }
     } else {
       for key in Self.textKeys where key != "role" && object[key] != nil {
-        problems.append(BundleProblem("\(path).\(key)", "applies to the text layer with \"role\": \"ids\", not to \"\(text.role.rawValue)\""))
+        problems.append(
+          BundleProblem(
+            "\(path).\(key)", "applies to the text layer with \"role\": \"ids\", not to \"\(text.role.rawValue)\""))
       }
     }
     if text.delimiter != nil, text.tokenizer != .regex {

@@ -25,7 +25,8 @@ extension DescriptionParser {
   ) -> T? {
     guard let value else { return nil }
     guard case .object(let object) = value else {
-      problems.append(BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
+      problems.append(
+        BundleProblem(path, "must be an object with \"standard\" or \"scale\" and \"bias\", not \(value.typeName)"))
       return nil
     }
     guard object["standard"] != nil else { return custom(&self, object) }
@@ -100,11 +101,13 @@ extension DescriptionParser {
       }.compactMap { $0 }
       if bias?.count != 3 { bias = nil }
     case let other?:
-      problems.append(BundleProblem("\(path).bias", "must be an object {\"r\", \"g\", \"b\"} or a number, not \(other.typeName)"))
+      problems.append(
+        BundleProblem("\(path).bias", "must be an object {\"r\", \"g\", \"b\"} or a number, not \(other.typeName)"))
       bias = nil
     }
     if let scales, scales.contains(0) { problems.append(BundleProblem("\(path).scale", "must not be 0")) }
     guard let scales, let bias, !scales.contains(0) else { return nil }
-    return scales.count == 1 ? PixelTransform(scale: scales[0], bias: bias) : PixelTransform(channelScales: scales, bias: bias)
+    return scales.count == 1
+      ? PixelTransform(scale: scales[0], bias: bias) : PixelTransform(channelScales: scales, bias: bias)
   }
 }

@@ -24,13 +24,16 @@ extension DescriptionParser {
     }
     var shape: [Int] = []
     for (index, item) in items.enumerated() {
-      guard case .number(let number) = item, number.rounded() == number, number == -1 || (number >= 1 && number <= 1e9) else {
+      guard case .number(let number) = item, number.rounded() == number, number == -1 || (number >= 1 && number <= 1e9)
+      else {
         problems.append(BundleProblem("\(path)[\(index)]", "\(item) is not a positive whole number or -1"))
         return nil
       }
       shape.append(Int(number))
     }
-    if shape.count > 8 { problems.append(BundleProblem(path, "has \(shape.count) dimensions; at most 8 are supported")) }
+    if shape.count > 8 {
+      problems.append(BundleProblem(path, "has \(shape.count) dimensions; at most 8 are supported"))
+    }
     return shape
   }
 

@@ -69,7 +69,8 @@ struct DescriptionParser {
     if let value = object["modes"] {
       if let list = stringArray(value, path: "model.modes") {
         for (index, mode) in list.enumerated() where !["predict", "train", "eval"].contains(mode) {
-          problems.append(BundleProblem("model.modes[\(index)]", "\"\(mode)\" is not \"predict\", \"train\" or \"eval\""))
+          problems.append(
+            BundleProblem("model.modes[\(index)]", "\"\(mode)\" is not \"predict\", \"train\" or \"eval\""))
         }
         modes = list
       }

@@ -25,8 +25,12 @@ extension ModelDescription {
     var optionFields: [String] = []
     if let position = options.devicePosition { optionFields.append("\"device_position\": \(quote(position))") }
     if let format = options.outputFormat { optionFields.append("\"output_format\": \(quote(format))") }
-    for key in options.other.keys.sorted() { optionFields.append("\(quote(key)): \(options.other[key]?.description ?? "null")") }
-    if !optionFields.isEmpty { fields.append("  \"options\": {\n    " + optionFields.joined(separator: ",\n    ") + "\n  }") }
+    for key in options.other.keys.sorted() {
+      optionFields.append("\(quote(key)): \(options.other[key]?.description ?? "null")")
+    }
+    if !optionFields.isEmpty {
+      fields.append("  \"options\": {\n    " + optionFields.joined(separator: ",\n    ") + "\n  }")
+    }
     if let train { fields.append("  \"train\": { \"ops\": [\(train.ops.map(quote).joined(separator: ", "))] }") }
     lines.append(fields.joined(separator: ",\n"))
     lines.append("}")
@@ -70,15 +74,18 @@ extension ModelDescription {
 
   private func affine(_ transform: AffineTransform) -> String {
     if let standard = transform.standard { return "{ \"standard\": \(quote(standard.rawValue)) }" }
-    let scale = transform.channelScales.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.scale)
-    let bias = transform.channelBiases.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.bias)
+    let scale =
+      transform.channelScales.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.scale)
+    let bias =
+      transform.channelBiases.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.bias)
     return "{ \"scale\": \(scale), \"bias\": \(bias) }"
   }
 
   private func pixel(_ transform: PixelTransform) -> String {
     if let standard = transform.standard { return "{ \"standard\": \(quote(standard.rawValue)) }" }
     let bias = zip(["r", "g", "b"], transform.bias).map { "\"\($0)\": \(number($1))" }.joined(separator: ", ")
-    let scale = transform.channelScales.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.scale)
+    let scale =
+      transform.channelScales.map { "[" + $0.map(number).joined(separator: ", ") + "]" } ?? number(transform.scale)
     return "{ \"scale\": \(scale), \"bias\": { \(bias) } }"
   }
 

@@ -68,7 +68,8 @@ public indirect enum JSONValue: Sendable, Equatable, Codable, CustomStringConver
     case .string(let value): return "\"\(value)\""
     case .array(let values): return "[" + values.map(\.description).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.keys.sorted().map { "\"\($0)\":\(members[$0]?.description ?? "null")" }.joined(separator: ",") + "}"
+      return "{"
+        + members.keys.sorted().map { "\"\($0)\":\(members[$0]?.description ?? "null")" }.joined(separator: ",") + "}"
     }
   }
 }

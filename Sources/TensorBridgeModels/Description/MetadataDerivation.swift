@@ -54,13 +54,16 @@ enum MetadataDerivation {
           let std = (0..<channels).map { Double(normalization.std[$0 % normalization.std.count]) }
           let mean = (0..<channels).map { Double(normalization.mean[$0 % normalization.mean.count]) }
           // pixel' = (pixel − mean) / std = pixel * (1/std) − mean/std, per channel.
-          layer.normalize = PixelTransform(channelScales: std.map { 1 / $0 }, bias: mean.indices.map { -mean[$0] / std[$0] })
+          layer.normalize = PixelTransform(
+            channelScales: std.map { 1 / $0 }, bias: mean.indices.map { -mean[$0] / std[$0] })
         }
       } else if let normalization, !normalization.std.contains(0) {
         layer.quantize = normalize(normalization, quantization: tensor.dataType.isInteger ? tensor.quantization : nil)
       }
-      if let text = try textLayer(tensorMetadata.processUnits + subgraph.inputProcessUnits, layerName: layer.name,
-                                  archive: archive, path: "inputs[\(index)]") {
+      if let text = try textLayer(
+        tensorMetadata.processUnits + subgraph.inputProcessUnits, layerName: layer.name,
+        archive: archive, path: "inputs[\(index)]")
+      {
         layer.kind = .text
         layer.text = text
         layer.shape = [-1]
@@ -71,15 +74,21 @@ enum MetadataDerivation {
     for (index, tensorMetadata) in subgraph.outputs.enumerated() where index < description.outputs.count {
       var layer = description.outputs[index]
       if let name = tensorMetadata.name, !name.isEmpty { layer.name = name }
-      if let labelsFile = tensorMetadata.associatedFiles.first(where: { $0.type == .tensorAxisLabels && ($0.locale == nil || $0.locale == "en") })
+      if let labelsFile = tensorMetadata.associatedFiles.first(where: {
+        $0.type == .tensorAxisLabels && ($0.locale == nil || $0.locale == "en")
+      })
         ?? tensorMetadata.associatedFiles.first(where: { $0.type == .tensorAxisLabels }),
-        let name = labelsFile.name {
+        let name = labelsFile.name
+      {
         let data: Data?
         do { data = try archive?.file(named: name) } catch {
           throw .invalidDescription([BundleProblem("associated files/\(name)", error.description)])
         }
         guard let data else {
-          throw .invalidDescription([BundleProblem("outputs[\(index)].labels", "the metadata names \(name) but the model's archive has no such file")])
+          throw .invalidDescription([
+            BundleProblem(
+              "outputs[\(index)].labels", "the metadata names \(name) but the model's archive has no such file")
+          ])
         }
         let labels = try Labels.parse(data, file: name)
         // Metadata is advisory: some real models list outputs in another order than the
@@ -105,7 +114,9 @@ enum MetadataDerivation {
     _ units: [ProcessUnit], layerName: String, archive: AssociatedFiles?, path: String
   ) throws(ModelBundleError) -> TextLayer? {
     for unit in units {
-      let tokenizer: TextLayer.Tokenizer, files: [AssociatedFileInfo], delimiter: String?
+      let tokenizer: TextLayer.Tokenizer
+      let files: [AssociatedFileInfo]
+      let delimiter: String?
       switch unit {
       case .bertTokenizer(let vocabFiles): (tokenizer, files, delimiter) = (.wordpiece, vocabFiles, nil)
       case .sentencePieceTokenizer(let modelFiles, _): (tokenizer, files, delimiter) = (.sentencepiece, modelFiles, nil)
@@ -116,17 +127,22 @@ enum MetadataDerivation {
       if tokenizer != .regex, name.contains("mask") { return TextLayer(role: .mask) }
       if tokenizer != .regex, name.contains("segment") || name.contains("type") { return TextLayer(role: .segmentIds) }
       guard let file = files.first?.name else {
-        throw .invalidDescription([BundleProblem("\(path).vocabulary", "the metadata's tokenizer names no vocabulary file")])
+        throw .invalidDescription([
+          BundleProblem("\(path).vocabulary", "the metadata's tokenizer names no vocabulary file")
+        ])
       }
       let data: Data?
       do { data = try archive?.file(named: file) } catch {
         throw .invalidDescription([BundleProblem("associated files/\(file)", error.description)])
       }
       guard let data else {
-        throw .invalidDescription([BundleProblem("\(path).vocabulary", "the metadata names \(file) but the model's archive has no such file")])
+        throw .invalidDescription([
+          BundleProblem("\(path).vocabulary", "the metadata names \(file) but the model's archive has no such file")
+        ])
       }
-      return TextLayer(role: .ids, tokenizer: tokenizer, vocabularyFile: file, vocabulary: data, delimiter: delimiter,
-                       rules: .taskLibrary)
+      return TextLayer(
+        role: .ids, tokenizer: tokenizer, vocabularyFile: file, vocabulary: data, delimiter: delimiter,
+        rules: .taskLibrary)
     }
     return nil
   }
@@ -137,12 +153,14 @@ enum MetadataDerivation {
     _ normalization: (mean: [Float], std: [Float]), quantization: QuantizationParameters?
   ) -> AffineTransform {
     let channels = max(normalization.mean.count, normalization.std.count, 1)
-    var scales: [Double] = [], biases: [Double] = []
+    var scales: [Double] = []
+    var biases: [Double] = []
     for channel in 0..<channels {
       let mean = Double(normalization.mean.isEmpty ? 0 : normalization.mean[channel % normalization.mean.count])
       let std = Double(normalization.std.isEmpty ? 1 : normalization.std[channel % normalization.std.count])
       if let quantization, quantization.scale != 0 {
-        let s = Double(quantization.scale), zero = Double(quantization.zeroPoint)
+        let s = Double(quantization.scale)
+        let zero = Double(quantization.zeroPoint)
         scales.append(1 / (std * s))
         biases.append(-mean + zero * std * s)
       } else {
@@ -160,7 +178,8 @@ enum MetadataDerivation {
     var merged = json
     func overlay(_ layers: [LayerDescription], _ derived: [LayerDescription]) -> [LayerDescription] {
       layers.enumerated().map { index, layer in
-        let match = derived.first { LayerBinding.normalize($0.name) == LayerBinding.normalize(layer.name) }
+        let match =
+          derived.first { LayerBinding.normalize($0.name) == LayerBinding.normalize(layer.name) }
           ?? (derived.indices.contains(index) ? derived[index] : nil)
         guard let match else { return layer }
         var result = layer

@@ -58,8 +58,10 @@ public struct ModelDescription: Sendable, Equatable {
     /// Tensor/IO's custom Objective-C class name; kept, not used.
     public var className: String?
 
-    public init(file: String, backend: String = "tflite", quantized: Bool = false, modes: [String] = ["predict"],
-                type: String? = nil, className: String? = nil) {
+    public init(
+      file: String, backend: String = "tflite", quantized: Bool = false, modes: [String] = ["predict"],
+      type: String? = nil, className: String? = nil
+    ) {
       self.file = file
       self.backend = backend
       self.quantized = quantized

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Literals work directly: `0.5`, `[1, 2, 3, 4]`, `[[1, 2], [3, 4]]`.
 public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
-  ExpressibleByArrayLiteral, ExpressibleByBooleanLiteral {
+  ExpressibleByArrayLiteral, ExpressibleByBooleanLiteral
+{
   /// One number.
   case number(Double)
   /// Numbers in row-major order.
@@ -53,7 +54,9 @@ public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral,
         if let inner, inner != partShape {
           throw .raggedValue(layer: layer, index: index, expected: inner, actual: partShape)
         }
-        if case .data = element { throw .unsupportedValue(layer: layer, reason: "raw Data cannot be nested in an array") }
+        if case .data = element {
+          throw .unsupportedValue(layer: layer, reason: "raw Data cannot be nested in an array")
+        }
         inner = partShape
         values += part
       }

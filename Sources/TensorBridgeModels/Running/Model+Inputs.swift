@@ -45,10 +45,11 @@ extension Model {
       guard let index = binding.outputs[position] else { continue }
       let tensor: Tensor
       do { tensor = try interpreter.output(at: index) } catch { throw .interpreter(error) }
-      layers.append(ModelOutput(
-        name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
-        values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels,
-        bytes: layer.kind == .string ? tensor.data : nil))
+      layers.append(
+        ModelOutput(
+          name: layer.name, dataType: tensor.dataType, shape: tensor.shape.dimensions,
+          values: ValueCoding.decode(tensor, dequantize: layer.dequantize), labels: layer.labels,
+          bytes: layer.kind == .string ? tensor.data : nil))
     }
     return ModelOutputs(layers: layers)
   }

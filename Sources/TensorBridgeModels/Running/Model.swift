@@ -24,7 +24,8 @@ public final class Model {
   let binding: LayerBinding
 
   /// Loads a bundle folder, or a plain `.tflite` described by its tensors and metadata.
-  public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelError) {
+  public convenience init(contentsOf url: URL, options: Interpreter.Options = Interpreter.Options()) throws(ModelError)
+  {
     let bundle: ModelBundle
     do { bundle = try ModelBundle.open(url) } catch { throw .bundle(error) }
     try self.init(bundle: bundle, options: options)
@@ -43,7 +44,11 @@ public final class Model {
     }
     do {
       let model: TFLiteModel
-      if let verified = bundle.verifiedModel { model = verified } else { model = try TFLiteModel(modelPath: bundle.modelFile.path) }
+      if let verified = bundle.verifiedModel {
+        model = verified
+      } else {
+        model = try TFLiteModel(modelPath: bundle.modelFile.path)
+      }
       interpreter = try Interpreter(model: model, options: options)
     } catch {
       throw .interpreter(error)
@@ -73,11 +78,12 @@ public final class Model {
     switch (input as? any ModelValueConvertible)?.modelValue {
     case .array(let values): elements = values
     case .numbers(let values): elements = values.map(ModelValue.number)
-    case .some: elements = [] // one value
+    case .some: elements = []  // one value
     case nil: elements = nil
     }
     guard let elements, elements.count == inputs.count else {
-      throw .inputCount(expected: inputs.count, actual: max(elements?.count ?? 1, 1), layers: description.inputs.map(\.name))
+      throw .inputCount(
+        expected: inputs.count, actual: max(elements?.count ?? 1, 1), layers: description.inputs.map(\.name))
     }
     for (element, bound) in zip(elements, inputs) { try write(element, to: bound.tensorIndex, layer: bound.layer) }
     return try invoke()
@@ -123,7 +129,8 @@ public final class Model {
     switch (layer.kind, value) {
     case (.array, _), (.scalar, _), (.string, .data): break
     case (.string, _):
-      throw .unsupportedValue(layer: layer.name, reason: "string layers take raw bytes (Data) of the layer's dtype, not numbers")
+      throw .unsupportedValue(
+        layer: layer.name, reason: "string layers take raw bytes (Data) of the layer's dtype, not numbers")
     case (.text, _):
       throw .unsupportedValue(layer: layer.name, reason: "text layers take strings (TensorBridgeText), not numbers")
     case (.image, _):
@@ -146,7 +153,9 @@ public final class Model {
     guard values.count == expected else {
       throw .elementCount(layer: layer.name, expected: expected, actual: values.count, shape: tensor.shape.dimensions)
     }
-    if let valueShape, !valueShape.isEmpty, !DescriptionCheck.shapesMatch(declared: valueShape, model: tensor.shape.dimensions, isImage: false) {
+    if let valueShape, !valueShape.isEmpty,
+      !DescriptionCheck.shapesMatch(declared: valueShape, model: tensor.shape.dimensions, isImage: false)
+    {
       throw .shapeMismatch(layer: layer.name, expected: tensor.shape.dimensions, actual: valueShape)
     }
     try encode(values, into: tensor, at: index, layer: layer)
@@ -159,8 +168,9 @@ public final class Model {
     let quantization = tensor.quantizationParameters
     do {
       try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
-        try ValueCoding.encode(values, into: bytes, type: dataType, quantize: layer.quantize,
-                               quantization: quantization, layer: layer.name)
+        try ValueCoding.encode(
+          values, into: bytes, type: dataType, quantize: layer.quantize,
+          quantization: quantization, layer: layer.name)
       }
     } catch let error as ModelError { throw error } catch let error as InterpreterError {
       throw .interpreter(error)

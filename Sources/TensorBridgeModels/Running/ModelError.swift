@@ -38,17 +38,21 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         ? "\(bundle) is a placeholder bundle: its model.json names no model file yet, so it can be inspected but not run."
         : "\(bundle) is a placeholder bundle: its model file \(file) has not arrived, so it can be inspected but not run."
     case .inputCount(let expected, let actual, let layers):
-      return "The model has \(expected) input layer\(expected == 1 ? "" : "s") (\(layers.joined(separator: ", "))) but \(actual) value\(actual == 1 ? " was" : "s were") given."
+      return
+        "The model has \(expected) input layer\(expected == 1 ? "" : "s") (\(layers.joined(separator: ", "))) but \(actual) value\(actual == 1 ? " was" : "s were") given."
     case .unknownLayer(let name, let available):
-      return "There is no input layer named '\(name)'; the layers are: \(available.map { "'\($0)'" }.joined(separator: ", "))."
+      return
+        "There is no input layer named '\(name)'; the layers are: \(available.map { "'\($0)'" }.joined(separator: ", "))."
     case .missingInput(let layer):
       return "No value was given for input layer '\(layer)'."
     case .elementCount(let layer, let expected, let actual, let shape):
       return "Input layer '\(layer)' takes \(expected) values (shape \(Tensor.Shape(shape))) but \(actual) were given."
     case .shapeMismatch(let layer, let expected, let actual):
-      return "Input layer '\(layer)' has shape \(Tensor.Shape(expected)) but the value has shape \(Tensor.Shape(actual))."
+      return
+        "Input layer '\(layer)' has shape \(Tensor.Shape(expected)) but the value has shape \(Tensor.Shape(actual))."
     case .raggedValue(let layer, let index, let expected, let actual):
-      return "The value for layer '\(layer)' is ragged: element \(index) has shape \(Tensor.Shape(actual)), the ones before \(Tensor.Shape(expected))."
+      return
+        "The value for layer '\(layer)' is ragged: element \(index) has shape \(Tensor.Shape(actual)), the ones before \(Tensor.Shape(expected))."
     case .byteCount(let layer, let expected, let actual):
       return "Input layer '\(layer)' takes \(expected) bytes but \(actual) were given."
     case .unsupportedValue(let layer, let reason):

@@ -31,7 +31,9 @@ public struct ModelOutput: Sendable, Equatable {
   public let bytes: Data?
 
   /// Creates an output value.
-  public init(name: String, dataType: Tensor.DataType, shape: [Int], values: [Float], labels: [String]?, bytes: Data? = nil) {
+  public init(
+    name: String, dataType: Tensor.DataType, shape: [Int], values: [Float], labels: [String]?, bytes: Data? = nil
+  ) {
     self.bytes = bytes
     self.name = name
     self.dataType = dataType

@@ -79,7 +79,8 @@ public struct ScoreCalibration: Sendable, Equatable {
         numbers.append(number)
       }
       guard numbers[0] >= 0 else { throw .negativeScale(file: fileName, line: index + 1, scale: numbers[0]) }
-      let sigmoid = Sigmoid(scale: numbers[0], slope: numbers[1], offset: numbers[2], minScore: numbers.count == 4 ? numbers[3] : nil)
+      let sigmoid = Sigmoid(
+        scale: numbers[0], slope: numbers[1], offset: numbers[2], minScore: numbers.count == 4 ? numbers[3] : nil)
       byLabel[labels[index]] = sigmoid
     }
     // Looked up by label name, last line wins (the Task Library's map insert_or_assign).
@@ -92,7 +93,8 @@ public struct ScoreCalibration: Sendable, Equatable {
     guard sigmoids.indices.contains(classIndex), let sigmoid = sigmoids[classIndex] else { return defaultScore }
     if let minScore = sigmoid.minScore, score < minScore { return defaultScore }
     let x = Double(transform(score)) * Double(sigmoid.slope) + Double(sigmoid.offset)
-    let calibrated: Double = x >= 0 ? Double(sigmoid.scale) / (1 + exp(-x)) : Double(sigmoid.scale) * exp(x) / (1 + exp(x))
+    let calibrated: Double =
+      x >= 0 ? Double(sigmoid.scale) / (1 + exp(-x)) : Double(sigmoid.scale) * exp(x) / (1 + exp(x))
     return max(min(Float(calibrated), sigmoid.scale), 0)
   }
 

@@ -20,7 +20,8 @@ enum ValueCoding {
       let offset = (quantize.standard != nil && type == .int8) ? -128.0 : 0
       transform = { ($1 + quantize.bias(at: $0)) * quantize.scale(at: $0) + offset }
     } else if let quantization, isInteger, quantization.scale != 0 {
-      let scale = Double(quantization.scale), zero = Double(quantization.zeroPoint)
+      let scale = Double(quantization.scale)
+      let zero = Double(quantization.zeroPoint)
       transform = { $1 / scale + zero }
     } else {
       // No transform: integers must be exact.

@@ -36,7 +36,9 @@ public final class TextClassifier: InferenceTask, @unchecked Sendable {
     contentsOf url: URL, options: TextClassifierOptions = TextClassifierOptions(),
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(TextError) {
-    try self.init(textModel: TextModel(contentsOf: url, options: interpreterOptions, lowercase: options.lowercase), options: options)
+    try self.init(
+      textModel: TextModel(contentsOf: url, options: interpreterOptions, lowercase: options.lowercase), options: options
+    )
   }
 
   /// Uses a prepared text model.
@@ -47,7 +49,11 @@ public final class TextClassifier: InferenceTask, @unchecked Sendable {
     let outputs = textModel.model.description.outputs
     if let name = options.outputLayer {
       guard outputs.contains(where: { $0.name == name }) else {
-        throw .invalidOption(name: "outputLayer", reason: "the model has no output layer '\(name)' (its outputs: \(outputs.map { "'\($0.name)'" }.joined(separator: ", ")))")
+        throw .invalidOption(
+          name: "outputLayer",
+          reason:
+            "the model has no output layer '\(name)' (its outputs: \(outputs.map { "'\($0.name)'" }.joined(separator: ", ")))"
+        )
       }
       outputName = name
     } else if let labelled = outputs.first(where: { $0.labels != nil }) ?? (outputs.count == 1 ? outputs.first : nil) {

@@ -32,7 +32,8 @@ public struct TextClassifierOptions: Sendable, Equatable {
 
   /// The maximum count, threshold and lists as the shared filter.
   public var categoryFilter: CategoryFilter {
-    CategoryFilter(maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
+    CategoryFilter(
+      maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Checks the options as MediaPipe does: `maxResults` is −1 or positive, the allow- and

@@ -88,13 +88,16 @@ public struct TextEncoder: Sendable {
     guard let unknown = vocabulary.specialTokenID(named: specialTokens.unknown) else {
       throw .missingSpecialToken(role: "unknown", name: specialTokens.unknown)
     }
-    guard maxWordLength >= 1 else { throw .invalidOption(name: "maxWordLength", reason: "it must be at least 1, not \(maxWordLength)") }
+    guard maxWordLength >= 1 else {
+      throw .invalidOption(name: "maxWordLength", reason: "it must be at least 1, not \(maxWordLength)")
+    }
     let tokenizer = WordPieceTokenizer(
       vocabulary: vocabulary, unknownToken: specialTokens.unknown, maxWordLength: maxWordLength, lowercase: lowercase,
       rules: rules)
-    return TextEncoder(tokenizer: tokenizer, vocabulary: vocabulary, scheme: .bert,
-                       padID: rules == .taskLibrary ? 0 : vocabulary.specialTokenID(named: specialTokens.pad) ?? 0,
-                       startID: cls, endID: sep, unknownID: unknown)
+    return TextEncoder(
+      tokenizer: tokenizer, vocabulary: vocabulary, scheme: .bert,
+      padID: rules == .taskLibrary ? 0 : vocabulary.specialTokenID(named: specialTokens.pad) ?? 0,
+      startID: cls, endID: sep, unknownID: unknown)
   }
 
   /// A SentencePiece encoder.
@@ -110,7 +113,8 @@ public struct TextEncoder: Sendable {
   ///   - specialTokens: The names of the classification, separator and pad pieces.
   ///   - framing: How the pieces are framed.
   public static func sentencePiece(
-    _ tokenizer: SentencePieceTokenizer, specialTokens: SpecialTokens = SpecialTokens(pad: "<pad>", start: "[CLS]", unknown: "<unk>"),
+    _ tokenizer: SentencePieceTokenizer,
+    specialTokens: SpecialTokens = SpecialTokens(pad: "<pad>", start: "[CLS]", unknown: "<unk>"),
     framing: Scheme = .bert
   ) -> TextEncoder {
     var ids: [String: Int] = [:]
@@ -119,17 +123,21 @@ public struct TextEncoder: Sendable {
     let pad = tokenizer.id(of: specialTokens.pad)
     switch framing {
     case .bert:
-      return TextEncoder(tokenizer: tokenizer, vocabulary: vocabulary, scheme: .bert, padID: 0,
-                         startID: tokenizer.id(of: specialTokens.classification),
-                         endID: tokenizer.id(of: specialTokens.separator), unknownID: tokenizer.unknownID)
+      return TextEncoder(
+        tokenizer: tokenizer, vocabulary: vocabulary, scheme: .bert, padID: 0,
+        startID: tokenizer.id(of: specialTokens.classification),
+        endID: tokenizer.id(of: specialTokens.separator), unknownID: tokenizer.unknownID)
     case .words:
-      return TextEncoder(tokenizer: tokenizer, vocabulary: vocabulary, scheme: .words,
-                         padID: pad == tokenizer.unknownID ? 0 : pad, startID: nil, endID: nil, unknownID: tokenizer.unknownID)
+      return TextEncoder(
+        tokenizer: tokenizer, vocabulary: vocabulary, scheme: .words,
+        padID: pad == tokenizer.unknownID ? 0 : pad, startID: nil, endID: nil, unknownID: tokenizer.unknownID)
     }
   }
 
-  private init(tokenizer: any TextTokenizer, vocabulary: Vocabulary, scheme: Scheme, padID: Int, startID: Int?,
-               endID: Int?, unknownID: Int?) {
+  private init(
+    tokenizer: any TextTokenizer, vocabulary: Vocabulary, scheme: Scheme, padID: Int, startID: Int?,
+    endID: Int?, unknownID: Int?
+  ) {
     self.tokenizer = tokenizer
     self.vocabulary = vocabulary
     self.scheme = scheme
@@ -189,7 +197,8 @@ public struct TextEncoder: Sendable {
   /// The sequences for `text` at its own length (for models whose sequence length is dynamic).
   public func encode(_ text: String) -> EncodedText {
     let ids = tokenIDs(text)
-    return EncodedText(ids: ids.map { Int32(truncatingIfNeeded: $0) }, mask: [Int32](repeating: 1, count: ids.count),
-                       segmentIds: [Int32](repeating: 0, count: ids.count), tokenCount: ids.count)
+    return EncodedText(
+      ids: ids.map { Int32(truncatingIfNeeded: $0) }, mask: [Int32](repeating: 1, count: ids.count),
+      segmentIds: [Int32](repeating: 0, count: ids.count), tokenCount: ids.count)
   }
 }

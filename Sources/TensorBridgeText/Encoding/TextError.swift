@@ -49,21 +49,25 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidLength(let length):
       return "A sequence length must be at least 1, not \(length)."
     case .noTextLayer(let inputs):
-      return "The model has no text input layer (its inputs: \(inputs.map { "'\($0)'" }.joined(separator: ", "))); describe one with \"type\": \"text\" in model.json or give the model tokenizer metadata."
+      return
+        "The model has no text input layer (its inputs: \(inputs.map { "'\($0)'" }.joined(separator: ", "))); describe one with \"type\": \"text\" in model.json or give the model tokenizer metadata."
     case .nonTextInput(let layer):
       return "Input layer '\(layer)' is not a text layer, so the model cannot run on a string alone."
     case .incompleteLayer(let layer, let reason):
       return "Text layer '\(layer)' cannot be used: \(reason)."
     case .notASequence(let layer, let tensor, let shape):
-      return "Text layer '\(layer)' writes tensor '\(tensor)' of shape \(Tensor.Shape(shape)), which is not a sequence [length] or [1, length]."
+      return
+        "Text layer '\(layer)' writes tensor '\(tensor)' of shape \(Tensor.Shape(shape)), which is not a sequence [length] or [1, length]."
     case .lengthMismatch(let layer, let length, let otherLayer, let otherLength):
       return "Text layer '\(layer)' has length \(length) but text layer '\(otherLayer)' has \(otherLength)."
     case .unsupportedElementType(let layer, let tensor, let type):
-      return "Text layer '\(layer)' writes tensor '\(tensor)' of type \(type); token ids are written as int32, int64 or float32."
+      return
+        "Text layer '\(layer)' writes tensor '\(tensor)' of type \(type); token ids are written as int32, int64 or float32."
     case .idOutOfRange(let layer, let id, let type):
       return "Token id \(id) of text layer '\(layer)' does not fit the tensor's \(type) elements."
     case .noScores(let outputs):
-      return "The model has no output of class scores to classify with (its outputs: \(outputs.map { "'\($0)'" }.joined(separator: ", ")))."
+      return
+        "The model has no output of class scores to classify with (its outputs: \(outputs.map { "'\($0)'" }.joined(separator: ", ")))."
     case .invalidOption(let name, let reason):
       return "The option \(name) is invalid: \(reason)."
     case .invalidUTF8(let source, let line):

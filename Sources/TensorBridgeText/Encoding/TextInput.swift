@@ -35,12 +35,15 @@ extension EncodedText: ModelInput {
       } catch let error as InterpreterError {
         throw .interpreter(error)
       } catch {
-        throw .input(layer: input.layer.name, ModelInputFailure(TextError.incompleteLayer(layer: input.layer.name, reason: String(describing: error))))
+        throw .input(
+          layer: input.layer.name,
+          ModelInputFailure(TextError.incompleteLayer(layer: input.layer.name, reason: String(describing: error))))
       }
     }
   }
 
-  private static func write(_ values: [Int32], into interpreter: Interpreter, at index: Int, layer name: String) throws {
+  private static func write(_ values: [Int32], into interpreter: Interpreter, at index: Int, layer name: String) throws
+  {
     var tensor = try interpreter.input(at: index)
     if tensor.shapeSignature.dimensions.last == -1, tensor.shape.dimensions.last != values.count {
       var dimensions = tensor.shapeSignature.dimensions.map { $0 == -1 ? 1 : $0 }
@@ -51,7 +54,8 @@ extension EncodedText: ModelInput {
     guard tensor.shape.elementCount == values.count else {
       throw TextError.notASequence(layer: name, tensor: tensor.name, shape: tensor.shape.dimensions)
     }
-    let type = tensor.dataType, tensorName = tensor.name
+    let type = tensor.dataType
+    let tensorName = tensor.name
     try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
       try TextSequenceWriter.write(values, into: bytes, type: type, layer: name, tensor: tensorName)
     }

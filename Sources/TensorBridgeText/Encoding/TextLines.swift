@@ -9,7 +9,9 @@ public enum TextLines {
   public static func parse(_ data: Data, source: String) throws(TextError) -> [String] {
     var lines: [String] = []
     for (offset, bytes) in Vocabulary.lines(data).enumerated() {
-      guard let line = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(source: source, line: offset + 1) }
+      guard let line = String(validating: bytes, as: UTF8.self) else {
+        throw .invalidUTF8(source: source, line: offset + 1)
+      }
       lines.append(line)
     }
     return lines

@@ -57,7 +57,10 @@ public final class TextModel {
     for input in inputs {
       guard input.layer.kind == .text, let text = input.layer.text else { throw .nonTextInput(layer: input.layer.name) }
       if text.role == .ids {
-        if let ids { throw .incompleteLayer(layer: input.layer.name, reason: "layer '\(ids.0.layer.name)' already holds the token ids") }
+        if let ids {
+          throw .incompleteLayer(
+            layer: input.layer.name, reason: "layer '\(ids.0.layer.name)' already holds the token ids")
+        }
         var text = text
         if let lowercase { text.lowercase = lowercase }
         ids = (input, text)
@@ -89,7 +92,8 @@ public final class TextModel {
   public static func encoder(for text: TextLayer, layer: String) throws(TextError) -> TextEncoder {
     guard let tokenizer = text.tokenizer else { throw .incompleteLayer(layer: layer, reason: "it names no tokenizer") }
     guard let data = text.vocabulary else {
-      throw .incompleteLayer(layer: layer, reason: "its vocabulary \(text.vocabularyFile ?? "(none named)") is not loaded")
+      throw .incompleteLayer(
+        layer: layer, reason: "its vocabulary \(text.vocabularyFile ?? "(none named)") is not loaded")
     }
     let file = text.vocabularyFile ?? "vocabulary"
     let taskLibrary = text.rules == .taskLibrary
@@ -97,29 +101,39 @@ public final class TextModel {
       switch tokenizer {
       case .word:
         let vocabulary = try Vocabulary(data: data, format: .wordIndex, file: file)
-        return try TextEncoder(tokenizer: WordTokenizer(lowercase: text.lowercase ?? true), vocabulary: vocabulary,
-                               specialTokens: SpecialTokens.wordIndex.overridden(by: text.specialTokens), startToken: text.startToken)
+        return try TextEncoder(
+          tokenizer: WordTokenizer(lowercase: text.lowercase ?? true), vocabulary: vocabulary,
+          specialTokens: SpecialTokens.wordIndex.overridden(by: text.specialTokens), startToken: text.startToken)
       case .regex:
         let vocabulary = try Vocabulary(data: data, format: .wordIndex, file: file)
         let special = SpecialTokens.wordIndex.overridden(by: text.specialTokens)
-        let regex = try RegexTokenizer(delimiter: text.delimiter ?? RegexTokenizer.modelMakerDelimiter,
-                                       lowercase: text.lowercase ?? !taskLibrary, syntax: taskLibrary ? .re2 : .icu)
+        let regex = try RegexTokenizer(
+          delimiter: text.delimiter ?? RegexTokenizer.modelMakerDelimiter,
+          lowercase: text.lowercase ?? !taskLibrary, syntax: taskLibrary ? .re2 : .icu)
         if taskLibrary {
           // The Task Library refuses a regex vocabulary without these two.
-          if vocabulary.specialTokenID(named: special.unknown) == nil { throw TextError.missingSpecialToken(role: "unknown", name: special.unknown) }
-          if vocabulary.specialTokenID(named: special.pad) == nil { throw TextError.missingSpecialToken(role: "pad", name: special.pad) }
+          if vocabulary.specialTokenID(named: special.unknown) == nil {
+            throw TextError.missingSpecialToken(role: "unknown", name: special.unknown)
+          }
+          if vocabulary.specialTokenID(named: special.pad) == nil {
+            throw TextError.missingSpecialToken(role: "pad", name: special.pad)
+          }
         }
-        return try TextEncoder(tokenizer: regex, vocabulary: vocabulary, specialTokens: special, startToken: text.startToken)
+        return try TextEncoder(
+          tokenizer: regex, vocabulary: vocabulary, specialTokens: special, startToken: text.startToken)
       case .wordpiece:
         let vocabulary = try Vocabulary(data: data, format: .tokenList, file: file)
-        return try TextEncoder.bert(vocabulary: vocabulary, specialTokens: SpecialTokens.bert.overridden(by: text.specialTokens),
-                                    maxWordLength: text.maxWordLength ?? 100, lowercase: text.lowercase ?? true,
-                                    rules: taskLibrary ? .taskLibrary : .googleResearch)
+        return try TextEncoder.bert(
+          vocabulary: vocabulary, specialTokens: SpecialTokens.bert.overridden(by: text.specialTokens),
+          maxWordLength: text.maxWordLength ?? 100, lowercase: text.lowercase ?? true,
+          rules: taskLibrary ? .taskLibrary : .googleResearch)
       case .sentencepiece:
         let sentencePiece = try SentencePieceTokenizer(data: data, lowercasesASCII: text.lowercase ?? taskLibrary)
         let special = SpecialTokens(pad: "<pad>", start: "[CLS]", unknown: "<unk>").overridden(by: text.specialTokens)
-        let framed = taskLibrary || (sentencePiece.id(of: special.classification) != sentencePiece.unknownID
-                                     && sentencePiece.id(of: special.separator) != sentencePiece.unknownID)
+        let framed =
+          taskLibrary
+          || (sentencePiece.id(of: special.classification) != sentencePiece.unknownID
+            && sentencePiece.id(of: special.separator) != sentencePiece.unknownID)
         return TextEncoder.sentencePiece(sentencePiece, specialTokens: special, framing: framed ? .bert : .words)
       }
     } catch let error as VocabularyError {
@@ -138,9 +152,13 @@ public final class TextModel {
     let signature = tensor.shapeSignature.dimensions
     let shape = tensor.shape.dimensions
     let valid = signature.count == 1 || (signature.count == 2 && (signature[0] == 1 || signature[0] == -1))
-    guard valid, let last = signature.last else { throw .notASequence(layer: layer, tensor: tensor.name, shape: signature) }
+    guard valid, let last = signature.last else {
+      throw .notASequence(layer: layer, tensor: tensor.name, shape: signature)
+    }
     if last == -1 { return nil }
-    guard last >= 1, shape.last == last else { throw .notASequence(layer: layer, tensor: tensor.name, shape: signature) }
+    guard last >= 1, shape.last == last else {
+      throw .notASequence(layer: layer, tensor: tensor.name, shape: signature)
+    }
     return last
   }
 

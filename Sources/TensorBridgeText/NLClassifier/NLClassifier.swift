@@ -69,7 +69,9 @@ public final class NLClassifier: InferenceTask, @unchecked Sendable {
   ) throws(NLClassifierError) {
     self.options = options
     let interpreter: Interpreter
-    do { interpreter = try Interpreter(modelData: modelData, options: interpreterOptions) } catch { throw .interpreter(error) }
+    do { interpreter = try Interpreter(modelData: modelData, options: interpreterOptions) } catch {
+      throw .interpreter(error)
+    }
     guardedInterpreter = interpreter
     let metadata: SubgraphMetadata?
     let files: AssociatedFiles?
@@ -106,7 +108,11 @@ public final class NLClassifier: InferenceTask, @unchecked Sendable {
       do { ids = try encoder.encode(text, length: length).ids } catch { throw .text(error) }
     }
     do throws(InterpreterError) {
-      if let ids { try interpreter.copy(ids, toInputAt: inputIndex) } else { try interpreter.copy([text], toInputAt: inputIndex) }
+      if let ids {
+        try interpreter.copy(ids, toInputAt: inputIndex)
+      } else {
+        try interpreter.copy([text], toInputAt: inputIndex)
+      }
       try interpreter.invoke()
     } catch { throw .interpreter(error) }
     let scores: Tensor

@@ -36,11 +36,13 @@ public enum NLClassifierError: Error, Sendable, Equatable, CustomStringConvertib
     case .outputScoreTensorNotFound(let name, let index, let outputs):
       return "No output score tensor found with name \(name) or at index \(index) (the outputs: \(list(outputs)))."
     case .scoreTensorType(let tensor, let type):
-      return "Type mismatch for score tensor \(tensor). Requested one of these types: INT8/UINT8/INT16/FLOAT32/FLOAT64/BOOL, got \(type)."
+      return
+        "Type mismatch for score tensor \(tensor). Requested one of these types: INT8/UINT8/INT16/FLOAT32/FLOAT64/BOOL, got \(type)."
     case .labelTensorType(let tensor, let type):
       return "Type mismatch for label tensor \(tensor). Requested STRING or INT32, got \(type)."
     case .noTokenizer(let tensor, let type):
-      return "Input tensor '\(tensor)' is \(type), not a string, and its metadata names no regex tokenizer to turn text into ids."
+      return
+        "Input tensor '\(tensor)' is \(type), not a string, and its metadata names no regex tokenizer to turn text into ids."
     case .tokenizerInputType(let tensor, let type):
       return "Type mismatch for input tensor \(tensor). Requested INT32 for RegexTokenizer, got \(type)."
     case .tooFewLabels(let source, let labels, let scores):

@@ -6,7 +6,9 @@ enum NLClassifierScores {
   /// The types a score tensor may have.
   static let scoreTypes: [Tensor.DataType] = [.uInt8, .int8, .int16, .float32, .float64, .bool]
 
-  static func categories(scores: Tensor, labels: (source: String, names: [String])?) throws(NLClassifierError) -> [Category] {
+  static func categories(scores: Tensor, labels: (source: String, names: [String])?) throws(NLClassifierError)
+    -> [Category]
+  {
     let dimensions = scores.shape.dimensions
     // "Some models output scores with transposed shape [1, categories]."
     let count = dimensions.count == 2 ? dimensions[1] : (dimensions.first ?? 0)
@@ -36,7 +38,8 @@ enum NLClassifierScores {
       default: raw = try scores.values(as: Int16.self).map(Int.init)
       }
       // The Task Library's Dequantize: scale * (q - zero_point).
-      let scale = scores.quantizationParameters?.scale ?? 1, zero = scores.quantizationParameters?.zeroPoint ?? 0
+      let scale = scores.quantizationParameters?.scale ?? 1
+      let zero = scores.quantizationParameters?.zeroPoint ?? 0
       return raw.map { scale * Float($0 - zero) }
     default:
       return nil

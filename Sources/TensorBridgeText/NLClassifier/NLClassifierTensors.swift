@@ -15,8 +15,12 @@ struct NLClassifierTensors {
     self.interpreter = interpreter
     self.metadata = metadata
     do {
-      inputs = try (0..<interpreter.inputTensorCount).map { index throws(InterpreterError) in try interpreter.input(at: index) }
-      outputs = try (0..<interpreter.outputTensorCount).map { index throws(InterpreterError) in try interpreter.output(at: index) }
+      inputs = try (0..<interpreter.inputTensorCount).map { index throws(InterpreterError) in
+        try interpreter.input(at: index)
+      }
+      outputs = try (0..<interpreter.outputTensorCount).map { index throws(InterpreterError) in
+        try interpreter.output(at: index)
+      }
     } catch { throw .interpreter(error) }
   }
 
@@ -30,19 +34,23 @@ struct NLClassifierTensors {
   }
 
   func input(_ options: NLClassifierOptions) throws(NLClassifierError) -> Int {
-    let index = Self.index(named: options.inputTensorName, or: options.inputTensorIndex, tensors: inputs, metadata: metadata?.inputs)
+    let index = Self.index(
+      named: options.inputTensorName, or: options.inputTensorIndex, tensors: inputs, metadata: metadata?.inputs)
     guard inputs.indices.contains(index) else {
-      throw .inputTensorNotFound(name: options.inputTensorName, index: options.inputTensorIndex, inputs: inputs.map(\.name))
+      throw .inputTensorNotFound(
+        name: options.inputTensorName, index: options.inputTensorIndex, inputs: inputs.map(\.name))
     }
     return index
   }
 
   func score(_ options: NLClassifierOptions) throws(NLClassifierError) -> Int {
-    let index = Self.index(named: options.outputScoreTensorName, or: options.outputScoreTensorIndex,
-                           tensors: outputs, metadata: metadata?.outputs)
+    let index = Self.index(
+      named: options.outputScoreTensorName, or: options.outputScoreTensorIndex,
+      tensors: outputs, metadata: metadata?.outputs)
     guard outputs.indices.contains(index) else {
-      throw .outputScoreTensorNotFound(name: options.outputScoreTensorName, index: options.outputScoreTensorIndex,
-                                       outputs: outputs.map(\.name))
+      throw .outputScoreTensorNotFound(
+        name: options.outputScoreTensorName, index: options.outputScoreTensorIndex,
+        outputs: outputs.map(\.name))
     }
     guard NLClassifierScores.scoreTypes.contains(outputs[index].dataType) else {
       throw .scoreTensorType(tensor: outputs[index].name, type: outputs[index].dataType)
@@ -53,11 +61,14 @@ struct NLClassifierTensors {
   /// A label file from the metadata of the output that has the score tensor's name or index
   /// (the first such output whose first associated file is `TENSOR_AXIS_LABELS`), else the
   /// label tensor, else indices.
-  func labels(_ options: NLClassifierOptions, files: AssociatedFiles?) throws(NLClassifierError) -> NLClassifier.Labels {
+  func labels(_ options: NLClassifierOptions, files: AssociatedFiles?) throws(NLClassifierError) -> NLClassifier.Labels
+  {
     if let tensorMetadata = metadata?.outputs, tensorMetadata.count == outputs.count {
       for (index, tensor) in tensorMetadata.enumerated()
       where tensor.name == options.outputScoreTensorName || index == options.outputScoreTensorIndex {
-        guard let file = tensor.associatedFiles.first, file.type == .tensorAxisLabels, let name = file.name else { continue }
+        guard let file = tensor.associatedFiles.first, file.type == .tensorAxisLabels, let name = file.name else {
+          continue
+        }
         let data: Data?
         do { data = try files?.file(named: name) } catch { throw .metadata(error) }
         guard let data else { continue }
@@ -67,8 +78,9 @@ struct NLClassifierTensors {
         return .file(name: name, names)
       }
     }
-    let index = Self.index(named: options.outputLabelTensorName, or: options.outputLabelTensorIndex,
-                           tensors: outputs, metadata: metadata?.outputs)
+    let index = Self.index(
+      named: options.outputLabelTensorName, or: options.outputLabelTensorIndex,
+      tensors: outputs, metadata: metadata?.outputs)
     guard outputs.indices.contains(index) else { return .indices }
     guard outputs[index].dataType == .string || outputs[index].dataType == .int32 else {
       throw .labelTensorType(tensor: outputs[index].name, type: outputs[index].dataType)
@@ -92,8 +104,11 @@ struct NLClassifierTensors {
     let data: Data?
     do { data = try files?.file(named: file) } catch { throw .metadata(error) }
     guard let data else { throw .missingAssociatedFile(name: file) }
-    let layer = TextLayer(role: .ids, tokenizer: .regex, vocabularyFile: file, vocabulary: data,
-                          delimiter: regex.0 ?? RegexTokenizer.modelMakerDelimiter, rules: .taskLibrary)
-    do { return try TextModel.encoder(for: layer, layer: tensorMetadata?.name ?? tensor.name) } catch { throw .text(error) }
+    let layer = TextLayer(
+      role: .ids, tokenizer: .regex, vocabularyFile: file, vocabulary: data,
+      delimiter: regex.0 ?? RegexTokenizer.modelMakerDelimiter, rules: .taskLibrary)
+    do { return try TextModel.encoder(for: layer, layer: tensorMetadata?.name ?? tensor.name) } catch {
+      throw .text(error)
+    }
   }
 }

@@ -11,8 +11,9 @@ struct DoubleArrayTrie: Sendable, Equatable {
     units.reserveCapacity(bytes.count / 4)
     var index = bytes.startIndex
     while index + 4 <= bytes.endIndex {
-      units.append(UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
-                     | UInt32(bytes[index + 3]) << 24)
+      units.append(
+        UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
+          | UInt32(bytes[index + 3]) << 24)
       index += 4
     }
     self.units = units

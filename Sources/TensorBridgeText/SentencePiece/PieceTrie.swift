@@ -16,7 +16,9 @@ struct PieceTrie: Sendable {
     for entry in entries where !entry.key.isEmpty && firsts[entry.key] == nil { firsts[entry.key] = entry.value }
     let sorted = firsts.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     // Node 0 is the root.
-    childStart = [0]; childCount = [0]; values = [-1]
+    childStart = [0]
+    childCount = [0]
+    values = [-1]
     build(sorted[...], depth: 0, node: 0)
   }
 
@@ -41,7 +43,9 @@ struct PieceTrie: Sendable {
     var children: [Int] = []
     for group in groups {
       let child = values.count
-      values.append(-1); childStart.append(0); childCount.append(0)
+      values.append(-1)
+      childStart.append(0)
+      childCount.append(0)
       labels.append(group.label)
       targets.append(Int32(child))
       if node == 0 { rootChildren[Int(group.label)] = Int32(child) }
@@ -55,7 +59,8 @@ struct PieceTrie: Sendable {
       let target = rootChildren[Int(label)]
       return target < 0 ? nil : Int(target)
     }
-    var low = Int(childStart[node]), high = low + Int(childCount[node])
+    var low = Int(childStart[node])
+    var high = low + Int(childCount[node])
     while low < high {
       let middle = (low + high) >> 1
       let found = labels[middle]

@@ -31,7 +31,8 @@ struct ProtobufReader {
     case 2:
       let length = try varint()
       guard length <= UInt64(bytes.endIndex - position) else {
-        throw .malformedModel(offset: start, reason: "field \(field) claims \(length) bytes, \(bytes.endIndex - position) remain")
+        throw .malformedModel(
+          offset: start, reason: "field \(field) claims \(length) bytes, \(bytes.endIndex - position) remain")
       }
       return (field, .bytes(try take(Int(length))))
     case 5: return (field, .fixed32(UInt32(truncatingIfNeeded: UInt64(littleEndianBytes: try take(4)))))
@@ -42,7 +43,9 @@ struct ProtobufReader {
   private mutating func varint() throws(SentencePieceError) -> UInt64 {
     var result: UInt64 = 0
     for shift in stride(from: 0, to: 70, by: 7) {
-      guard position < bytes.endIndex else { throw .malformedModel(offset: position - bytes.startIndex, reason: "truncated varint") }
+      guard position < bytes.endIndex else {
+        throw .malformedModel(offset: position - bytes.startIndex, reason: "truncated varint")
+      }
       let byte = bytes[position]
       position += 1
       if shift == 63, byte > 1 { break }

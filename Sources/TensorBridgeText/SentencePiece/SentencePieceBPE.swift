@@ -38,8 +38,10 @@ enum SentencePieceBPE {
       }
       let index = symbols.count
       let node = vocabulary.trie.walk(from: 0, text, position..<position + length) ?? -1
-      symbols.append(Symbol(range: position..<position + length, previous: index - 1,
-                            next: position + length < text.count ? index + 1 : -1, frozen: frozen, node: node))
+      symbols.append(
+        Symbol(
+          range: position..<position + length, previous: index - 1,
+          next: position + length < text.count ? index + 1 : -1, frozen: frozen, node: node))
       position += length
     }
     var agenda = PairHeap()
@@ -51,8 +53,9 @@ enum SentencePieceBPE {
       // Adjacent symbols are contiguous in the text, so the pair is one byte range; its trie
       // node is reached from the left symbol's by the right symbol's bytes.
       guard symbols[left].node >= 0, symbols[left].range.upperBound == symbols[right].range.lowerBound,
-            let node = vocabulary.trie.walk(from: symbols[left].node, text, symbols[right].range),
-            let id = vocabulary.trie.value(at: node) else { return }
+        let node = vocabulary.trie.walk(from: symbols[left].node, text, symbols[right].range),
+        let id = vocabulary.trie.value(at: node)
+      else { return }
       agenda.push(Pair(left: left, right: right, score: vocabulary.scores[id], size: range.count, node: node))
       if vocabulary.types[id] == .unused {
         reverseMerges[Array(text[range])] = symbols[left].range.count
@@ -60,8 +63,11 @@ enum SentencePieceBPE {
     }
     for index in 1..<symbols.count { addPair(index - 1, index) }
     while let top = agenda.pop() {
-      let left = symbols[top.left], right = symbols[top.right]
-      guard !left.range.isEmpty, !right.range.isEmpty, left.range.count + right.range.count == top.size else { continue }
+      let left = symbols[top.left]
+      let right = symbols[top.right]
+      guard !left.range.isEmpty, !right.range.isEmpty, left.range.count + right.range.count == top.size else {
+        continue
+      }
       symbols[top.left].range = left.range.lowerBound..<left.range.lowerBound + top.size
       symbols[top.left].next = right.next
       symbols[top.left].node = top.node
@@ -110,7 +116,8 @@ enum SentencePieceBPE {
         items[0] = last
         var parent = 0
         while true {
-          let left = 2 * parent + 1, right = left + 1
+          let left = 2 * parent + 1
+          let right = left + 1
           var best = parent
           if left < items.count, items[left].precedes(items[best]) { best = left }
           if right < items.count, items[right].precedes(items[best]) { best = right }

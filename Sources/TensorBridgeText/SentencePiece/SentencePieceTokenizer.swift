@@ -65,7 +65,8 @@ public struct SentencePieceTokenizer: TextTokenizer {
   public func tokenize(_ text: String) -> [String] {
     let (normalized, pieces) = segment(text)
     return pieces.map { piece in
-      piece.byte >= 0 ? String(format: "<0x%02X>", piece.byte) : String(decoding: normalized[piece.range], as: UTF8.self)
+      piece.byte >= 0
+        ? String(format: "<0x%02X>", piece.byte) : String(decoding: normalized[piece.range], as: UTF8.self)
     }
   }
 
@@ -86,15 +87,19 @@ public struct SentencePieceTokenizer: TextTokenizer {
     let normalized = normalizer.normalize(lowercasesASCII ? Self.asciiLowercased(text) : text)
     var pieces: [Piece] = []
     normalized.withUnsafeBufferPointer { bytes in
-      let raw = model.modelType == .unigram
-        ? SentencePieceUnigram.encode(bytes, vocabulary: vocabulary) : SentencePieceBPE.encode(bytes, vocabulary: vocabulary)
+      let raw =
+        model.modelType == .unigram
+        ? SentencePieceUnigram.encode(bytes, vocabulary: vocabulary)
+        : SentencePieceBPE.encode(bytes, vocabulary: vocabulary)
       pieces.reserveCapacity(raw.count)
       let unknown = vocabulary.unknownID
       var previousUnknown = false
       for (range, id) in raw {
         let isUnknown = id == unknown
         if isUnknown, let byteIDs = vocabulary.byteIDs {
-          for offset in range { pieces.append(Piece(range: offset..<offset + 1, id: byteIDs[Int(bytes[offset])], byte: Int(bytes[offset]))) }
+          for offset in range {
+            pieces.append(Piece(range: offset..<offset + 1, id: byteIDs[Int(bytes[offset])], byte: Int(bytes[offset])))
+          }
         } else if isUnknown, previousUnknown, let last = pieces.last {
           pieces[pieces.count - 1].range = last.range.lowerBound..<range.upperBound
         } else {

@@ -22,21 +22,28 @@ struct SentencePieceVocabulary: Sendable {
   let maxScore: Float
 
   init(model: SentencePieceModel) throws(SentencePieceError) {
-    var pieceIDs: [String: Int] = [:], reservedIDs: [String: Int] = [:]
+    var pieceIDs: [String: Int] = [:]
+    var reservedIDs: [String: Int] = [:]
     var unknownID: Int?
     var bytes = [Int](repeating: -1, count: 256)
-    var trieEntries: [(key: [UInt8], value: Int)] = [], userEntries: [(key: [UInt8], value: Int)] = []
+    var trieEntries: [(key: [UInt8], value: Int)] = []
+    var userEntries: [(key: [UInt8], value: Int)] = []
     var reservedEntries: [(key: [UInt8], value: Int)] = []
-    var minScore = Float.greatestFiniteMagnitude, maxScore = Float.leastNormalMagnitude
+    var minScore = Float.greatestFiniteMagnitude
+    var maxScore = Float.leastNormalMagnitude
     for (id, piece) in model.pieces.enumerated() {
       guard !piece.text.isEmpty else { throw .invalidModel(reason: "piece \(id) is empty") }
       let isNormal = piece.type == .normal || piece.type == .userDefined || piece.type == .unused
       if isNormal {
-        guard pieceIDs[piece.text] == nil else { throw .invalidModel(reason: "piece \"\(piece.text)\" is defined twice") }
+        guard pieceIDs[piece.text] == nil else {
+          throw .invalidModel(reason: "piece \"\(piece.text)\" is defined twice")
+        }
         pieceIDs[piece.text] = id
         trieEntries.append((Array(piece.text.utf8), id))
       } else {
-        guard reservedIDs[piece.text] == nil else { throw .invalidModel(reason: "piece \"\(piece.text)\" is defined twice") }
+        guard reservedIDs[piece.text] == nil else {
+          throw .invalidModel(reason: "piece \"\(piece.text)\" is defined twice")
+        }
         reservedIDs[piece.text] = id
         reservedEntries.append((Array(piece.text.utf8), id))
       }
@@ -46,8 +53,12 @@ struct SentencePieceVocabulary: Sendable {
         guard unknownID == nil else { throw .invalidModel(reason: "it defines the unknown piece twice") }
         unknownID = id
       case .byte:
-        guard model.byteFallback else { throw .invalidModel(reason: "byte piece \(piece.text) but byte_fallback is off") }
-        guard let value = Self.byte(of: piece.text) else { throw .invalidModel(reason: "byte piece \(piece.text) is invalid") }
+        guard model.byteFallback else {
+          throw .invalidModel(reason: "byte piece \(piece.text) but byte_fallback is off")
+        }
+        guard let value = Self.byte(of: piece.text) else {
+          throw .invalidModel(reason: "byte piece \(piece.text) is invalid")
+        }
         bytes[value] = id
       case .normal:
         minScore = min(minScore, piece.score)
@@ -76,8 +87,9 @@ struct SentencePieceVocabulary: Sendable {
   static func byte(of piece: String) -> Int? {
     let characters = Array(piece.utf8)
     guard characters.count == 6, piece.hasPrefix("<0x"), piece.hasSuffix(">"),
-          let value = Int(String(decoding: characters[3..<5], as: UTF8.self), radix: 16),
-          characters[3..<5].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) }) else { return nil }
+      let value = Int(String(decoding: characters[3..<5], as: UTF8.self), radix: 16),
+      characters[3..<5].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) })
+    else { return nil }
     return value
   }
 

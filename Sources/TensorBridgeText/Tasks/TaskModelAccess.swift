@@ -11,7 +11,9 @@ extension TextClassifier {
   /// concurrent code. Do not let the model escape `body`.
   ///
   /// - Throws: what `body` throws.
-  public func withTextModel<Success, Failure: Error>(_ body: (TextModel) throws(Failure) -> Success) throws(Failure) -> Success {
+  public func withTextModel<Success, Failure: Error>(_ body: (TextModel) throws(Failure) -> Success) throws(Failure)
+    -> Success
+  {
     try lock.run { () throws(Failure) in try body(guardedTextModel) }
   }
 
@@ -26,7 +28,9 @@ extension NLClassifier {
   /// the interpreter escape `body`.
   ///
   /// - Throws: what `body` throws.
-  public func withInterpreter<Success, Failure: Error>(_ body: (Interpreter) throws(Failure) -> Success) throws(Failure) -> Success {
+  public func withInterpreter<Success, Failure: Error>(_ body: (Interpreter) throws(Failure) -> Success) throws(Failure)
+    -> Success
+  {
     try lock.run { () throws(Failure) in try body(guardedInterpreter) }
   }
 

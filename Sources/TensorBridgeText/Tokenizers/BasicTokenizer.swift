@@ -80,7 +80,9 @@ public struct BasicTokenizer: ByteStreamTokenizer {
   }
 
   /// A piece with non-ASCII characters: lowercase, NFD, drop Mn, split punctuation.
-  private static func finishUnicodePiece(_ piece: [UInt8], lowercase: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  private static func finishUnicodePiece(
+    _ piece: [UInt8], lowercase: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     var text = String(decoding: piece, as: UTF8.self)
     if lowercase {
       var lowered: [UInt8] = []

@@ -35,9 +35,15 @@ enum RE2Pattern {
         result.append(character)
         guard character == "[" else { continue }
         inClass = true
-        if index < characters.count, characters[index] == "^" { result.append("^"); index += 1 }
+        if index < characters.count, characters[index] == "^" {
+          result.append("^")
+          index += 1
+        }
         // A `]` first in the class is a literal.
-        if index < characters.count, characters[index] == "]" { result += "\\]"; index += 1 }
+        if index < characters.count, characters[index] == "]" {
+          result += "\\]"
+          index += 1
+        }
         continue
       }
       switch character {
@@ -46,7 +52,8 @@ enum RE2Pattern {
         result.append(character)
       case "[":
         if index < characters.count, characters[index] == ":",
-           let end = (index + 1..<characters.count).first(where: { characters[$0] == "]" && characters[$0 - 1] == ":" }) {
+          let end = (index + 1..<characters.count).first(where: { characters[$0] == "]" && characters[$0 - 1] == ":" })
+        {
           result += String(characters[(index - 1)...end])
           index = end + 1
         } else {

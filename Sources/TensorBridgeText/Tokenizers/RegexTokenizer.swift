@@ -73,8 +73,8 @@ public struct RegexTokenizer: TextTokenizer {
     var start = 0
     func piece(_ from: Int, _ to: Int) {
       guard from < to,
-            let lower = utf16.index(utf16.startIndex, offsetBy: from, limitedBy: utf16.endIndex)?.samePosition(in: scalars),
-            let upper = utf16.index(utf16.startIndex, offsetBy: to, limitedBy: utf16.endIndex)?.samePosition(in: scalars)
+        let lower = utf16.index(utf16.startIndex, offsetBy: from, limitedBy: utf16.endIndex)?.samePosition(in: scalars),
+        let upper = utf16.index(utf16.startIndex, offsetBy: to, limitedBy: utf16.endIndex)?.samePosition(in: scalars)
       else { return }
       pieces.append(String(scalars[lower..<upper]))
     }
@@ -100,9 +100,12 @@ extension RegexTokenizer {
       var index = 0
       while index < bytes.count {
         let byte = bytes[index]
-        let length: Int, isWord: Bool
+        let length: Int
+        let isWord: Bool
         if byte < 0x80 {
-          (length, isWord) = (1, TextUnicode.asciiClass[Int(byte)] == TextUnicode.alphanumeric || byte == 0x5F || byte == 0x27)
+          (length, isWord) = (
+            1, TextUnicode.asciiClass[Int(byte)] == TextUnicode.alphanumeric || byte == 0x5F || byte == 0x27
+          )
         } else {
           let (scalar, size) = TextUnicode.decode(bytes, at: index)
           length = size

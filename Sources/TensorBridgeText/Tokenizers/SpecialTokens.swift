@@ -15,7 +15,9 @@ public struct SpecialTokens: Sendable, Equatable {
   public var separator: String
 
   /// Creates special-token names.
-  public init(pad: String, start: String, unknown: String, classification: String = "[CLS]", separator: String = "[SEP]") {
+  public init(
+    pad: String, start: String, unknown: String, classification: String = "[CLS]", separator: String = "[SEP]"
+  ) {
     self.pad = pad
     self.start = start
     self.unknown = unknown

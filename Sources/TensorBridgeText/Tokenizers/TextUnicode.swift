@@ -18,7 +18,8 @@ import Foundation
 enum TextUnicode {
   static func isCJK(_ value: UInt32) -> Bool {
     (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x20000...0x2A6DF).contains(value)
-      || (0x2A700...0x2B73F).contains(value) || (0x2B740...0x2B81F).contains(value) || (0x2B820...0x2CEAF).contains(value)
+      || (0x2A700...0x2B73F).contains(value) || (0x2B740...0x2B81F).contains(value)
+      || (0x2B820...0x2CEAF).contains(value)
       || (0xF900...0xFAFF).contains(value) || (0x2F800...0x2FA1F).contains(value)
   }
 
@@ -28,8 +29,8 @@ enum TextUnicode {
     if isCJK(scalar.value) { return false }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-         .nonspacingMark, .spacingMark, .enclosingMark,
-         .decimalNumber, .letterNumber, .otherNumber:
+      .nonspacingMark, .spacingMark, .enclosingMark,
+      .decimalNumber, .letterNumber, .otherNumber:
       return true
     default:
       return false
@@ -40,7 +41,7 @@ enum TextUnicode {
     if scalar.value < 0x80 { return asciiClass[Int(scalar.value)] & punctuation != 0 }
     switch scalar.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-         .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
       return true
     default:
       return false
@@ -113,7 +114,8 @@ enum TextUnicode {
     if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
     let end = bytes.count
     func next(_ offset: Int) -> UInt32 { index + offset < end ? UInt32(bytes[index + offset]) & 0x3F : 0 }
-    let value: UInt32, length: Int
+    let value: UInt32
+    let length: Int
     if lead < 0xE0 {
       (value, length) = (((lead & 0x1F) << 6) | next(1), 2)
     } else if lead < 0xF0 {

@@ -92,7 +92,10 @@ public struct WordPieceTokenizer: TextTokenizer {
         var match: (String, Int)?
         while end > start {
           candidate.removeAll(keepingCapacity: true)
-          if start > 0 { candidate.append(0x23); candidate.append(0x23) }
+          if start > 0 {
+            candidate.append(0x23)
+            candidate.append(0x23)
+          }
           candidate.append(contentsOf: UnsafeBufferPointer(rebasing: word[boundaries[start]..<boundaries[end]]))
           let piece = String(decoding: candidate, as: UTF8.self)
           if let id = ids[piece] {

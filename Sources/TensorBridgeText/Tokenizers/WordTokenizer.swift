@@ -13,7 +13,9 @@ public struct WordTokenizer: ByteStreamTokenizer {
 
   /// Calls `body` with each word's UTF-8 bytes (valid only during the call).
   @available(*, deprecated, renamed: "forEachToken(in:_:)")
-  public func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { forEachToken(in: text, body) }
+  public func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    forEachToken(in: text, body)
+  }
 
   /// Calls `body` with each word's UTF-8 bytes (valid only during the call).
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -50,9 +52,14 @@ public struct WordTokenizer: ByteStreamTokenizer {
           TextUnicode.appendUTF8(scalar, to: &word)
           flush()
         } else if TextUnicode.isWordCharacter(scalar) {
-          if lowercase { TextUnicode.appendLowercase(scalar, to: &word) } else { TextUnicode.appendUTF8(scalar, to: &word) }
+          if lowercase {
+            TextUnicode.appendLowercase(scalar, to: &word)
+          } else {
+            TextUnicode.appendUTF8(scalar, to: &word)
+          }
         } else if scalar == "\u{2019}", !word.isEmpty, index + length < count,
-                  Self.startsWordCharacter(bytes, at: index + length) {
+          Self.startsWordCharacter(bytes, at: index + length)
+        {
           word.append(0x27)
         } else {
           flush()

@@ -64,7 +64,8 @@ public struct Vocabulary: Sendable, Equatable {
     for (offset, bytes) in lines.enumerated() {
       let number = offset + 1
       guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(file: file, line: number) }
-      let word: String, index: Int
+      let word: String
+      let index: Int
       switch format {
       case .tokenList:
         word = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
@@ -76,7 +77,8 @@ public struct Vocabulary: Sendable, Equatable {
       }
       if let first = lineOfWord[word] { throw .duplicateWord(file: file, line: number, word: word, firstLine: first) }
       if let first = wordOfIndex[index] {
-        throw .duplicateIndex(file: file, line: number, index: index, word: word, firstWord: first.word, firstLine: first.line)
+        throw .duplicateIndex(
+          file: file, line: number, index: index, word: word, firstWord: first.word, firstLine: first.line)
       }
       lineOfWord[word] = number
       wordOfIndex[index] = (word, number)
@@ -93,14 +95,19 @@ public struct Vocabulary: Sendable, Equatable {
     }
     let indexText = String(text[text.index(after: last)...])
     var wordEnd = last
-    while wordEnd > text.startIndex, isBlank(text[text.index(before: wordEnd)]) { wordEnd = text.index(before: wordEnd) }
+    while wordEnd > text.startIndex, isBlank(text[text.index(before: wordEnd)]) {
+      wordEnd = text.index(before: wordEnd)
+    }
     let word = String(text[..<wordEnd])
     guard !word.isEmpty, !word.contains(where: isBlank) else {
-      throw .malformedLine(file: file, line: line, text: text,
-                           reason: word.isEmpty ? "has no word (expected \"word index\")" : "has more than two fields (expected \"word index\")")
+      throw .malformedLine(
+        file: file, line: line, text: text,
+        reason: word.isEmpty
+          ? "has no word (expected \"word index\")" : "has more than two fields (expected \"word index\")")
     }
     guard !indexText.isEmpty, indexText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let index = Int(indexText),
-          index <= Int(Int32.max) else {
+      index <= Int(Int32.max)
+    else {
       throw .invalidIndex(file: file, line: line, word: word, index: indexText)
     }
     return (word, index)

@@ -30,11 +30,13 @@ public enum VocabularyError: Error, Sendable, Equatable, CustomStringConvertible
     case .malformedLine(let file, let line, let text, let reason):
       return "Line \(line) of the vocabulary \(file) (\"\(text.prefix(60))\") \(reason)."
     case .invalidIndex(let file, let line, let word, let index):
-      return "Line \(line) of the vocabulary \(file) gives \"\(word)\" the index \"\(index.prefix(30))\", which is not a whole number from 0 to 2147483647."
+      return
+        "Line \(line) of the vocabulary \(file) gives \"\(word)\" the index \"\(index.prefix(30))\", which is not a whole number from 0 to 2147483647."
     case .duplicateWord(let file, let line, let word, let firstLine):
       return "Line \(line) of the vocabulary \(file) repeats \"\(word)\", already on line \(firstLine)."
     case .duplicateIndex(let file, let line, let index, let word, let firstWord, let firstLine):
-      return "Line \(line) of the vocabulary \(file) gives \"\(word)\" the index \(index), which \"\(firstWord)\" already has on line \(firstLine)."
+      return
+        "Line \(line) of the vocabulary \(file) gives \"\(word)\" the index \(index), which \"\(firstWord)\" already has on line \(firstLine)."
     case .empty(let file):
       return "The vocabulary \(file) holds no tokens."
     }

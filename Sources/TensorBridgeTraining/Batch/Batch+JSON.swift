@@ -13,8 +13,10 @@ extension Batch {
       throw .data(path: url.path, reason: "not readable JSON (\(error.localizedDescription))")
     }
     guard case .object(let object) = root, case .array(let keyValues)? = object["keys"],
-          case .array(let itemValues)? = object["items"] else {
-      throw .data(path: url.path, reason: "needs an object with \"keys\" (an array of names) and \"items\" (an array of objects)")
+      case .array(let itemValues)? = object["items"]
+    else {
+      throw .data(
+        path: url.path, reason: "needs an object with \"keys\" (an array of names) and \"items\" (an array of objects)")
     }
     var keys: [String] = []
     for key in keyValues {
@@ -23,7 +25,9 @@ extension Batch {
     }
     var items: [[String: ModelValue]] = []
     for (index, item) in itemValues.enumerated() {
-      guard case .object(let fields) = item else { throw .data(path: url.path, reason: "items[\(index)] is not an object") }
+      guard case .object(let fields) = item else {
+        throw .data(path: url.path, reason: "items[\(index)] is not an object")
+      }
       var values: [String: ModelValue] = [:]
       for (key, field) in fields {
         guard let value = Self.value(field) else {

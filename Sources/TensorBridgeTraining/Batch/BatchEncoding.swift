@@ -49,7 +49,8 @@ enum BatchEncoding {
     result.reserveCapacity(perItem * column.count)
     for (item, value) in column.enumerated() {
       if case .data = value { throw .typeMismatch(key: key, item: item, reason: "raw bytes are not numbers") }
-      let values: [Double], shape: [Int]?
+      let values: [Double]
+      let shape: [Int]?
       do { (values, shape) = try value.numbers() } catch {
         throw .typeMismatch(key: key, item: item, reason: error.description)
       }
@@ -64,21 +65,26 @@ enum BatchEncoding {
 
   private static func trimmed(_ shape: [Int]) -> [Int] { shape.filter { $0 != 1 } }
 
-  private static func copy(_ values: [Double], to name: String, type: Tensor.DataType, runner: SignatureRunner) throws(TrainingError) {
+  private static func copy(_ values: [Double], to name: String, type: Tensor.DataType, runner: SignatureRunner)
+    throws(TrainingError)
+  {
     do {
       switch type {
       case .float32: try runner.copy(values.map { Float($0) }, toInputNamed: name)
       case .int32: try runner.copy(try integers(values, key: name, as: Int32.self), toInputNamed: name)
       case .int64: try runner.copy(try integers(values, key: name, as: Int64.self), toInputNamed: name)
       default:
-        throw TrainingError.typeMismatch(key: name, item: 0, reason: "the model's tensor is \(type), which training does not fill")
+        throw TrainingError.typeMismatch(
+          key: name, item: 0, reason: "the model's tensor is \(type), which training does not fill")
       }
     } catch let error as TrainingError { throw error } catch let error as InterpreterError {
       throw .interpreter(error)
     } catch { throw .typeMismatch(key: name, item: 0, reason: String(describing: error)) }
   }
 
-  private static func integers<T: FixedWidthInteger & TensorElement>(_ values: [Double], key: String, as type: T.Type) throws(TrainingError) -> [T] {
+  private static func integers<T: FixedWidthInteger & TensorElement>(_ values: [Double], key: String, as type: T.Type)
+    throws(TrainingError) -> [T]
+  {
     var result: [T] = []
     for (index, value) in values.enumerated() {
       guard let integer = T(exactly: value) else {

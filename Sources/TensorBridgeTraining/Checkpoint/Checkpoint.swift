@@ -38,7 +38,8 @@ public struct Checkpoint: Sendable, Equatable {
       throw .checkpoint(path: url.path, reason: "not a readable checkpoint (\(error.localizedDescription))")
     }
     guard file.format == Self.format, file.version == 1 else {
-      throw .checkpoint(path: url.path, reason: "format \"\(file.format)\" version \(file.version) is not \"\(Self.format)\" version 1")
+      throw .checkpoint(
+        path: url.path, reason: "format \"\(file.format)\" version \(file.version) is not \"\(Self.format)\" version 1")
     }
     var weights: [String: Tensor] = [:]
     for (name, weight) in file.weights {
@@ -50,7 +51,10 @@ public struct Checkpoint: Sendable, Equatable {
       }
       let count = weight.shape.reduce(1, *)
       guard weight.shape.allSatisfy({ $0 >= 0 }), data.count * 8 == count * width else {
-        throw .checkpoint(path: url.path, reason: "weight '\(name)' has \(data.count) bytes, not \(count) \(weight.dtype) values for shape \(weight.shape)")
+        throw .checkpoint(
+          path: url.path,
+          reason:
+            "weight '\(name)' has \(data.count) bytes, not \(count) \(weight.dtype) values for shape \(weight.shape)")
       }
       weights[name] = Tensor(name: name, dataType: type, shape: Tensor.Shape(weight.shape), data: data)
     }
@@ -63,7 +67,8 @@ public struct Checkpoint: Sendable, Equatable {
   public func write(to url: URL) throws(TrainingError) {
     var file = File(format: Self.format, version: 1, weights: [:])
     for (name, tensor) in weights {
-      file.weights[name] = Weight(dtype: "\(tensor.dataType)", shape: tensor.shape.dimensions, data: tensor.data.base64EncodedString())
+      file.weights[name] = Weight(
+        dtype: "\(tensor.dataType)", shape: tensor.shape.dimensions, data: tensor.data.base64EncodedString())
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

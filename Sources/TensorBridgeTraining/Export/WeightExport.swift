@@ -15,7 +15,9 @@ enum WeightExport {
   static let assignVariable: Int32 = 144
 
   /// The model bytes with `weights` in place of their initial constants.
-  static func exported(_ model: TFLiteModel, weights: [String: Tensor], saveSignature: String) throws(TrainingError) -> Data {
+  static func exported(_ model: TFLiteModel, weights: [String: Tensor], saveSignature: String) throws(TrainingError)
+    -> Data
+  {
     let candidates = constantCandidates(model)
     var probe = model.data
     for (index, range) in candidates.enumerated() {
@@ -49,7 +51,11 @@ enum WeightExport {
       used[index] = name
       let range = candidates[index]
       guard trained.dataType == .float32, trained.data.count == range.count else {
-        throw .export(weight: name, reason: "its \(trained.data.count) bytes of \(trained.dataType) do not fit the \(range.count) bytes of its constant")
+        throw .export(
+          weight: name,
+          reason:
+            "its \(trained.data.count) bytes of \(trained.dataType) do not fit the \(range.count) bytes of its constant"
+        )
       }
       data.replaceSubrange(range, with: trained.data)
     }
@@ -60,12 +66,14 @@ enum WeightExport {
   static func constantCandidates(_ model: TFLiteModel) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     for subgraph in model.subgraphs {
-      for op in subgraph.operators where model.operatorCode(of: op)?.builtinCode == assignVariable && op.inputs.count == 2 {
+      for op in subgraph.operators
+      where model.operatorCode(of: op)?.builtinCode == assignVariable && op.inputs.count == 2 {
         let tensorIndex = op.inputs[1]
         guard subgraph.tensors.indices.contains(tensorIndex) else { continue }
         let tensor = subgraph.tensors[tensorIndex]
         guard tensor.hasConstantData, tensor.type == .float32, model.buffers.indices.contains(tensor.bufferIndex),
-              let range = model.buffers[tensor.bufferIndex].byteRange, !ranges.contains(range) else { continue }
+          let range = model.buffers[tensor.bufferIndex].byteRange, !ranges.contains(range)
+        else { continue }
         ranges.append(range)
       }
     }

@@ -48,7 +48,9 @@ public actor TrainableModel {
   /// Loads the model of a trainable bundle; see ``init(contentsOf:options:)``.
   public init(bundle: ModelBundle, options: Interpreter.Options = Interpreter.Options()) throws(TrainingError) {
     let model: TFLiteModel
-    if let verified = bundle.verifiedModel { model = verified } else {
+    if let verified = bundle.verifiedModel {
+      model = verified
+    } else {
       do { model = try TFLiteModel(modelPath: bundle.modelFile.path) } catch {
         throw .bundle(.unreadable(path: bundle.modelFile.path, reason: error.description))
       }
@@ -114,7 +116,8 @@ public actor TrainableModel {
         throw .shapeMismatch(key: name, item: 0, expected: expected.shape.dimensions, actual: tensor.shape.dimensions)
       }
       guard expected.dataType == tensor.dataType else {
-        throw .typeMismatch(key: name, item: 0, reason: "\(tensor.dataType) given, the model takes \(expected.dataType)")
+        throw .typeMismatch(
+          key: name, item: 0, reason: "\(tensor.dataType) given, the model takes \(expected.dataType)")
       }
       inputs[name] = tensor.data
     }
@@ -148,8 +151,9 @@ public actor TrainableModel {
 
   private func runner(_ key: String?, purpose: String) throws(TrainingError) -> SignatureRunner {
     guard let key else {
-      throw .missingSignature(key: purpose == "inference" ? "infer" : purpose == "weights out" ? "save" : "restore",
-                              purpose: purpose, available: interpreter.signatureKeys)
+      throw .missingSignature(
+        key: purpose == "inference" ? "infer" : purpose == "weights out" ? "save" : "restore",
+        purpose: purpose, available: interpreter.signatureKeys)
     }
     if let runner = runners[key] { return runner }
     do {

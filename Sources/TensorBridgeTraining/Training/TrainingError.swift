@@ -38,12 +38,14 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownKey(let key, let keys):
       return "'\(key)' is not one of the keys \(keys.map { "'\($0)'" }.joined(separator: ", "))."
     case .shapeMismatch(let key, let item, let expected, let actual):
-      return "Batch item \(item)'s '\(key)' has shape \(Tensor.Shape(actual)); the model takes \(Tensor.Shape(expected)) per item."
+      return
+        "Batch item \(item)'s '\(key)' has shape \(Tensor.Shape(actual)); the model takes \(Tensor.Shape(expected)) per item."
     case .typeMismatch(let key, let item, let reason): return "Batch item \(item)'s '\(key)' does not fit: \(reason)."
     case .batchSize(let key, let expected, let actual):
       return "'\(key)' takes batches of \(expected) items, not \(actual)."
     case .missingSignature(let key, let purpose, let available):
-      return "The model has no '\(key)' signature (\(purpose)); its signatures are \(available.map { "'\($0)'" }.joined(separator: ", "))."
+      return
+        "The model has no '\(key)' signature (\(purpose)); its signatures are \(available.map { "'\($0)'" }.joined(separator: ", "))."
     case .notTrainable(let reason): return "The model is not trainable: \(reason)."
     case .checkpoint(let path, let reason): return "Checkpoint \(path): \(reason)."
     case .data(let path, let reason): return "Training data \(path): \(reason)."

@@ -28,10 +28,13 @@ public struct TrainingSignatures: Sendable, Equatable {
   /// - Throws: ``TrainingError/notTrainable(reason:)`` when `modes` is given without
   ///   `"train"`; ``TrainingError/missingSignature(key:purpose:available:)`` when the training
   ///   signature is absent.
-  public static func resolve(_ description: ModelDescription, available: [String]) throws(TrainingError) -> TrainingSignatures {
+  public static func resolve(_ description: ModelDescription, available: [String]) throws(TrainingError)
+    -> TrainingSignatures
+  {
     let declaresTraining = description.model.modes.contains("train") || description.train != nil
     if !declaresTraining, !available.contains("train") {
-      throw .notTrainable(reason: "model.modes is \(description.model.modes) (no \"train\") and the model has no \"train\" signature")
+      throw .notTrainable(
+        reason: "model.modes is \(description.model.modes) (no \"train\") and the model has no \"train\" signature")
     }
     let train = description.train?.ops.first ?? "train"
     guard available.contains(train) else {

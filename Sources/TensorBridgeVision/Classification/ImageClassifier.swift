@@ -57,8 +57,10 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
   ///     loaded from a `.tflite` without `model.json`.
   /// - Throws: ``VisionError`` when the model has no image input or scores output, the options
   ///   conflict, or the metadata's files are missing or malformed.
-  public init(model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
-              metadataNormalization: Bool = false) throws(VisionError) {
+  public init(
+    model: Model, options: ImageClassifierOptions = ImageClassifierOptions(),
+    metadataNormalization: Bool = false
+  ) throws(VisionError) {
     try options.validate()
     self.guardedModel = model
     var options = options
@@ -69,9 +71,13 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
     }
     try Self.checkScores(model: model, layer: layer.name)
     scoresLayer = layer.name
-    var displayNames: [String]?, calibration: ScoreCalibration?
-    if metadataNormalization, let metadata = try task.outputMetadata(layer: layer.name, labelKind: .tensorAxisLabels,
-                                                                     locale: options.displayNamesLocale) {
+    var displayNames: [String]?
+    var calibration: ScoreCalibration?
+    if metadataNormalization,
+      let metadata = try task.outputMetadata(
+        layer: layer.name, labelKind: .tensorAxisLabels,
+        locale: options.displayNamesLocale)
+    {
       displayNames = metadata.displayNames
       calibration = try metadata.calibration(labels: layer.labels ?? metadata.labels)
       if options.scoreThreshold == nil { options.scoreThreshold = metadata.scoreThreshold }
@@ -96,7 +102,8 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
       throw .outputShape(tensor: scoresLayer, shape: scores.shape, expected: "one score per label (\(labels.count))")
     }
     return ImageClassificationResult(
-      categories: options.categories(scores: scores.values, labels: scores.labels, displayNames: displayNames, calibration: calibration),
+      categories: options.categories(
+        scores: scores.values, labels: scores.labels, displayNames: displayNames, calibration: calibration),
       transform: transform)
   }
 
@@ -108,7 +115,8 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
     let file = try ModelInputFile(contentsOf: url, covering: inputFormat, filter: options.filter)
     let result = try classify(file.image)
     // Back to the file's full-size pixels, not the smaller decode's.
-    return ImageClassificationResult(categories: result.categories, transform: file.toFullSize.concatenating(after: result.transform))
+    return ImageClassificationResult(
+      categories: result.categories, transform: file.toFullSize.concatenating(after: result.transform))
   }
 }
 
@@ -122,7 +130,8 @@ extension ImageClassifier {
     let tensor: Tensor
     do { tensor = try model.interpreter.output(at: index) } catch { throw .interpreter(error) }
     guard [.float32, .uInt8, .int8].contains(tensor.dataType) else {
-      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for classification scores (float32, uint8 and int8 are)")
+      throw .unsupportedDataType(
+        tensor: tensor.name, type: tensor.dataType, use: "for classification scores (float32, uint8 and int8 are)")
     }
     let dimensions = tensor.shape.dimensions
     guard let last = dimensions.last, last > 0, dimensions.dropLast().allSatisfy({ $0 == 1 }) else {

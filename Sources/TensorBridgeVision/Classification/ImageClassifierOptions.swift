@@ -21,9 +21,11 @@ public struct ImageClassifierOptions: Sendable, Equatable {
   public var displayNamesLocale: String
 
   /// Creates options.
-  public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
-              categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en") {
+  public init(
+    maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
+    categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en"
+  ) {
     self.maxResults = maxResults
     self.scoreThreshold = scoreThreshold
     self.categoryAllowlist = categoryAllowlist
@@ -36,7 +38,8 @@ public struct ImageClassifierOptions: Sendable, Equatable {
 
   /// The maximum count, threshold and lists as the shared filter.
   public var categoryFilter: CategoryFilter {
-    CategoryFilter(maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
+    CategoryFilter(
+      maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Throws when the allowlist and the denylist are both given, or the threshold is NaN.
@@ -53,8 +56,10 @@ public struct ImageClassifierOptions: Sendable, Equatable {
   ///   - displayNames: Localized display names by index.
   ///   - calibration: Score calibration from the model's metadata.
   /// - Returns: The categories that pass, best first.
-  public func categories(scores: [Float], labels: [String]?, displayNames: [String]? = nil,
-                         calibration: ScoreCalibration? = nil) -> [Category] {
+  public func categories(
+    scores: [Float], labels: [String]?, displayNames: [String]? = nil,
+    calibration: ScoreCalibration? = nil
+  ) -> [Category] {
     var result: [Category] = []
     let filter = categoryFilter
     for (index, raw) in scores.enumerated() {

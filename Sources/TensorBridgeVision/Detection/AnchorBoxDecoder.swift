@@ -52,22 +52,32 @@ public struct AnchorBoxDecoder: Sendable, Equatable {
       throw .outputShape(tensor: "boxes", shape: [raw.count], expected: "\(count) anchors x \(numCoords) coordinates")
     }
     guard rawScores.count == count * numClasses else {
-      throw .outputShape(tensor: "scores", shape: [rawScores.count], expected: "\(count) anchors x \(numClasses) classes")
+      throw .outputShape(
+        tensor: "scores", shape: [rawScores.count], expected: "\(count) anchors x \(numClasses) classes")
     }
     var candidates: [Box] = []
     for index in 0..<count {
-      var best = -Double.infinity, bestClass = 0
+      var best = -Double.infinity
+      var bestClass = 0
       for c in 0..<numClasses where !ignoreClasses.contains(c) {
         var score = Double(rawScores[index * numClasses + c])
         if let clip = scoreClippingThreshold { score = min(max(score, -clip), clip) }
         if sigmoidScore { score = 1 / (1 + exp(-score)) }
-        if score > best { best = score; bestClass = c }
+        if score > best {
+          best = score
+          bestClass = c
+        }
       }
       guard best >= minScoreThreshold else { continue }
       let anchor = anchors[index]
       let base = index * numCoords + boxCoordOffset
-      var yc = Double(raw[base]), xc = Double(raw[base + 1]), h = Double(raw[base + 2]), w = Double(raw[base + 3])
-      if reverseOutputOrder { (xc, yc, w, h) = (Double(raw[base]), Double(raw[base + 1]), Double(raw[base + 2]), Double(raw[base + 3])) }
+      var yc = Double(raw[base])
+      var xc = Double(raw[base + 1])
+      var h = Double(raw[base + 2])
+      var w = Double(raw[base + 3])
+      if reverseOutputOrder {
+        (xc, yc, w, h) = (Double(raw[base]), Double(raw[base + 1]), Double(raw[base + 2]), Double(raw[base + 3]))
+      }
       xc = xc / xScale * anchor.width + anchor.xCenter
       yc = yc / yScale * anchor.height + anchor.yCenter
       if applyExponentialOnBoxSize {
@@ -81,12 +91,16 @@ public struct AnchorBoxDecoder: Sendable, Equatable {
       var keypoints: [ImagePoint] = []
       for k in 0..<numKeypoints {
         let offset = index * numCoords + keypointCoordOffset + k * numValuesPerKeypoint
-        var kx = Double(raw[offset]), ky = Double(raw[offset + 1])
+        var kx = Double(raw[offset])
+        var ky = Double(raw[offset + 1])
         if !reverseOutputOrder { (kx, ky) = (ky, kx) }
-        keypoints.append(ImagePoint(x: kx / xScale * anchor.width + anchor.xCenter, y: ky / yScale * anchor.height + anchor.yCenter))
+        keypoints.append(
+          ImagePoint(x: kx / xScale * anchor.width + anchor.xCenter, y: ky / yScale * anchor.height + anchor.yCenter))
       }
-      candidates.append(Box(rect: ImageRect(x: xc - w / 2, y: yc - h / 2, width: w, height: h), score: best,
-                            classIndex: bestClass, keypoints: keypoints))
+      candidates.append(
+        Box(
+          rect: ImageRect(x: xc - w / 2, y: yc - h / 2, width: w, height: h), score: best,
+          classIndex: bestClass, keypoints: keypoints))
     }
     return suppress(candidates)
   }
@@ -98,12 +112,17 @@ public struct AnchorBoxDecoder: Sendable, Equatable {
     while let top = remaining.first {
       let overlapping = remaining.filter { $0.rect.intersectionOverUnion(top.rect) > iouThreshold || $0 == top }
       remaining.removeAll { $0.rect.intersectionOverUnion(top.rect) > iouThreshold || $0 == top }
-      guard suppression == .weighted, overlapping.count > 1 else { kept.append(top); continue }
+      guard suppression == .weighted, overlapping.count > 1 else {
+        kept.append(top)
+        continue
+      }
       let total = overlapping.reduce(0) { $0 + $1.score }
       func average(_ value: (Box) -> Double) -> Double { overlapping.reduce(0) { $0 + $1.score * value($1) } / total }
       var merged = top
-      let minX = average { $0.rect.minX }, minY = average { $0.rect.minY }
-      merged.rect = ImageRect(x: minX, y: minY, width: average { $0.rect.maxX } - minX, height: average { $0.rect.maxY } - minY)
+      let minX = average { $0.rect.minX }
+      let minY = average { $0.rect.minY }
+      merged.rect = ImageRect(
+        x: minX, y: minY, width: average { $0.rect.maxX } - minX, height: average { $0.rect.maxY } - minY)
       merged.keypoints = top.keypoints.indices.map { k in
         ImagePoint(x: average { $0.keypoints[k].x }, y: average { $0.keypoints[k].y })
       }

@@ -27,11 +27,15 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
   public init(_ json: JSONValue, path: String = "options.detection") throws(VisionError) {
     guard case .object(let root) = json else { throw .invalidDescription(path: path, reason: "expected an object") }
     func object(_ key: String) throws(VisionError) -> [String: JSONValue] {
-      guard case .object(let value)? = root[key] else { throw .invalidDescription(path: "\(path).\(key)", reason: "expected an object") }
+      guard case .object(let value)? = root[key] else {
+        throw .invalidDescription(path: "\(path).\(key)", reason: "expected an object")
+      }
       return value
     }
     func string(_ key: String) throws(VisionError) -> String {
-      guard case .string(let value)? = root[key], !value.isEmpty else { throw .invalidDescription(path: "\(path).\(key)", reason: "expected an output name") }
+      guard case .string(let value)? = root[key], !value.isEmpty else {
+        throw .invalidDescription(path: "\(path).\(key)", reason: "expected an output name")
+      }
       return value
     }
     boxesOutput = try string("boxes")
@@ -50,15 +54,18 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
     anchors.anchorOffsetX = try reader.number(anchorsJSON, "anchors", "anchorOffsetX", default: 0.5)
     anchors.anchorOffsetY = try reader.number(anchorsJSON, "anchors", "anchorOffsetY", default: 0.5)
     anchors.aspectRatios = try reader.numbers(anchorsJSON, "anchors", "aspectRatios", default: [1])
-    anchors.interpolatedScaleAspectRatio = try reader.number(anchorsJSON, "anchors", "interpolatedScaleAspectRatio", default: 1)
+    anchors.interpolatedScaleAspectRatio = try reader.number(
+      anchorsJSON, "anchors", "interpolatedScaleAspectRatio", default: 1)
     anchors.fixedAnchorSize = try reader.bool(anchorsJSON, "anchors", "fixedAnchorSize", default: false)
-    anchors.reduceBoxesInLowestLayer = try reader.bool(anchorsJSON, "anchors", "reduceBoxesInLowestLayer", default: false)
+    anchors.reduceBoxesInLowestLayer = try reader.bool(
+      anchorsJSON, "anchors", "reduceBoxesInLowestLayer", default: false)
     var decoder = AnchorBoxDecoder(anchors: try anchors.anchors())
     decoder.numClasses = try reader.int(decoderJSON, "decoder", "numClasses", default: 1)
     if decoderJSON["ignoreClasses"] != nil {
       let ignored = try reader.numbers(decoderJSON, "decoder", "ignoreClasses")
       guard ignored.allSatisfy({ $0.rounded() == $0 && $0 >= 0 && $0 < 1e6 }) else {
-        throw .invalidDescription(path: "\(path).decoder.ignoreClasses", reason: "expected class indices (integers of at least 0)")
+        throw .invalidDescription(
+          path: "\(path).decoder.ignoreClasses", reason: "expected class indices (integers of at least 0)")
       }
       decoder.ignoreClasses = ignored.map { Int($0) }
     }
@@ -72,7 +79,8 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
     decoder.yScale = try reader.number(decoderJSON, "decoder", "yScale", default: 1)
     decoder.wScale = try reader.number(decoderJSON, "decoder", "wScale", default: 1)
     decoder.hScale = try reader.number(decoderJSON, "decoder", "hScale", default: 1)
-    decoder.applyExponentialOnBoxSize = try reader.bool(decoderJSON, "decoder", "applyExponentialOnBoxSize", default: false)
+    decoder.applyExponentialOnBoxSize = try reader.bool(
+      decoderJSON, "decoder", "applyExponentialOnBoxSize", default: false)
     decoder.sigmoidScore = try reader.bool(decoderJSON, "decoder", "sigmoidScore", default: true)
     if decoderJSON["scoreClippingThreshold"] != nil {
       decoder.scoreClippingThreshold = try reader.number(decoderJSON, "decoder", "scoreClippingThreshold")
@@ -81,15 +89,19 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
     decoder.iouThreshold = try reader.number(nmsJSON, "nms", "iouThreshold", default: 0.3)
     if case .string(let algorithm)? = nmsJSON["algorithm"] {
       guard let value = AnchorBoxDecoder.Suppression(rawValue: algorithm) else {
-        throw .invalidDescription(path: "\(path).nms.algorithm", reason: "\"\(algorithm)\" is not \"standard\" or \"weighted\"")
+        throw .invalidDescription(
+          path: "\(path).nms.algorithm", reason: "\"\(algorithm)\" is not \"standard\" or \"weighted\"")
       }
       decoder.suppression = value
     } else if nmsJSON["algorithm"] != nil {
       throw .invalidDescription(path: "\(path).nms.algorithm", reason: "expected \"standard\" or \"weighted\"")
     }
-    let needed = max(decoder.boxCoordOffset + 4, decoder.keypointCoordOffset + decoder.numKeypoints * decoder.numValuesPerKeypoint)
+    let needed = max(
+      decoder.boxCoordOffset + 4, decoder.keypointCoordOffset + decoder.numKeypoints * decoder.numValuesPerKeypoint)
     guard decoder.numCoords >= needed, decoder.numValuesPerKeypoint >= 2 || decoder.numKeypoints == 0 else {
-      throw .invalidDescription(path: "\(path).decoder.numCoords", reason: "\(decoder.numCoords) coordinates cannot hold the box and keypoints (\(needed) needed)")
+      throw .invalidDescription(
+        path: "\(path).decoder.numCoords",
+        reason: "\(decoder.numCoords) coordinates cannot hold the box and keypoints (\(needed) needed)")
     }
     self.decoder = decoder
   }
@@ -97,25 +109,34 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
   private struct Reader {
     let path: String
 
-    func number(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: Double? = nil) throws(VisionError) -> Double {
+    func number(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: Double? = nil)
+      throws(VisionError) -> Double
+    {
       switch object[key] {
       case .number(let value)? where value.isFinite: return value
       case nil:
         if let fallback { return fallback }
         throw .invalidDescription(path: "\(path).\(section).\(key)", reason: "is required")
-      case let other?: throw .invalidDescription(path: "\(path).\(section).\(key)", reason: "expected a number, found \(other.typeName)")
+      case let other?:
+        throw .invalidDescription(
+          path: "\(path).\(section).\(key)", reason: "expected a number, found \(other.typeName)")
       }
     }
 
-    func int(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: Int? = nil, minimum: Int = 1) throws(VisionError) -> Int {
+    func int(
+      _ object: [String: JSONValue], _ section: String, _ key: String, default fallback: Int? = nil, minimum: Int = 1
+    ) throws(VisionError) -> Int {
       let value = try number(object, section, key, default: fallback.map(Double.init))
       guard value.rounded() == value, value >= Double(minimum), value < 1e7 else {
-        throw .invalidDescription(path: "\(path).\(section).\(key)", reason: "expected an integer of at least \(minimum), found \(value)")
+        throw .invalidDescription(
+          path: "\(path).\(section).\(key)", reason: "expected an integer of at least \(minimum), found \(value)")
       }
       return Int(value)
     }
 
-    func numbers(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: [Double]? = nil) throws(VisionError) -> [Double] {
+    func numbers(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: [Double]? = nil)
+      throws(VisionError) -> [Double]
+    {
       switch object[key] {
       case .array(let items)?:
         var values: [Double] = []
@@ -129,7 +150,9 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
       case nil:
         if let fallback { return fallback }
         throw .invalidDescription(path: "\(path).\(section).\(key)", reason: "is required")
-      case let other?: throw .invalidDescription(path: "\(path).\(section).\(key)", reason: "expected a list of numbers, found \(other.typeName)")
+      case let other?:
+        throw .invalidDescription(
+          path: "\(path).\(section).\(key)", reason: "expected a list of numbers, found \(other.typeName)")
       }
     }
 
@@ -141,11 +164,15 @@ public struct AnchorDetectionDescription: Sendable, Equatable {
       return values.map { Int($0) }
     }
 
-    func bool(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: Bool) throws(VisionError) -> Bool {
+    func bool(_ object: [String: JSONValue], _ section: String, _ key: String, default fallback: Bool)
+      throws(VisionError) -> Bool
+    {
       switch object[key] {
       case .bool(let value)?: return value
       case nil: return fallback
-      case let other?: throw .invalidDescription(path: "\(path).\(section).\(key)", reason: "expected true or false, found \(other.typeName)")
+      case let other?:
+        throw .invalidDescription(
+          path: "\(path).\(section).\(key)", reason: "expected true or false, found \(other.typeName)")
       }
     }
   }

@@ -47,30 +47,39 @@ public struct AutoMLMetadata: Sendable, Equatable {
     do { object = try JSONSerialization.jsonObject(with: data) } catch {
       throw .invalidDescription(path: path, reason: "not valid JSON (\((error as NSError).localizedDescription))")
     }
-    guard let json = object as? [String: Any] else { throw .invalidDescription(path: path, reason: "the top level is not an object") }
+    guard let json = object as? [String: Any] else {
+      throw .invalidDescription(path: path, reason: "the top level is not an object")
+    }
     func int(_ key: String) throws(VisionError) -> Int? {
       guard let value = json[key] else { return nil }
-      guard let number = value as? NSNumber, number.doubleValue == number.doubleValue.rounded(), number.intValue > 0 else {
+      guard let number = value as? NSNumber, number.doubleValue == number.doubleValue.rounded(), number.intValue > 0
+      else {
         throw .invalidDescription(path: "\(path): \(key)", reason: "expected a positive integer, found \(value)")
       }
       return number.intValue
     }
     func strings(_ key: String) throws(VisionError) -> [String] {
       guard let value = json[key] else { return [] }
-      guard let list = value as? [String] else { throw .invalidDescription(path: "\(path): \(key)", reason: "expected a list of strings") }
+      guard let list = value as? [String] else {
+        throw .invalidDescription(path: "\(path): \(key)", reason: "expected a list of strings")
+      }
       return list
     }
     func numbers(_ key: String) throws(VisionError) -> [Double]? {
       guard let value = json[key] else { return nil }
-      guard let list = value as? [NSNumber], !list.isEmpty else { throw .invalidDescription(path: "\(path): \(key)", reason: "expected a list of numbers") }
+      guard let list = value as? [NSNumber], !list.isEmpty else {
+        throw .invalidDescription(path: "\(path): \(key)", reason: "expected a list of numbers")
+      }
       return list.map(\.doubleValue)
     }
     imageWidth = try int("imageWidth")
     imageHeight = try int("imageHeight")
     if let value = json["inputShape"] {
       guard let list = value as? [NSNumber], list.count == 4,
-            list.allSatisfy({ $0.doubleValue == $0.doubleValue.rounded() && $0.intValue > 0 }) else {
-        throw .invalidDescription(path: "\(path): inputShape", reason: "expected 4 positive integers (batch, sides, channels), found \(value)")
+        list.allSatisfy({ $0.doubleValue == $0.doubleValue.rounded() && $0.intValue > 0 })
+      else {
+        throw .invalidDescription(
+          path: "\(path): inputShape", reason: "expected 4 positive integers (batch, sides, channels), found \(value)")
       }
       inputShape = list.map(\.intValue)
     }
@@ -80,8 +89,9 @@ public struct AutoMLMetadata: Sendable, Equatable {
     outputTensors = try strings("outputTensors")
     outputTensorRepresentation = try strings("outputTensorRepresentation")
     guard outputTensors.count == outputTensorRepresentation.count else {
-      throw .invalidDescription(path: "\(path): outputTensorRepresentation",
-                                reason: "\(outputTensorRepresentation.count) entries for \(outputTensors.count) outputTensors")
+      throw .invalidDescription(
+        path: "\(path): outputTensorRepresentation",
+        reason: "\(outputTensorRepresentation.count) entries for \(outputTensors.count) outputTensors")
     }
     mean = try numbers("mean")
     std = try numbers("std")

@@ -27,8 +27,9 @@ enum BoxReducer {
     }
     let bpp = image.format.bytesPerPixel
     guard xscale >= 1, yscale >= 1, box.width > 0, box.height > 0, box.x >= 0, box.y >= 0,
-          box.x + box.width <= image.width, box.y + box.height <= image.height,
-          channels.allSatisfy({ (0..<bpp).contains($0) }) else { return nil }
+      box.x + box.width <= image.width, box.y + box.height <= image.height,
+      channels.allSatisfy({ (0..<bpp).contains($0) })
+    else { return nil }
     // A block's sum stays below 2^16 in 16-bit lanes for up to 257 pixels.
     return xscale * yscale <= 257
       ? reduce(image, channels: channels, box: box, xscale: xscale, yscale: yscale, format: format, lanes: UInt16.self)
@@ -45,7 +46,8 @@ enum BoxReducer {
   ) -> PixelBuffer {
     let n = channels.count
     let bpp = image.format.bytesPerPixel
-    let outWidth = (box.width + xscale - 1) / xscale, outHeight = (box.height + yscale - 1) / yscale
+    let outWidth = (box.width + xscale - 1) / xscale
+    let outHeight = (box.height + yscale - 1) / yscale
     let outStride = outWidth * n
     var out = [UInt8](repeating: 0, count: outStride * outHeight)
     let rowElements = box.width * n
@@ -58,8 +60,10 @@ enum BoxReducer {
       columns.withUnsafeMutableBufferPointer { columnBuffer in
         blocks.withUnsafeMutableBufferPointer { blockBuffer in
           out.withUnsafeMutableBufferPointer { outBuffer in
-            guard let src = input.baseAddress, let column = columnBuffer.baseAddress, let block = blockBuffer.baseAddress,
-                  let dst = outBuffer.baseAddress else { return }
+            guard let src = input.baseAddress, let column = columnBuffer.baseAddress,
+              let block = blockBuffer.baseAddress,
+              let dst = outBuffer.baseAddress
+            else { return }
             for outY in 0..<outHeight {
               let firstRow = box.y + outY * yscale
               let rows = min(yscale, box.y + box.height - firstRow)
@@ -85,7 +89,8 @@ enum BoxReducer {
                 if contiguous {
                   for i in 0..<rowElements { column[i] &+= Lane(truncatingIfNeeded: line[i]) }
                 } else {
-                  var a = column, p = line
+                  var a = column
+                  var p = line
                   for _ in 0..<box.width {
                     for channel in 0..<n { a[channel] &+= Lane(truncatingIfNeeded: p[channels[channel]]) }
                     a += n
@@ -94,7 +99,9 @@ enum BoxReducer {
                 }
               }
               // One pass for the common block widths, a pass per column beyond.
-              let c1 = column + n, c2 = column + 2 * n, c3 = column + 3 * n
+              let c1 = column + n
+              let c2 = column + 2 * n
+              let c3 = column + 3 * n
               switch xscale {
               case 1: block.update(from: column, count: rowElements)
               case 2: for i in 0..<rowElements { block[i] = column[i] &+ c1[i] }
@@ -110,7 +117,8 @@ enum BoxReducer {
               let fullBlocks = box.width / xscale
               let full = Rounding(cells: xscale * rows)
               if n == 3 {
-                var sums = block, o = line
+                var sums = block
+                var o = line
                 for _ in 0..<fullBlocks {
                   o[0] = full.average(UInt32(truncatingIfNeeded: sums[0]) &+ full.amend)
                   o[1] = full.average(UInt32(truncatingIfNeeded: sums[1]) &+ full.amend)
@@ -120,14 +128,20 @@ enum BoxReducer {
                 }
               } else {
                 for outX in 0..<fullBlocks {
-                  let sums = block + outX * xscale * n, o = line + outX * n
-                  for channel in 0..<n { o[channel] = full.average(UInt32(truncatingIfNeeded: sums[channel]) &+ full.amend) }
+                  let sums = block + outX * xscale * n
+                  let o = line + outX * n
+                  for channel in 0..<n {
+                    o[channel] = full.average(UInt32(truncatingIfNeeded: sums[channel]) &+ full.amend)
+                  }
                 }
               }
               if fullBlocks < outWidth {  // the short last block
                 let partial = Rounding(cells: (box.width - fullBlocks * xscale) * rows)
-                let sums = block + fullBlocks * xscale * n, o = line + fullBlocks * n
-                for channel in 0..<n { o[channel] = partial.average(UInt32(truncatingIfNeeded: sums[channel]) &+ partial.amend) }
+                let sums = block + fullBlocks * xscale * n
+                let o = line + fullBlocks * n
+                for channel in 0..<n {
+                  o[channel] = partial.average(UInt32(truncatingIfNeeded: sums[channel]) &+ partial.amend)
+                }
               }
             }
           }

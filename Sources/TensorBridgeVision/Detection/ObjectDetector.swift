@@ -61,7 +61,8 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
   ) throws(VisionError) {
     let automlFile = url.appendingPathComponent(AutoMLMetadata.fileName)
     if FileManager.default.fileExists(atPath: automlFile.path),
-       !FileManager.default.fileExists(atPath: url.appendingPathComponent("model.json").path) {
+      !FileManager.default.fileExists(atPath: url.appendingPathComponent("model.json").path)
+    {
       try self.init(automlFolder: url, options: options, interpreterOptions: interpreterOptions)
       return
     }
@@ -71,22 +72,31 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
       let description = try AnchorDetectionDescription(section)
       func output(_ name: String) throws(VisionError) -> Int {
         guard let found = model.outputTensorIndex(forLayer: name) ?? model.interpreter.outputIndex(named: name) else {
-          throw .missingTensor(role: "output named \(name)", reason: "options.detection names it but no output layer or tensor has that name")
+          throw .missingTensor(
+            role: "output named \(name)",
+            reason: "options.detection names it but no output layer or tensor has that name")
         }
         return found
       }
-      let head = Head.anchors(boxes: try output(description.boxesOutput), scores: try output(description.scoresOutput), decoder: description.decoder)
+      let head = Head.anchors(
+        boxes: try output(description.boxesOutput), scores: try output(description.scoresOutput),
+        decoder: description.decoder)
       let labels = model.description.outputs.compactMap(\.labels).first
       try self.init(task: task, head: head, labels: labels, automl: nil, options: options)
       return
     }
-    let layerNames = model.description.outputs.count == model.interpreter.outputTensorCount ? model.description.outputs.map(\.name) : nil
+    let layerNames =
+      model.description.outputs.count == model.interpreter.outputTensorCount
+      ? model.description.outputs.map(\.name) : nil
     let outputs = try SSDOutputs.locate(in: model.interpreter, layerNames: layerNames)
     let classLayer = model.description.outputs.first { model.outputTensorIndex(forLayer: $0.name) == outputs.classes }
     var labels = classLayer?.labels ?? model.description.outputs.compactMap(\.labels).first
     var decoding = SSDDecoding()
     var options = options
-    if isFile, let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorValueLabels, locale: options.displayNamesLocale) {
+    if isFile,
+      let metadata = try TaskOutputMetadata.read(
+        model.interpreter.model, labelKind: .tensorValueLabels, locale: options.displayNamesLocale)
+    {
       func entry(_ index: Int) -> TaskOutputMetadata? { metadata.indices.contains(index) ? metadata[index] : nil }
       if let classes = entry(outputs.classes) {
         labels = classes.labels ?? labels
@@ -98,7 +108,8 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
         if options.scoreThreshold == nil { options.scoreThreshold = scores.scoreThreshold }
       }
     }
-    try self.init(task: task, head: .postProcessed(outputs), labels: labels, automl: nil, options: options, decoding: decoding)
+    try self.init(
+      task: task, head: .postProcessed(outputs), labels: labels, automl: nil, options: options, decoding: decoding)
   }
 
   /// Loads an AutoML Vision Edge export: `model.tflite` (or the folder's only `.tflite`),
@@ -115,9 +126,12 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
     let metadata = try AutoMLMetadata(data: metadataData, path: metadataURL.path)
     var modelURL = folder.appendingPathComponent("model.tflite")
     if !FileManager.default.fileExists(atPath: modelURL.path) {
-      let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tflite") }
+      let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+        $0.hasSuffix(".tflite")
+      }
       guard candidates.count == 1, let only = candidates.first else {
-        throw .missingTensor(role: "model file", reason: "\(folder.path) has no model.tflite and \(candidates.count) other .tflite files")
+        throw .missingTensor(
+          role: "model file", reason: "\(folder.path) has no model.tflite and \(candidates.count) other .tflite files")
       }
       modelURL = folder.appendingPathComponent(only)
     }
@@ -138,13 +152,19 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
     let tensor: Tensor
     do { tensor = try interpreter.input(at: inputIndex) } catch { throw .interpreter(error) }
     var format = try ImageInputFormat(tensor: tensor)
-    if let width = metadata.imageWidth, let height = metadata.imageHeight, width != format.width || height != format.height {
-      throw .invalidDescription(path: "\(metadataURL.path): imageWidth/imageHeight",
-                                reason: "\(width)x\(height) but the model's input is \(format.width)x\(format.height)")
+    if let width = metadata.imageWidth, let height = metadata.imageHeight,
+      width != format.width || height != format.height
+    {
+      throw .invalidDescription(
+        path: "\(metadataURL.path): imageWidth/imageHeight",
+        reason: "\(width)x\(height) but the model's input is \(format.width)x\(format.height)")
     }
-    if let shape = metadata.inputShape, shape.count != 4 || Set([shape[1], shape[2]]) != Set([format.width, format.height]) || shape[3] != format.channels {
-      throw .invalidDescription(path: "\(metadataURL.path): inputShape",
-                                reason: "\(shape) but the model's input is \(format.width)x\(format.height)x\(format.channels)")
+    if let shape = metadata.inputShape,
+      shape.count != 4 || Set([shape[1], shape[2]]) != Set([format.width, format.height]) || shape[3] != format.channels
+    {
+      throw .invalidDescription(
+        path: "\(metadataURL.path): inputShape",
+        reason: "\(shape) but the model's input is \(format.width)x\(format.height)x\(format.channels)")
     }
     if let mean = metadata.mean, let std = metadata.std { format.normalize(mean: mean, std: std) }
     let outputs = try SSDOutputs.locate(in: interpreter, automl: metadata)
@@ -172,16 +192,20 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
   ///   - decoding: how post-processed outputs are read (box order, score calibration,
   ///     display names); its `labels` are replaced by `labels`.
   /// - Throws: ``VisionError`` when the model has no such input or the options conflict.
-  public convenience init(model: Model, inputLayer: String? = nil, inputFormat: ImageInputFormat? = nil, head: Head,
-                          labels: [String]?, automl: AutoMLMetadata? = nil, options: ObjectDetectorOptions = ObjectDetectorOptions(),
-                          decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
+  public convenience init(
+    model: Model, inputLayer: String? = nil, inputFormat: ImageInputFormat? = nil, head: Head,
+    labels: [String]?, automl: AutoMLMetadata? = nil, options: ObjectDetectorOptions = ObjectDetectorOptions(),
+    decoding: SSDDecoding = SSDDecoding()
+  ) throws(VisionError) {
     let task: ImageTaskModel
     if let inputLayer {
       guard let input = model.boundInputs.first(where: { $0.layer.name == inputLayer }) else {
         throw .missingTensor(role: "input layer named \(inputLayer)", reason: "the description has no such input layer")
       }
       task = try ImageTaskModel(model: model, input: input, format: inputFormat, metadataNormalization: false)
-    } else if let inputFormat, let first = model.boundInputs.first(where: { $0.layer.kind == .image }) ?? model.boundInputs.first {
+    } else if let inputFormat,
+      let first = model.boundInputs.first(where: { $0.layer.kind == .image }) ?? model.boundInputs.first
+    {
       task = try ImageTaskModel(model: model, input: first, format: inputFormat, metadataNormalization: false)
     } else {
       task = try ImageTaskModel(model: model, metadataNormalization: false)
@@ -189,8 +213,10 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
     try self.init(task: task, head: head, labels: labels, automl: automl, options: options, decoding: decoding)
   }
 
-  init(task: ImageTaskModel, head: Head, labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
-       decoding: SSDDecoding = SSDDecoding()) throws(VisionError) {
+  init(
+    task: ImageTaskModel, head: Head, labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
+    decoding: SSDDecoding = SSDDecoding()
+  ) throws(VisionError) {
     try options.categoryFilter.validateForVision()
     self.task = task
     self.head = head
@@ -212,23 +238,30 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
 
   /// ``detect(_:)`` under the lock.
   private func detectAlone(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
-    let (_, transform) = try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
-    let width = Double(inputFormat.width), height = Double(inputFormat.height)
-    let bounds = options.clipsBoxesToImage ? ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)) : nil
+    let (_, transform) = try task.run(
+      image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    let width = Double(inputFormat.width)
+    let height = Double(inputFormat.height)
+    let bounds =
+      options.clipsBoxesToImage ? ImageRect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)) : nil
     var detections: [Detection] = []
     switch head {
     case .anchors(let boxesIndex, let scoresIndex, let decoder):
       for box in try decoder.decode(boxes: try values(boxesIndex), scores: try values(scoresIndex)) {
-        let inModel = ImageRect(x: box.rect.x * width, y: box.rect.y * height, width: box.rect.width * width, height: box.rect.height * height)
+        let inModel = ImageRect(
+          x: box.rect.x * width, y: box.rect.y * height, width: box.rect.width * width, height: box.rect.height * height
+        )
         let label = labels.flatMap { $0.indices.contains(box.classIndex) ? $0[box.classIndex] : nil }
         let keypoints = box.keypoints.map { point in
           let mapped = transform.apply(x: point.x * width, y: point.y * height)
           return ImagePoint(x: mapped.x, y: mapped.y)
         }
         let mapped = transform.apply(inModel)
-        detections.append(Detection(boundingBox: bounds.map(mapped.intersection) ?? mapped,
-                                    categories: [Category(index: box.classIndex, label: label, score: Float(box.score))],
-                                    keypoints: keypoints))
+        detections.append(
+          Detection(
+            boundingBox: bounds.map(mapped.intersection) ?? mapped,
+            categories: [Category(index: box.classIndex, label: label, score: Float(box.score))],
+            keypoints: keypoints))
       }
     case .postProcessed(let outputs):
       detections = try postProcessed(outputs, transform: transform, width: width, height: height, bounds: bounds)
@@ -246,17 +279,22 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
     guard file.scale != 1 else { return result }
     let scale = Double(file.scale)
     let detections = result.detections.map { detection in
-      Detection(boundingBox: file.fullSize(detection.boundingBox, clip: options.clipsBoxesToImage), categories: detection.categories,
-                keypoints: detection.keypoints.map { ImagePoint(x: $0.x * scale, y: $0.y * scale) })
+      Detection(
+        boundingBox: file.fullSize(detection.boundingBox, clip: options.clipsBoxesToImage),
+        categories: detection.categories,
+        keypoints: detection.keypoints.map { ImagePoint(x: $0.x * scale, y: $0.y * scale) })
     }
     return DetectionResult(detections: detections, transform: file.toFullSize.concatenating(after: result.transform))
   }
 
-  private func postProcessed(_ outputs: SSDOutputs, transform: ImageTransform, width: Double, height: Double,
-                             bounds: ImageRect?) throws(VisionError) -> [Detection] {
-    try decoding.decode(boxes: try values(outputs.boxes), classes: try values(outputs.classes),
-                               scores: try values(outputs.scores), count: try values(outputs.count),
-                               inputWidth: width, inputHeight: height, transform: transform, bounds: bounds)
+  private func postProcessed(
+    _ outputs: SSDOutputs, transform: ImageTransform, width: Double, height: Double,
+    bounds: ImageRect?
+  ) throws(VisionError) -> [Detection] {
+    try decoding.decode(
+      boxes: try values(outputs.boxes), classes: try values(outputs.classes),
+      scores: try values(outputs.scores), count: try values(outputs.count),
+      inputWidth: width, inputHeight: height, transform: transform, bounds: bounds)
   }
 
   private func values(_ index: Int) throws(VisionError) -> [Float] {

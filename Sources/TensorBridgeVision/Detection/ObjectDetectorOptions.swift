@@ -24,10 +24,12 @@ public struct ObjectDetectorOptions: Sendable, Equatable {
   public var displayNamesLocale: String
 
   /// Creates options.
-  public init(maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
-              categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en",
-              clipsBoxesToImage: Bool = true) {
+  public init(
+    maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
+    categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en",
+    clipsBoxesToImage: Bool = true
+  ) {
     self.clipsBoxesToImage = clipsBoxesToImage
     self.maxResults = maxResults
     self.scoreThreshold = scoreThreshold
@@ -42,7 +44,8 @@ public struct ObjectDetectorOptions: Sendable, Equatable {
   /// The maximum count, threshold and lists as the shared filter (judging a detection by its
   /// best category).
   public var categoryFilter: CategoryFilter {
-    CategoryFilter(maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
+    CategoryFilter(
+      maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
   }
 
   /// Keeps the detections that pass, best first, at most `maxResults`.

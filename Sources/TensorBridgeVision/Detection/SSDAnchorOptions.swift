@@ -15,7 +15,9 @@ public struct SSDAnchorOptions: Sendable, Equatable {
   public var reduceBoxesInLowestLayer: Bool = false
 
   /// Creates options; the defaults are MediaPipe's.
-  public init(inputSizeWidth: Int, inputSizeHeight: Int, minScale: Double, maxScale: Double, numLayers: Int, strides: [Int]) {
+  public init(
+    inputSizeWidth: Int, inputSizeHeight: Int, minScale: Double, maxScale: Double, numLayers: Int, strides: [Int]
+  ) {
     self.inputSizeWidth = inputSizeWidth
     self.inputSizeHeight = inputSizeHeight
     self.minScale = minScale
@@ -35,13 +37,16 @@ public struct SSDAnchorOptions: Sendable, Equatable {
   /// The anchors, in the order the model's outputs list them.
   public func anchors() throws(VisionError) -> [Anchor] {
     guard strides.count == numLayers, numLayers > 0, inputSizeWidth > 0, inputSizeHeight > 0,
-          inputSizeWidth < 1_000_000, inputSizeHeight < 1_000_000,
-          strides.allSatisfy({ $0 > 0 }), !aspectRatios.isEmpty, aspectRatios.allSatisfy({ $0 > 0 }) else {
-      throw .invalidDescription(path: "options.detection.anchors",
-                                reason: "numLayers must equal the number of strides, sizes, strides and aspect ratios must be positive")
+      inputSizeWidth < 1_000_000, inputSizeHeight < 1_000_000,
+      strides.allSatisfy({ $0 > 0 }), !aspectRatios.isEmpty, aspectRatios.allSatisfy({ $0 > 0 })
+    else {
+      throw .invalidDescription(
+        path: "options.detection.anchors",
+        reason: "numLayers must equal the number of strides, sizes, strides and aspect ratios must be positive")
     }
     func scale(_ index: Int) -> Double {
-      numLayers == 1 ? (minScale + maxScale) / 2 : minScale + (maxScale - minScale) * Double(index) / Double(numLayers - 1)
+      numLayers == 1
+        ? (minScale + maxScale) / 2 : minScale + (maxScale - minScale) * Double(index) / Double(numLayers - 1)
     }
     // Refuse descriptions that would make an absurd number of anchors before allocating them.
     var total = 0
@@ -49,13 +54,17 @@ public struct SSDAnchorOptions: Sendable, Equatable {
       let cells = ((inputSizeHeight + stride - 1) / stride) * ((inputSizeWidth + stride - 1) / stride)
       total += cells * (aspectRatios.count + 3)
       guard total <= 10_000_000 else {
-        throw .invalidDescription(path: "options.detection.anchors", reason: "the options describe more than 10 million anchors")
+        throw .invalidDescription(
+          path: "options.detection.anchors", reason: "the options describe more than 10 million anchors")
       }
     }
     var anchors: [Anchor] = []
     var layer = 0
     while layer < numLayers {
-      var heights: [Double] = [], widths: [Double] = [], ratios: [Double] = [], scales: [Double] = []
+      var heights: [Double] = []
+      var widths: [Double] = []
+      var ratios: [Double] = []
+      var scales: [Double] = []
       var last = layer
       while last < strides.count, strides[last] == strides[layer] {
         let current = scale(last)
@@ -80,13 +89,16 @@ public struct SSDAnchorOptions: Sendable, Equatable {
         widths.append(s * ratio.squareRoot())
       }
       let stride = strides[layer]
-      let rows = (inputSizeHeight + stride - 1) / stride, columns = (inputSizeWidth + stride - 1) / stride
+      let rows = (inputSizeHeight + stride - 1) / stride
+      let columns = (inputSizeWidth + stride - 1) / stride
       for y in 0..<rows {
         for x in 0..<columns {
           for index in heights.indices {
-            anchors.append(Anchor(
-              xCenter: (Double(x) + anchorOffsetX) / Double(columns), yCenter: (Double(y) + anchorOffsetY) / Double(rows),
-              width: fixedAnchorSize ? 1 : widths[index], height: fixedAnchorSize ? 1 : heights[index]))
+            anchors.append(
+              Anchor(
+                xCenter: (Double(x) + anchorOffsetX) / Double(columns),
+                yCenter: (Double(y) + anchorOffsetY) / Double(rows),
+                width: fixedAnchorSize ? 1 : widths[index], height: fixedAnchorSize ? 1 : heights[index]))
           }
         }
       }

@@ -49,10 +49,14 @@ public struct SSDDecoding: Sendable, Equatable {
     var detections: [Detection] = []
     for index in 0..<count {
       let value = { (corner: Int) in Double(boxes[index * 4 + boxOrder[corner]]) }
-      let left = value(0), top = value(1), right = value(2), bottom = value(3)
+      let left = value(0)
+      let top = value(1)
+      let right = value(2)
+      let bottom = value(3)
       guard [left, top, right, bottom].allSatisfy(\.isFinite) else { continue }
-      let inModel = ImageRect(x: left * inputWidth, y: top * inputHeight,
-                              width: (right - left) * inputWidth, height: (bottom - top) * inputHeight)
+      let inModel = ImageRect(
+        x: left * inputWidth, y: top * inputHeight,
+        width: (right - left) * inputWidth, height: (bottom - top) * inputHeight)
       let classValue = classes[index]
       guard classValue.isFinite, classValue >= 0, classValue < 1e6 else { continue }
       let classIndex = Int(classValue)
@@ -60,8 +64,10 @@ public struct SSDDecoding: Sendable, Equatable {
       let displayName = displayNames.flatMap { $0.indices.contains(classIndex) ? $0[classIndex] : nil }
       let score = calibration?.calibrate(scores[index], classIndex: classIndex) ?? scores[index]
       let box = transform.apply(inModel)
-      detections.append(Detection(boundingBox: bounds.map(box.intersection) ?? box,
-                                  categories: [Category(index: classIndex, label: label, score: score, displayName: displayName)]))
+      detections.append(
+        Detection(
+          boundingBox: bounds.map(box.intersection) ?? box,
+          categories: [Category(index: classIndex, label: label, score: score, displayName: displayName)]))
     }
     return detections
   }

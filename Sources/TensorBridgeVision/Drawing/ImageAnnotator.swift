@@ -13,7 +13,8 @@ public struct ImageAnnotator: Sendable {
   }
 
   private static let palette: [(UInt8, UInt8, UInt8)] = [
-    (255, 64, 64), (64, 220, 64), (64, 128, 255), (255, 200, 0), (255, 0, 255), (0, 220, 220), (255, 128, 0), (160, 96, 255),
+    (255, 64, 64), (64, 220, 64), (64, 128, 255), (255, 200, 0), (255, 0, 255), (0, 220, 220), (255, 128, 0),
+    (160, 96, 255),
   ]
 
   /// The image with `detections` drawn on it.
@@ -24,8 +25,10 @@ public struct ImageAnnotator: Sendable {
       let color = Self.palette[(category?.index ?? 0) % Self.palette.count]
       let box = detection.boundingBox
       guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { continue }
-      let left = Int(box.minX.rounded(.down)), top = Int(box.minY.rounded(.down))
-      let right = Int(box.maxX.rounded(.up)) - 1, bottom = Int(box.maxY.rounded(.up)) - 1
+      let left = Int(box.minX.rounded(.down))
+      let top = Int(box.minY.rounded(.down))
+      let right = Int(box.maxX.rounded(.up)) - 1
+      let bottom = Int(box.maxY.rounded(.up)) - 1
       for t in 0..<lineWidth {
         fill(&canvas, x0: left, y0: top + t, x1: right, y1: top + t, color)
         fill(&canvas, x0: left, y0: bottom - t, x1: right, y1: bottom - t, color)
@@ -34,7 +37,8 @@ public struct ImageAnnotator: Sendable {
       }
       for point in detection.keypoints {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) < 1e9, abs(point.y) < 1e9 else { continue }
-        let x = Int(point.x), y = Int(point.y)
+        let x = Int(point.x)
+        let y = Int(point.y)
         fill(&canvas, x0: x - 2, y0: y - 2, x1: x + 2, y1: y + 2, color)
       }
       guard let category else { continue }
@@ -53,7 +57,8 @@ public struct ImageAnnotator: Sendable {
     for character in text {
       for (row, bits) in BitmapFont.rows(character).enumerated() {
         for column in 0..<BitmapFont.width where bits & (1 << (BitmapFont.width - 1 - column)) != 0 {
-          let px = cursor + column * textScale, py = y + row * textScale
+          let px = cursor + column * textScale
+          let py = y + row * textScale
           fill(&canvas, x0: px, y0: py, x1: px + textScale - 1, y1: py + textScale - 1, (0, 0, 0))
         }
       }
@@ -63,8 +68,10 @@ public struct ImageAnnotator: Sendable {
 
   /// Fills the rectangle `x0…x1 × y0…y1` (inclusive), clipped to the canvas.
   private func fill(_ canvas: inout PixelBuffer, x0: Int, y0: Int, x1: Int, y1: Int, _ color: (UInt8, UInt8, UInt8)) {
-    let left = max(0, x0), right = min(canvas.width - 1, x1)
-    let top = max(0, y0), bottom = min(canvas.height - 1, y1)
+    let left = max(0, x0)
+    let right = min(canvas.width - 1, x1)
+    let top = max(0, y0)
+    let bottom = min(canvas.height - 1, y1)
     guard left <= right, top <= bottom else { return }
     let stride = canvas.bytesPerRow
     canvas.withUnsafeMutableBytes { bytes in

@@ -13,8 +13,10 @@ public enum FitMode: Sendable, Equatable, CustomStringConvertible {
   public func regions(
     sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int
   ) -> (source: ImageRect, target: ImageRect) {
-    let sw = Double(sourceWidth), sh = Double(sourceHeight)
-    let tw = Double(targetWidth), th = Double(targetHeight)
+    let sw = Double(sourceWidth)
+    let sh = Double(sourceHeight)
+    let tw = Double(targetWidth)
+    let th = Double(targetHeight)
     let full = ImageRect(x: 0, y: 0, width: sw, height: sh)
     let target = ImageRect(x: 0, y: 0, width: tw, height: th)
     switch self {
@@ -22,21 +24,25 @@ public enum FitMode: Sendable, Equatable, CustomStringConvertible {
       return (full, target)
     case .centerCrop:
       let scale = max(tw / sw, th / sh)
-      let w = tw / scale, h = th / scale
+      let w = tw / scale
+      let h = th / scale
       return (ImageRect(x: (sw - w) / 2, y: (sh - h) / 2, width: w, height: h), target)
     case .letterbox:
       let scale = min(tw / sw, th / sh)
       // Whole pixels for the image area so borders are uniform, as most letterboxing code does.
-      let w = max(1, (sw * scale).rounded()), h = max(1, (sh * scale).rounded())
-      let x = ((tw - w) / 2).rounded(.down), y = ((th - h) / 2).rounded(.down)
+      let w = max(1, (sw * scale).rounded())
+      let h = max(1, (sh * scale).rounded())
+      let x = ((tw - w) / 2).rounded(.down)
+      let y = ((th - h) / 2).rounded(.down)
       return (full, ImageRect(x: x, y: y, width: w, height: h))
     }
   }
 
   /// The map from target (model-input) coordinates back to source pixels.
   public func transform(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) -> ImageTransform {
-    let (source, target) = regions(sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-                                   targetWidth: targetWidth, targetHeight: targetHeight)
+    let (source, target) = regions(
+      sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+      targetWidth: targetWidth, targetHeight: targetHeight)
     return Self.mapping(from: target, to: source)
   }
 

@@ -30,8 +30,10 @@ public struct ImageRect: Sendable, Equatable, Hashable, CustomStringConvertible 
 
   /// The overlap with `other` (empty, with zero size, when they do not overlap).
   public func intersection(_ other: ImageRect) -> ImageRect {
-    let left = max(minX, other.minX), top = max(minY, other.minY)
-    let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
+    let left = max(minX, other.minX)
+    let top = max(minY, other.minY)
+    let right = min(maxX, other.maxX)
+    let bottom = min(maxY, other.maxY)
     return ImageRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
 

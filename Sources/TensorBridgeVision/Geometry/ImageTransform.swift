@@ -37,10 +37,14 @@ public struct ImageTransform: Sendable, Equatable, CustomStringConvertible {
 
   /// Maps a rectangle: the bounding rectangle of its mapped corners.
   public func apply(_ rect: ImageRect) -> ImageRect {
-    let corners = [apply(x: rect.minX, y: rect.minY), apply(x: rect.maxX, y: rect.minY),
-                   apply(x: rect.minX, y: rect.maxY), apply(x: rect.maxX, y: rect.maxY)]
-    let xs = corners.map(\.x), ys = corners.map(\.y)
-    let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+    let corners = [
+      apply(x: rect.minX, y: rect.minY), apply(x: rect.maxX, y: rect.minY),
+      apply(x: rect.minX, y: rect.maxY), apply(x: rect.maxX, y: rect.maxY),
+    ]
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let minX = xs.min() ?? 0
+    let minY = ys.min() ?? 0
     return ImageRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
   }
 

@@ -5,12 +5,16 @@ extension PixelBuffer {
   ///   `rect` is empty or not inside the image.
   public func cropped(to rect: ImageRect) throws(ImageError) -> PixelBuffer {
     try checkRegion(rect)
-    let left = Int(rect.minX.rounded(.down)), top = Int(rect.minY.rounded(.down))
-    let right = Int(rect.maxX.rounded(.up)), bottom = Int(rect.maxY.rounded(.up))
+    let left = Int(rect.minX.rounded(.down))
+    let top = Int(rect.minY.rounded(.down))
+    let right = Int(rect.maxX.rounded(.up))
+    let bottom = Int(rect.maxY.rounded(.up))
     guard left >= 0, top >= 0, right <= width, bottom <= height,
-          right > left, bottom > top else {
-      throw .regionOutOfBounds(x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-                               imageWidth: width, imageHeight: height)
+      right > left, bottom > top
+    else {
+      throw .regionOutOfBounds(
+        x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+        imageWidth: width, imageHeight: height)
     }
     let bpp = format.bytesPerPixel
     let rowBytes = (right - left) * bpp
@@ -19,13 +23,15 @@ extension PixelBuffer {
       let from = y * bytesPerRow + left * bpp
       out.replaceSubrange((y - top) * rowBytes..<(y - top + 1) * rowBytes, with: bytes[from..<from + rowBytes])
     }
-    return PixelBuffer(uncheckedWidth: right - left, height: bottom - top, format: format, bytesPerRow: rowBytes, bytes: out)
+    return PixelBuffer(
+      uncheckedWidth: right - left, height: bottom - top, format: format, bytesPerRow: rowBytes, bytes: out)
   }
 
   /// The largest centred square (odd leftovers go to the right and bottom edge).
   public func centerSquareCropped() -> PixelBuffer {
     let side = min(width, height)
-    let rect = ImageRect(x: Double((width - side) / 2), y: Double((height - side) / 2), width: Double(side), height: Double(side))
+    let rect = ImageRect(
+      x: Double((width - side) / 2), y: Double((height - side) / 2), width: Double(side), height: Double(side))
     // In bounds by construction.
     return (try? cropped(to: rect)) ?? self
   }
@@ -53,9 +59,12 @@ extension PixelBuffer {
     try checkRegion(region)
     var out = [UInt8](repeating: 0, count: count)
     out.withUnsafeMutableBufferPointer { destination in
-      Resampler.resample(self, channels: Array(0..<format.bytesPerPixel), source: region, width: newWidth,
-                         height: newHeight, filter: filter, reducingGap: reducingGap) { y, row in
-        UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(fromContentsOf: row)
+      Resampler.resample(
+        self, channels: Array(0..<format.bytesPerPixel), source: region, width: newWidth,
+        height: newHeight, filter: filter, reducingGap: reducingGap
+      ) { y, row in
+        UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(
+          fromContentsOf: row)
       }
     }
     return PixelBuffer(uncheckedWidth: newWidth, height: newHeight, format: format, bytesPerRow: rowBytes, bytes: out)
@@ -68,13 +77,18 @@ extension PixelBuffer {
     width newWidth: Int, height newHeight: Int, mode: FitMode, filter: ResizeFilter = .bilinear,
     reducingGap: Double? = ResizeFilter.defaultReducingGap
   ) throws(ImageError) -> (image: PixelBuffer, transform: ImageTransform) {
-    let (source, target) = mode.regions(sourceWidth: width, sourceHeight: height, targetWidth: newWidth, targetHeight: newHeight)
+    let (source, target) = mode.regions(
+      sourceWidth: width, sourceHeight: height, targetWidth: newWidth, targetHeight: newHeight)
     let transform = FitMode.mapping(from: target, to: source)
     guard case .letterbox(let fill) = mode else {
-      return (try resized(width: newWidth, height: newHeight, from: source, filter: filter, reducingGap: reducingGap), transform)
+      return (
+        try resized(width: newWidth, height: newHeight, from: source, filter: filter, reducingGap: reducingGap),
+        transform
+      )
     }
-    let inner = try resized(width: Int(target.width), height: Int(target.height), from: source, filter: filter,
-                            reducingGap: reducingGap)
+    let inner = try resized(
+      width: Int(target.width), height: Int(target.height), from: source, filter: filter,
+      reducingGap: reducingGap)
     var canvas = try PixelBuffer(width: newWidth, height: newHeight, format: format, filledWith: fill)
     canvas.paste(inner, x: Int(target.x), y: Int(target.y))
     return (canvas, transform)
@@ -84,7 +98,8 @@ extension PixelBuffer {
   mutating func paste(_ other: PixelBuffer, x: Int, y: Int) {
     guard other.format == format else { return }
     let bpp = format.bytesPerPixel
-    let left = max(0, x), right = min(width, x + other.width)
+    let left = max(0, x)
+    let right = min(width, x + other.width)
     guard right > left else { return }
     for row in max(0, y)..<min(height, y + other.height) {
       let count: Int = (right - left) * bpp
@@ -114,7 +129,8 @@ extension PixelBuffer {
         }
       }
     }
-    return PixelBuffer(uncheckedWidth: newWidth, height: newHeight, format: format, bytesPerRow: newWidth * bpp, bytes: out)
+    return PixelBuffer(
+      uncheckedWidth: newWidth, height: newHeight, format: format, bytesPerRow: newWidth * bpp, bytes: out)
   }
 
   func checkRegion(_ region: ImageRect) throws(ImageError) {
@@ -125,8 +141,9 @@ extension PixelBuffer {
     let positive = finite && region.width > 0 && region.height > 0
     let inside = region.minX >= -epsilon && region.minY >= -epsilon && region.maxX <= limitX && region.maxY <= limitY
     guard positive, inside else {
-      throw .regionOutOfBounds(x: region.x, y: region.y, width: region.width, height: region.height,
-                               imageWidth: width, imageHeight: height)
+      throw .regionOutOfBounds(
+        x: region.x, y: region.y, width: region.width, height: region.height,
+        imageWidth: width, imageHeight: height)
     }
   }
 }

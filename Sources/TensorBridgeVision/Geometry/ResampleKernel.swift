@@ -36,7 +36,9 @@ struct ResampleKernel {
     for position in 0..<outputSize {
       // libyuv (the two-tap filter's model) aligns corners when enlarging: output pixel i samples
       // input position i·(n−1)/(m−1), the first and last pixels land on the first and last inputs.
-      let center = cornerAligned ? start + Double(position) * (Double(Float(end) - Float(start)) - 1) / Double(outputSize - 1) + 0.5
+      let center =
+        cornerAligned
+        ? start + Double(position) * (Double(Float(end) - Float(start)) - 1) / Double(outputSize - 1) + 0.5
         : start + (Double(position) + 0.5) * scale
       // C's (int) truncation, as Pillow.
       var low = Int((center - support + 0.5).rounded(.towardZero))
@@ -52,7 +54,8 @@ struct ResampleKernel {
       }
       for tap in 0..<count {
         let w = total != 0 ? raw[tap] / total : 0
-        weights[position * taps + tap] = Int32(w < 0 ? (-0.5 + w * one).rounded(.towardZero) : (0.5 + w * one).rounded(.towardZero))
+        weights[position * taps + tap] = Int32(
+          w < 0 ? (-0.5 + w * one).rounded(.towardZero) : (0.5 + w * one).rounded(.towardZero))
       }
       starts[position] = low
       counts[position] = count

@@ -26,16 +26,23 @@ enum Resampler {
   ) rethrows {
     let channelCount = channels.count
     guard width > 0, height > 0, channelCount > 0 else { return }
-    let x0 = min(max(source.minX, 0), Double(image.width)), x1 = min(max(source.maxX, x0), Double(image.width))
-    let y0 = min(max(source.minY, 0), Double(image.height)), y1 = min(max(source.maxY, y0), Double(image.height))
-    if let reducingGap, let reduced = reduce(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1,
-                                             width: width, height: height, filter: filter, gap: reducingGap) {
+    let x0 = min(max(source.minX, 0), Double(image.width))
+    let x1 = min(max(source.maxX, x0), Double(image.width))
+    let y0 = min(max(source.minY, 0), Double(image.height))
+    let y1 = min(max(source.maxY, y0), Double(image.height))
+    if let reducingGap,
+      let reduced = reduce(
+        image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1,
+        width: width, height: height, filter: filter, gap: reducingGap)
+    {
       let r = reduced.region
-      try resample(reduced.image, channels: Array(0..<channelCount), x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1,
-                   width: width, height: height, filter: filter, vectorized: vectorized, row: row)
+      try resample(
+        reduced.image, channels: Array(0..<channelCount), x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1,
+        width: width, height: height, filter: filter, vectorized: vectorized, row: row)
     } else {
-      try resample(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height, filter: filter,
-                   vectorized: vectorized, row: row)
+      try resample(
+        image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height, filter: filter,
+        vectorized: vectorized, row: row)
     }
   }
 
@@ -48,7 +55,8 @@ enum Resampler {
     let vertical = ResampleKernel(inputSize: image.height, start: y0, end: y1, outputSize: height, filter: filter)
     let verticalIdentity = ResampleKernel.isIdentity(inputSize: image.height, start: y0, end: y1, outputSize: height)
     // Rows the vertical pass reads.
-    var rowLow = image.height, rowHigh = 0
+    var rowLow = image.height
+    var rowHigh = 0
     if verticalIdentity {
       rowLow = 0
       rowHigh = image.height
@@ -57,13 +65,17 @@ enum Resampler {
         rowLow = min(rowLow, vertical.starts[position])
         rowHigh = max(rowHigh, vertical.starts[position] + vertical.counts[position])
       }
-      if rowHigh <= rowLow { rowLow = 0; rowHigh = 1 }
+      if rowHigh <= rowLow {
+        rowLow = 0
+        rowHigh = 1
+      }
     }
     let rowStride = width * channelCount
     var temp = [UInt8](repeating: 0, count: (rowHigh - rowLow) * rowStride)
     let horizontal = ResampleKernel(inputSize: image.width, start: x0, end: x1, outputSize: width, filter: filter)
     temp.withUnsafeMutableBufferPointer { tempBuffer in
-      horizontalPass(image, channels: channels, kernel: horizontal, rows: rowLow..<rowHigh, into: tempBuffer, vectorized: vectorized)
+      horizontalPass(
+        image, channels: channels, kernel: horizontal, rows: rowLow..<rowHigh, into: tempBuffer, vectorized: vectorized)
     }
 
     if verticalIdentity {
@@ -83,7 +95,9 @@ enum Resampler {
     try temp.withUnsafeBufferPointer { tempBuffer in
       try vertical.weights.withUnsafeBufferPointer { weights in
         try sums.withUnsafeMutableBufferPointer { sumBuffer in
-          guard let src = tempBuffer.baseAddress, let k = weights.baseAddress, let sum = sumBuffer.baseAddress else { return }
+          guard let src = tempBuffer.baseAddress, let k = weights.baseAddress, let sum = sumBuffer.baseAddress else {
+            return
+          }
           for y in 0..<height {
             let first = src + (vertical.starts[y] - rowLow) * rowStride
             let w = k + y * vertical.taps
@@ -96,7 +110,8 @@ enum Resampler {
             } else {
               sum.update(repeating: half, count: rowStride)
               for tap in 0..<vertical.counts[y] {
-                let weight = w[tap], p = first + tap * rowStride
+                let weight = w[tap]
+                let p = first + tap * rowStride
                 for x in 0..<rowStride { sum[x] &+= Int32(p[x]) &* weight }
               }
               line.withUnsafeMutableBufferPointer { out in
@@ -113,13 +128,17 @@ enum Resampler {
   /// Resamples `rows` of the image horizontally into consecutive rows of `temp`
   /// (`kernel.outputSize × channels.count` bytes each).
   private static func horizontalPass(
-    _ image: PixelBuffer, channels: [Int], kernel: ResampleKernel, rows: Range<Int>, into temp: UnsafeMutableBufferPointer<UInt8>,
+    _ image: PixelBuffer, channels: [Int], kernel: ResampleKernel, rows: Range<Int>,
+    into temp: UnsafeMutableBufferPointer<UInt8>,
     vectorized: Bool
   ) {
     let half = Int32(1) << Int32(ResampleKernel.precisionBits - 1)
     let shift = Int32(ResampleKernel.precisionBits)
-    let bpp = image.format.bytesPerPixel, stride = image.bytesPerRow
-    let width = kernel.outputSize, rowStride = width * channels.count, taps = kernel.taps
+    let bpp = image.format.bytesPerPixel
+    let stride = image.bytesPerRow
+    let width = kernel.outputSize
+    let rowStride = width * channels.count
+    let taps = kernel.taps
     image.bytes.withUnsafeBufferPointer { input in
       kernel.weights.withUnsafeBufferPointer { weights in
         kernel.starts.withUnsafeBufferPointer { starts in
@@ -128,16 +147,19 @@ enum Resampler {
             if channels.count == 3, vectorized, let first = starts.baseAddress, let count = counts.baseAddress {
               // The kernel's taps lie inside the row and `rows` inside the image (both clamped
               // when they were made), so every read is inside `image.bytes`.
-              tbv_resample_horizontal3(src + rows.lowerBound * stride, stride, bpp, channels[0], channels[1], channels[2],
-                                       rows.count, first, count, k, taps, width, Int32(ResampleKernel.precisionBits), dst)
+              tbv_resample_horizontal3(
+                src + rows.lowerBound * stride, stride, bpp, channels[0], channels[1], channels[2],
+                rows.count, first, count, k, taps, width, Int32(ResampleKernel.precisionBits), dst)
             } else if channels.count == 3 {
               // Constant offsets for packed RGB (decoded JPEGs) free registers in the hot loop.
               if channels == [0, 1, 2], bpp == 3 {
-                horizontalThreeChannels(src, stride: stride, bpp: 3, 0, 1, 2, kernel: k, taps: taps, starts: starts, counts: counts,
-                                        rows: rows, into: dst, rowStride: rowStride)
+                horizontalThreeChannels(
+                  src, stride: stride, bpp: 3, 0, 1, 2, kernel: k, taps: taps, starts: starts, counts: counts,
+                  rows: rows, into: dst, rowStride: rowStride)
               } else {
-                horizontalThreeChannels(src, stride: stride, bpp: bpp, channels[0], channels[1], channels[2], kernel: k,
-                                        taps: taps, starts: starts, counts: counts, rows: rows, into: dst, rowStride: rowStride)
+                horizontalThreeChannels(
+                  src, stride: stride, bpp: bpp, channels[0], channels[1], channels[2], kernel: k,
+                  taps: taps, starts: starts, counts: counts, rows: rows, into: dst, rowStride: rowStride)
               }
             } else {
               for y in rows {
@@ -168,7 +190,8 @@ enum Resampler {
   /// The three-channel horizontal pass (offsets `c0`, `c1`, `c2` inside a pixel).
   @inline(__always)
   private static func horizontalThreeChannels(
-    _ src: UnsafePointer<UInt8>, stride: Int, bpp: Int, _ c0: Int, _ c1: Int, _ c2: Int, kernel k: UnsafePointer<Int32>, taps: Int,
+    _ src: UnsafePointer<UInt8>, stride: Int, bpp: Int, _ c0: Int, _ c1: Int, _ c2: Int, kernel k: UnsafePointer<Int32>,
+    taps: Int,
     starts: UnsafeBufferPointer<Int>, counts: UnsafeBufferPointer<Int>, rows: Range<Int>,
     into dst: UnsafeMutablePointer<UInt8>, rowStride: Int
   ) {
@@ -178,13 +201,20 @@ enum Resampler {
     // Two rows at a time share each position's start, count and weights.
     var y = rows.lowerBound
     while y + 1 < rows.upperBound {
-      let line0 = src + y * stride, line1 = line0 + stride
+      let line0 = src + y * stride
+      let line1 = line0 + stride
       var out0 = dst + (y - rows.lowerBound) * rowStride
       var out1 = out0 + rowStride
       for position in 0..<width {
-        var a0 = half, a1 = half, a2 = half, b0 = half, b1 = half, b2 = half
+        var a0 = half
+        var a1 = half
+        var a2 = half
+        var b0 = half
+        var b1 = half
+        var b2 = half
         let offset = starts[position] * bpp
-        var p = line0 + offset, q = line1 + offset
+        var p = line0 + offset
+        var q = line1 + offset
         let w = k + position * taps
         for tap in 0..<counts[position] {
           let weight = w[tap]
@@ -212,7 +242,9 @@ enum Resampler {
       let line = src + y * stride
       var out = dst + (y - rows.lowerBound) * rowStride
       for position in 0..<width {
-        var s0 = half, s1 = half, s2 = half
+        var s0 = half
+        var s1 = half
+        var s2 = half
         var p = line + starts[position] * bpp
         let w = k + position * taps
         for tap in 0..<counts[position] {
@@ -239,7 +271,8 @@ enum Resampler {
   ) -> (image: PixelBuffer, region: (x0: Double, y0: Double, x1: Double, y1: Double))? {
     guard gap >= 1, gap.isFinite, filter.widensOnDownscale else { return nil }
     // Pillow's int(): truncation. Capped so a block's sum stays within 32 bits.
-    let scaleX = (x1 - x0) / Double(width), scaleY = (y1 - y0) / Double(height)
+    let scaleX = (x1 - x0) / Double(width)
+    let scaleY = (y1 - y0) / Double(height)
     let factorX = max(1, min(Int((scaleX / gap).rounded(.towardZero)), 4096))
     let factorY = max(1, min(Int((scaleY / gap).rounded(.towardZero)), 4096))
     guard factorX > 1 || factorY > 1 else { return nil }
@@ -249,10 +282,15 @@ enum Resampler {
     let right = min(image.width, Int((x1 + support * scaleX).rounded(.up)))
     let bottom = min(image.height, Int((y1 + support * scaleY).rounded(.up)))
     guard right > left, bottom > top,
-          let reduced = BoxReducer.reduce(image, channels: channels, box: .init(x: left, y: top, width: right - left, height: bottom - top),
-                                          xscale: factorX, yscale: factorY) else { return nil }
-    let fx = Double(factorX), fy = Double(factorY)
-    return (reduced, ((x0 - Double(left)) / fx, (y0 - Double(top)) / fy, (x1 - Double(left)) / fx, (y1 - Double(top)) / fy))
+      let reduced = BoxReducer.reduce(
+        image, channels: channels, box: .init(x: left, y: top, width: right - left, height: bottom - top),
+        xscale: factorX, yscale: factorY)
+    else { return nil }
+    let fx = Double(factorX)
+    let fy = Double(factorY)
+    return (
+      reduced, ((x0 - Double(left)) / fx, (y0 - Double(top)) / fy, (x1 - Double(left)) / fx, (y1 - Double(top)) / fy)
+    )
   }
 
   @inline(__always) static func clip8(_ value: Int32) -> UInt8 {

@@ -9,16 +9,23 @@ enum EXIFReader {
     while position + 4 <= bytes.count {
       guard bytes[position] == 0xFF else { return nil }
       let marker = bytes[position + 1]
-      if marker == 0xFF { position += 1; continue }  // fill byte
-      if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { position += 2; continue }
+      if marker == 0xFF {
+        position += 1
+        continue
+      }  // fill byte
+      if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+        position += 2
+        continue
+      }
       if marker == 0xDA || marker == 0xD9 { return nil }  // start of scan: no more metadata
       let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
       guard length >= 2, position + 2 + length <= bytes.count else { return nil }
       let start = position + 4
       let end = position + 2 + length
       if marker == 0xE1, end - start >= 6,
-         bytes[start] == 0x45, bytes[start + 1] == 0x78, bytes[start + 2] == 0x69, bytes[start + 3] == 0x66,
-         bytes[start + 4] == 0, bytes[start + 5] == 0 {
+        bytes[start] == 0x45, bytes[start + 1] == 0x78, bytes[start + 2] == 0x69, bytes[start + 3] == 0x66,
+        bytes[start + 4] == 0, bytes[start + 5] == 0
+      {
         return tiffOrientation(UnsafeRawBufferPointer(rebasing: bytes[(start + 6)..<end]))
       }
       position = end
@@ -30,7 +37,9 @@ enum EXIFReader {
   static func pngOrientation(_ bytes: UnsafeRawBufferPointer) -> ImageOrientation? {
     var position = 8
     while position + 12 <= bytes.count {
-      let length = Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+      let length =
+        Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
+        | Int(bytes[position + 3])
       let type = (bytes[position + 4], bytes[position + 5], bytes[position + 6], bytes[position + 7])
       let start = position + 8
       guard length >= 0, length <= bytes.count - start - 4 else { return nil }

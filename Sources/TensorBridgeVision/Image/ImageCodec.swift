@@ -24,18 +24,20 @@ enum ImageCodec {
   static func decodeScaled(
     _ data: Data, options: ImageDecodingOptions
   ) throws(ImageError) -> (image: PixelBuffer, scale: Int, fullWidth: Int, fullHeight: Int) {
-    let result: Result<(image: PixelBuffer, scale: Int, fullWidth: Int, fullHeight: Int), ImageError> = data.withUnsafeBytes { bytes in
-      do throws(ImageError) {
-        switch kind(of: bytes) {
-        case .jpeg: return .success(try decodeJPEG(bytes, options: options))
-        case .png:
-          let image = try decodePNG(bytes, options: options)
-          return .success((image, 1, image.width, image.height))
-        case nil:
-          return .failure(.unknownFormat(leadingBytes: bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")))
-        }
-      } catch { return .failure(error) }
-    }
+    let result: Result<(image: PixelBuffer, scale: Int, fullWidth: Int, fullHeight: Int), ImageError> =
+      data.withUnsafeBytes { bytes in
+        do throws(ImageError) {
+          switch kind(of: bytes) {
+          case .jpeg: return .success(try decodeJPEG(bytes, options: options))
+          case .png:
+            let image = try decodePNG(bytes, options: options)
+            return .success((image, 1, image.width, image.height))
+          case nil:
+            return .failure(
+              .unknownFormat(leadingBytes: bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")))
+          }
+        } catch { return .failure(error) }
+      }
     return try result.get()
   }
 
@@ -44,7 +46,8 @@ enum ImageCodec {
       String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
     let reason = text.isEmpty ? "the decoder gave no reason" : text
-    return Int(status) == Int(TBV_ERROR_TRUNCATED) ? .truncated(format: kind.rawValue, reason: reason)
+    return Int(status) == Int(TBV_ERROR_TRUNCATED)
+      ? .truncated(format: kind.rawValue, reason: reason)
       : .corrupt(format: kind.rawValue, reason: reason)
   }
 
@@ -56,17 +59,24 @@ enum ImageCodec {
     }
     var message = [CChar](repeating: 0, count: Int(TBV_MESSAGE_SIZE))
     let orientation = options.appliesOrientation ? EXIFReader.jpegOrientation(bytes) ?? .up : .up
-    var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var channels: Int32 = 0
     var status = tbv_jpeg_header(base, bytes.count, 1, &width, &height, &channels, &message)
     guard status == TBV_OK else { throw failure(status, .jpeg, message) }
     try checkSize(Int(width), Int(height), options)
     let (fullWidth, fullHeight) = orientation.swapsDimensions ? (Int(height), Int(width)) : (Int(width), Int(height))
     var denominator: Int32 = 1
     if let minimum = options.minimumSize {
-      let (needW, needH) = orientation.swapsDimensions ? (minimum.height, minimum.width) : (minimum.width, minimum.height)
+      let (needW, needH) =
+        orientation.swapsDimensions ? (minimum.height, minimum.width) : (minimum.width, minimum.height)
       for candidate: Int32 in [8, 4, 2] {
-        let w = (Int(width) + Int(candidate) - 1) / Int(candidate), h = (Int(height) + Int(candidate) - 1) / Int(candidate)
-        if w >= needW, h >= needH { denominator = candidate; break }
+        let w = (Int(width) + Int(candidate) - 1) / Int(candidate)
+        let h = (Int(height) + Int(candidate) - 1) / Int(candidate)
+        if w >= needW, h >= needH {
+          denominator = candidate
+          break
+        }
       }
       if denominator != 1 {
         status = tbv_jpeg_header(base, bytes.count, denominator, &width, &height, &channels, &message)
@@ -80,16 +90,22 @@ enum ImageCodec {
       tbv_jpeg_decode(base, bytes.count, denominator, width, height, channels, out.baseAddress, rowBytes, &message)
     }
     guard status == TBV_OK else { throw failure(status, .jpeg, message) }
-    let image = PixelBuffer(uncheckedWidth: Int(width), height: Int(height), format: format, bytesPerRow: rowBytes, bytes: pixels)
+    let image = PixelBuffer(
+      uncheckedWidth: Int(width), height: Int(height), format: format, bytesPerRow: rowBytes, bytes: pixels)
     return (image.oriented(orientation), Int(denominator), fullWidth, fullHeight)
   }
 
-  private static func decodePNG(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws(ImageError) -> PixelBuffer {
+  private static func decodePNG(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws(ImageError)
+    -> PixelBuffer
+  {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       throw .unknownFormat(leadingBytes: "")
     }
     var message = [CChar](repeating: 0, count: Int(TBV_MESSAGE_SIZE))
-    var width: Int32 = 0, height: Int32 = 0, hasColor: Int32 = 0, hasAlpha: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var hasColor: Int32 = 0
+    var hasAlpha: Int32 = 0
     var status = tbv_png_header(base, bytes.count, &width, &height, &hasColor, &hasAlpha, &message)
     guard status == TBV_OK else { throw failure(status, .png, message) }
     try checkSize(Int(width), Int(height), options)
@@ -100,7 +116,8 @@ enum ImageCodec {
       tbv_png_decode(base, bytes.count, Int32(format.bytesPerPixel), out.baseAddress, rowBytes, &message)
     }
     guard status == TBV_OK else { throw failure(status, .png, message) }
-    let image = PixelBuffer(uncheckedWidth: Int(width), height: Int(height), format: format, bytesPerRow: rowBytes, bytes: pixels)
+    let image = PixelBuffer(
+      uncheckedWidth: Int(width), height: Int(height), format: format, bytesPerRow: rowBytes, bytes: pixels)
     let orientation = options.appliesOrientation ? EXIFReader.pngOrientation(bytes) ?? .up : .up
     return image.oriented(orientation)
   }
@@ -123,8 +140,9 @@ enum ImageCodec {
     var output: UnsafeMutablePointer<UInt8>?
     var size = 0
     let status = source.bytes.withUnsafeBufferPointer { pixels in
-      tbv_png_encode(pixels.baseAddress, Int32(source.width), Int32(source.height), Int32(source.format.bytesPerPixel),
-                     source.bytesPerRow, &output, &size, &message)
+      tbv_png_encode(
+        pixels.baseAddress, Int32(source.width), Int32(source.height), Int32(source.format.bytesPerPixel),
+        source.bytesPerRow, &output, &size, &message)
     }
     guard status == TBV_OK, let output else {
       let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -10,8 +10,10 @@ public struct ImageDecodingOptions: Sendable, Equatable {
   public var minimumSize: (width: Int, height: Int)?
 
   /// Creates decoding options.
-  public init(appliesOrientation: Bool = true, maximumPixelCount: Int = 100_000_000,
-              minimumSize: (width: Int, height: Int)? = nil) {
+  public init(
+    appliesOrientation: Bool = true, maximumPixelCount: Int = 100_000_000,
+    minimumSize: (width: Int, height: Int)? = nil
+  ) {
     self.appliesOrientation = appliesOrientation
     self.maximumPixelCount = maximumPixelCount
     self.minimumSize = minimumSize

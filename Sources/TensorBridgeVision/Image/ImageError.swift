@@ -32,11 +32,14 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case .file(let path, let reason):
       return "Cannot access \(path): \(reason)."
     case .pixelDataSize(let width, let height, let bytesPerRow, let format, let expected, let actual):
-      return "A \(width)x\(height) \(format) image with \(bytesPerRow) bytes per row needs at least \(expected) bytes but \(actual) were given."
+      return
+        "A \(width)x\(height) \(format) image with \(bytesPerRow) bytes per row needs at least \(expected) bytes but \(actual) were given."
     case .invalidGeometry(let width, let height, let bytesPerRow, let format):
-      return "A \(width)x\(height) \(format) image cannot have \(bytesPerRow) bytes per row (width and height must be positive and a row at least \(max(0, width) * format.bytesPerPixel) bytes)."
+      return
+        "A \(width)x\(height) \(format) image cannot have \(bytesPerRow) bytes per row (width and height must be positive and a row at least \(max(0, width) * format.bytesPerPixel) bytes)."
     case .regionOutOfBounds(let x, let y, let width, let height, let imageWidth, let imageHeight):
-      return "The region at (\(x), \(y)) of size \(width)x\(height) is empty or outside the \(imageWidth)x\(imageHeight) image."
+      return
+        "The region at (\(x), \(y)) of size \(width)x\(height) is empty or outside the \(imageWidth)x\(imageHeight) image."
     case .encodingFailed(let reason):
       return "The image could not be encoded: \(reason)."
     }

@@ -26,8 +26,10 @@ public struct ImageInput: ModelInput, Sendable {
   public var format: ImageInputFormat?
 
   /// Creates an image input.
-  public init(_ image: PixelBuffer, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap, format: ImageInputFormat? = nil) {
+  public init(
+    _ image: PixelBuffer, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap, format: ImageInputFormat? = nil
+  ) {
     self.image = image
     self.fitMode = fitMode
     self.filter = filter
@@ -48,11 +50,14 @@ public struct ImageInput: ModelInput, Sendable {
 
   /// The map from model-input coordinates back to the image's pixels for a tensor of `format`.
   public func transform(for format: ImageInputFormat) -> ImageTransform {
-    fitMode.transform(sourceWidth: image.width, sourceHeight: image.height, targetWidth: format.width, targetHeight: format.height)
+    fitMode.transform(
+      sourceWidth: image.width, sourceHeight: image.height, targetWidth: format.width, targetHeight: format.height)
   }
 
   /// Writes the image and returns the map from tensor coordinates back to image pixels.
-  public func write(into interpreter: Interpreter, inputAt index: Int, layer: LayerDescription?) throws(VisionError) -> ImageTransform {
+  public func write(into interpreter: Interpreter, inputAt index: Int, layer: LayerDescription?) throws(VisionError)
+    -> ImageTransform
+  {
     let tensor: Tensor
     do { tensor = try interpreter.input(at: index) } catch { throw .interpreter(error) }
     let format: ImageInputFormat
@@ -61,7 +66,9 @@ public struct ImageInput: ModelInput, Sendable {
   }
 
   /// Writes the image with an explicit format.
-  public func write(into interpreter: Interpreter, inputAt index: Int, format: ImageInputFormat, tensorName: String) throws(VisionError) -> ImageTransform {
+  public func write(into interpreter: Interpreter, inputAt index: Int, format: ImageInputFormat, tensorName: String)
+    throws(VisionError) -> ImageTransform
+  {
     let tensorizer = ImageTensorizer(format: format, fitMode: fitMode, filter: filter, reducingGap: reducingGap)
     do {
       return try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in

@@ -31,9 +31,11 @@ public struct ImageInputFormat: Sendable, Equatable {
   public var quantization: QuantizationParameters?
 
   /// Creates a format.
-  public init(width: Int, height: Int, channels: Int = 3, channelOrder: LayerDescription.PixelFormat = .rgb,
-              dataType: Tensor.DataType = .float32, scales: [Double]? = nil, biases: [Double]? = nil,
-              quantization: QuantizationParameters? = nil) {
+  public init(
+    width: Int, height: Int, channels: Int = 3, channelOrder: LayerDescription.PixelFormat = .rgb,
+    dataType: Tensor.DataType = .float32, scales: [Double]? = nil, biases: [Double]? = nil,
+    quantization: QuantizationParameters? = nil
+  ) {
     self.width = width
     self.height = height
     self.channels = channels
@@ -60,25 +62,30 @@ public struct ImageInputFormat: Sendable, Equatable {
       dimensions.append(1)
     }
     guard dimensions.count == 3, dimensions[0] > 0, dimensions[1] > 0 else {
-      throw .unsupportedImageInput(tensor: tensor.name, shape: tensor.shape.dimensions, reason: "an image input is [1, height, width, channels]")
+      throw .unsupportedImageInput(
+        tensor: tensor.name, shape: tensor.shape.dimensions, reason: "an image input is [1, height, width, channels]")
     }
     // A vector or a single value ([1, N], [1, 1]) reads as a one-pixel-high image; only a layer
     // described as an image may be that thin.
     guard layer?.kind == .image || (dimensions[0] > 1 && dimensions[1] > 1) else {
-      throw .unsupportedImageInput(tensor: tensor.name, shape: tensor.shape.dimensions,
-                                   reason: "an image input is [1, height, width, channels] with height and width of at least 2")
+      throw .unsupportedImageInput(
+        tensor: tensor.name, shape: tensor.shape.dimensions,
+        reason: "an image input is [1, height, width, channels] with height and width of at least 2")
     }
     guard dimensions[2] == 1 || dimensions[2] == 3 else {
       let hint = dimensions[0] == 3 || dimensions[0] == 1 ? " (channels-first layouts are not supported)" : ""
-      throw .unsupportedImageInput(tensor: tensor.name, shape: tensor.shape.dimensions,
-                                   reason: "it has \(dimensions[2]) channels; 1 or 3 are supported\(hint)")
+      throw .unsupportedImageInput(
+        tensor: tensor.name, shape: tensor.shape.dimensions,
+        reason: "it has \(dimensions[2]) channels; 1 or 3 are supported\(hint)")
     }
     guard [.float32, .uInt8, .int8].contains(tensor.dataType) else {
-      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for image inputs (float32, uint8 and int8 are)")
+      throw .unsupportedDataType(
+        tensor: tensor.name, type: tensor.dataType, use: "for image inputs (float32, uint8 and int8 are)")
     }
-    self.init(width: dimensions[1], height: dimensions[0], channels: dimensions[2],
-              channelOrder: layer?.pixelFormat ?? .rgb, dataType: tensor.dataType,
-              quantization: tensor.quantizationParameters.flatMap { $0.scale != 0 ? $0 : nil })
+    self.init(
+      width: dimensions[1], height: dimensions[0], channels: dimensions[2],
+      channelOrder: layer?.pixelFormat ?? .rgb, dataType: tensor.dataType,
+      quantization: tensor.quantizationParameters.flatMap { $0.scale != 0 ? $0 : nil })
     if let normalize = layer?.normalize {
       let count = max(1, normalize.bias.count, normalize.channelScales?.count ?? 0)
       scales = (0..<count).map { normalize.scale(forChannel: $0) }
@@ -96,7 +103,8 @@ public struct ImageInputFormat: Sendable, Equatable {
 
   /// The element written for pixel value `pixel` in channel `channel` is `pixel × multipliers[c] + addends[c]`.
   func affine() -> (multipliers: [Float], addends: [Float]) {
-    var multipliers: [Float] = [], addends: [Float] = []
+    var multipliers: [Float] = []
+    var addends: [Float] = []
     for channel in 0..<channels {
       let scale = scales.map { $0.isEmpty ? 1 : $0[channel % $0.count] }
       let bias = biases.map { $0.isEmpty ? 0 : $0[channel % $0.count] }
@@ -133,9 +141,12 @@ extension ImageInputFormat {
   /// The format of a `.tflite` model's image input as its TFLite metadata describes it: the
   /// tensor's shape and type with every channel's own mean and standard deviation from
   /// `NormalizationOptions`. `nil` when the model has no metadata for the input.
-  public static func fromMetadata(_ interpreter: Interpreter, inputAt index: Int) throws(VisionError) -> ImageInputFormat? {
+  public static func fromMetadata(_ interpreter: Interpreter, inputAt index: Int) throws(VisionError)
+    -> ImageInputFormat?
+  {
     guard let metadata = try? interpreter.model.tfliteMetadata(), let subgraph = metadata.subgraphs.first,
-          subgraph.inputs.indices.contains(index) else { return nil }
+      subgraph.inputs.indices.contains(index)
+    else { return nil }
     let tensor: Tensor
     do { tensor = try interpreter.input(at: index) } catch { throw .interpreter(error) }
     var format = try ImageInputFormat(tensor: tensor)

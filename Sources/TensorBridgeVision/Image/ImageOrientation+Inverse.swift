@@ -14,7 +14,8 @@ extension ImageOrientation {
   /// `width × height` pixels (the inverse of ``storedPixel(uprightX:y:storedWidth:storedHeight:)``):
   /// the upright image, stored in the ``inverse`` orientation, shows as the stored one.
   @inlinable
-  public func uprightPixel(storedX x: Int, y: Int, storedWidth width: Int, storedHeight height: Int) -> (x: Int, y: Int) {
+  public func uprightPixel(storedX x: Int, y: Int, storedWidth width: Int, storedHeight height: Int) -> (x: Int, y: Int)
+  {
     let (uprightWidth, uprightHeight) = swapsDimensions ? (height, width) : (width, height)
     return inverse.storedPixel(uprightX: x, y: y, storedWidth: uprightWidth, storedHeight: uprightHeight)
   }

@@ -26,7 +26,8 @@ public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable, CustomStrin
   /// The stored pixel that shows at upright position `(x, y)`, for a stored image of
   /// `width × height` pixels (integer pixel indices).
   @inlinable
-  public func storedPixel(uprightX x: Int, y: Int, storedWidth width: Int, storedHeight height: Int) -> (x: Int, y: Int) {
+  public func storedPixel(uprightX x: Int, y: Int, storedWidth width: Int, storedHeight height: Int) -> (x: Int, y: Int)
+  {
     switch self {
     case .up: (x, y)
     case .upMirrored: (width - 1 - x, y)
@@ -42,7 +43,8 @@ public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable, CustomStrin
   /// The affine map from upright coordinates (continuous, pixel edges at integers) back to
   /// stored-image coordinates, for a stored image of `width × height` pixels.
   public func uprightToStored(storedWidth width: Int, storedHeight height: Int) -> ImageTransform {
-    let w = Double(width), h = Double(height)
+    let w = Double(width)
+    let h = Double(height)
     switch self {
     case .up: return .identity
     case .upMirrored: return ImageTransform(a: -1, b: 0, c: 0, d: 1, tx: w, ty: 0)

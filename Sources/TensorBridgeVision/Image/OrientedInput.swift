@@ -10,11 +10,12 @@ extension ObjectDetector {
     let result = try detect(image.oriented(orientation))
     let toStored = orientation.uprightToStored(storedWidth: image.width, storedHeight: image.height)
     let detections = result.detections.map { detection in
-      Detection(boundingBox: toStored.apply(detection.boundingBox), categories: detection.categories,
-                keypoints: detection.keypoints.map { point in
-                  let mapped = toStored.apply(x: point.x, y: point.y)
-                  return ImagePoint(x: mapped.x, y: mapped.y)
-                })
+      Detection(
+        boundingBox: toStored.apply(detection.boundingBox), categories: detection.categories,
+        keypoints: detection.keypoints.map { point in
+          let mapped = toStored.apply(x: point.x, y: point.y)
+          return ImagePoint(x: mapped.x, y: mapped.y)
+        })
     }
     return DetectionResult(detections: detections, transform: toStored.concatenating(after: result.transform))
   }
@@ -26,10 +27,13 @@ extension ImageClassifier {
   /// transform maps model-input coordinates to the stored pixels.
   ///
   /// - Throws: ``VisionError`` as ``classify(_:)``.
-  public func classify(_ image: PixelBuffer, orientation: ImageOrientation) throws(VisionError) -> ImageClassificationResult {
+  public func classify(_ image: PixelBuffer, orientation: ImageOrientation) throws(VisionError)
+    -> ImageClassificationResult
+  {
     if orientation == .up { return try classify(image) }
     let result = try classify(image.oriented(orientation))
     let toStored = orientation.uprightToStored(storedWidth: image.width, storedHeight: image.height)
-    return ImageClassificationResult(categories: result.categories, transform: toStored.concatenating(after: result.transform))
+    return ImageClassificationResult(
+      categories: result.categories, transform: toStored.concatenating(after: result.transform))
   }
 }

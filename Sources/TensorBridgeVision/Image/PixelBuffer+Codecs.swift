@@ -27,6 +27,8 @@ extension PixelBuffer {
   /// Writes the image as a PNG file.
   public func writePNG(to url: URL) throws(ImageError) {
     let data = try pngData()
-    do { try data.write(to: url) } catch { throw .file(path: url.path, reason: (error as NSError).localizedDescription) }
+    do { try data.write(to: url) } catch {
+      throw .file(path: url.path, reason: (error as NSError).localizedDescription)
+    }
   }
 }

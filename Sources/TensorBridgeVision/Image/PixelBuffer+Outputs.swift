@@ -28,7 +28,8 @@ extension PixelBuffer {
     }
     let (height, width, channels) = (dims[0], dims[1], dims[2])
     guard values.count == height * width * channels else {
-      throw .outputShape(tensor: "image output", shape: shape, expected: "\(height * width * channels) values, not \(values.count)")
+      throw .outputShape(
+        tensor: "image output", shape: shape, expected: "\(height * width * channels) values, not \(values.count)")
     }
     let format: PixelFormat = channels == 1 ? .gray8 : channels == 3 ? .rgb8 : .rgba8
     var bytes = [UInt8](repeating: 0, count: values.count)
@@ -53,8 +54,10 @@ extension PixelBuffer {
     var dims = shape
     if dims.count == 4, dims[0] == 1 { dims.removeFirst() }
     guard dims.count == 3, dims[0] > 0, dims[1] > 0, dims[2] > 0, dims[2] <= 256,
-          values.count == dims[0] * dims[1] * dims[2] else {
-      throw .outputShape(tensor: "segmentation output", shape: shape, expected: "[1, height, width, classes] with at most 256 classes")
+      values.count == dims[0] * dims[1] * dims[2]
+    else {
+      throw .outputShape(
+        tensor: "segmentation output", shape: shape, expected: "[1, height, width, classes] with at most 256 classes")
     }
     let classes = dims[2]
     var bytes = [UInt8](repeating: 0, count: dims[0] * dims[1])

@@ -42,8 +42,9 @@ public struct PixelBuffer: Sendable, Equatable {
     let stride = bytesPerRow ?? width &* format.bytesPerPixel
     let required = try Self.requiredByteCount(width: width, height: height, bytesPerRow: stride, format: format)
     guard bytes.count >= required else {
-      throw .pixelDataSize(width: width, height: height, bytesPerRow: stride, format: format,
-                           expected: required, actual: bytes.count)
+      throw .pixelDataSize(
+        width: width, height: height, bytesPerRow: stride, format: format,
+        expected: required, actual: bytes.count)
     }
     self.width = width
     self.height = height
@@ -73,7 +74,9 @@ public struct PixelBuffer: Sendable, Equatable {
   }
 
   /// The bytes a buffer of this geometry needs (`(height − 1) × bytesPerRow + width × bpp`).
-  static func requiredByteCount(width: Int, height: Int, bytesPerRow: Int, format: PixelFormat) throws(ImageError) -> Int {
+  static func requiredByteCount(width: Int, height: Int, bytesPerRow: Int, format: PixelFormat) throws(ImageError)
+    -> Int
+  {
     let (rowBytes, overflow) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
     guard width > 0, height > 0, !overflow, bytesPerRow >= rowBytes else {
       throw .invalidGeometry(width: width, height: height, bytesPerRow: bytesPerRow, format: format)
@@ -151,7 +154,9 @@ public struct PixelBuffer: Sendable, Equatable {
           var s = y * bytesPerRow
           var d = y * width * outBPP
           for _ in 0..<width {
-            let r = source[s + from.red], g = source[s + from.green], b = source[s + from.blue]
+            let r = source[s + from.red]
+            let g = source[s + from.green]
+            let b = source[s + from.blue]
             if target == .gray8 {
               destination[d] = PixelBuffer.luma(r, g, b)
             } else {

@@ -57,28 +57,36 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   ///     input, and the locale of the display names.
   ///   - metadata: read normalization, labels and display names from the model's
   ///     TFLite metadata (right for a `.tflite` loaded without `model.json`).
-  public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false) throws(VisionError) {
+  public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false)
+    throws(VisionError)
+  {
     self.guardedModel = model
     self.options = options
     task = try ImageTaskModel(model: model, metadataNormalization: metadata)
     guard model.interpreter.outputTensorCount == 1 else {
-      throw .missingTensor(role: "single segmentation output", reason: "it has \(model.interpreter.outputTensorCount) outputs")
+      throw .missingTensor(
+        role: "single segmentation output", reason: "it has \(model.interpreter.outputTensorCount) outputs")
     }
     outputIndex = 0
     let tensor: Tensor
     do { tensor = try model.interpreter.output(at: 0) } catch { throw .interpreter(error) }
     let dims = tensor.shape.dimensions
     guard dims.count == 4, dims[0] == 1, dims[1] > 0, dims[2] > 0, dims[3] > 0, dims[3] <= 256 else {
-      throw .outputShape(tensor: tensor.name, shape: dims, expected: "[1, height, width, classes] with at most 256 classes")
+      throw .outputShape(
+        tensor: tensor.name, shape: dims, expected: "[1, height, width, classes] with at most 256 classes")
     }
     guard tensor.dataType == .float32 || tensor.dataType == .uInt8 else {
-      throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores (float32 or uint8)")
+      throw .unsupportedDataType(
+        tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores (float32 or uint8)")
     }
     let classes = dims[3]
     var names = model.description.outputs.first?.labels
     var displayNames: [String]?
-    if metadata, let entries = try TaskOutputMetadata.read(model.interpreter.model, labelKind: .tensorAxisLabels,
-                                                           locale: options.displayNamesLocale), let entry = entries.first {
+    if metadata,
+      let entries = try TaskOutputMetadata.read(
+        model.interpreter.model, labelKind: .tensorAxisLabels,
+        locale: options.displayNamesLocale), let entry = entries.first
+    {
       names = entry.labels ?? names
       displayNames = entry.displayNames
     }
@@ -88,7 +96,8 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     coloredLabels = (0..<classes).map { index in
       let color = Segmentation.color(ofClass: index)
       return Segmentation.ColoredLabel(
-        name: names.map { $0[index] }, displayName: displayNames.flatMap { $0.indices.contains(index) ? $0[index] : nil },
+        name: names.map { $0[index] },
+        displayName: displayNames.flatMap { $0.indices.contains(index) ? $0[index] : nil },
         red: color.red, green: color.green, blue: color.blue)
     }
   }
@@ -98,12 +107,17 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   ///
   /// - Throws: ``VisionError`` when the image cannot be written to the input, the model fails
   ///   to run, or its output is not `[1, height, width, classes]`.
-  public func segment(_ image: PixelBuffer, orientation: ImageOrientation = .up) throws(VisionError) -> SegmentationResult {
+  public func segment(_ image: PixelBuffer, orientation: ImageOrientation = .up) throws(VisionError)
+    -> SegmentationResult
+  {
     let upright = image.oriented(orientation)
     let (transform, tensor, scores) = try lock.run { () throws(VisionError) -> (ImageTransform, Tensor, [Float]) in
-      let (_, transform) = try task.run(upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+      let (_, transform) = try task.run(
+        upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
       let tensor: Tensor
-      do throws(InterpreterError) { tensor = try guardedModel.interpreter.output(at: outputIndex) } catch { throw .interpreter(error) }
+      do throws(InterpreterError) { tensor = try guardedModel.interpreter.output(at: outputIndex) } catch {
+        throw .interpreter(error)
+      }
       guard let scores = tensor.dequantizedValues() else {
         throw .unsupportedDataType(tensor: tensor.name, type: tensor.dataType, use: "for segmentation scores")
       }
@@ -116,9 +130,10 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     let segmentation = try Segmentation.decode(
       scores: scores, width: dims[2], height: dims[1], classes: dims[3], orientation: orientation,
       outputType: options.outputType, coloredLabels: coloredLabels)
-    return SegmentationResult(segmentation: segmentation, imageWidth: image.width, imageHeight: image.height,
-                              orientation: orientation, fitTransform: transform,
-                              inputWidth: inputFormat.width, inputHeight: inputFormat.height)
+    return SegmentationResult(
+      segmentation: segmentation, imageWidth: image.width, imageHeight: image.height,
+      orientation: orientation, fitTransform: transform,
+      inputWidth: inputFormat.width, inputHeight: inputFormat.height)
   }
 
   /// Segments an upright image (ML Kit's name; the same as ``segment(_:orientation:)``).
@@ -135,8 +150,9 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     let file = try ModelInputFile(contentsOf: url, covering: inputFormat, filter: options.filter)
     let result = try segment(file.image)
     guard file.scale != 1 else { return result }
-    return SegmentationResult(segmentation: result.segmentation, imageWidth: file.fullWidth, imageHeight: file.fullHeight,
-                              orientation: result.orientation, fitTransform: file.toFullSize.concatenating(after: result.fitTransform),
-                              inputWidth: result.inputWidth, inputHeight: result.inputHeight)
+    return SegmentationResult(
+      segmentation: result.segmentation, imageWidth: file.fullWidth, imageHeight: file.fullHeight,
+      orientation: result.orientation, fitTransform: file.toFullSize.concatenating(after: result.fitTransform),
+      inputWidth: result.inputWidth, inputHeight: result.inputHeight)
   }
 }

@@ -20,8 +20,10 @@ public struct ImageSegmenterOptions: Sendable, Equatable {
   public var displayNamesLocale: String
 
   /// Creates options.
-  public init(outputType: OutputType = .categoryMask, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en") {
+  public init(
+    outputType: OutputType = .categoryMask, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en"
+  ) {
     self.outputType = outputType
     self.fitMode = fitMode
     self.filter = filter

@@ -37,7 +37,9 @@ public struct Segmentation: Sendable, Equatable {
   public let coloredLabels: [ColoredLabel]
 
   /// Creates a segmentation.
-  public init(width: Int, height: Int, categoryMask: [UInt8]?, confidenceMasks: [[Float]]?, coloredLabels: [ColoredLabel]) {
+  public init(
+    width: Int, height: Int, categoryMask: [UInt8]?, confidenceMasks: [[Float]]?, coloredLabels: [ColoredLabel]
+  ) {
     self.width = width
     self.height = height
     self.categoryMask = categoryMask
@@ -48,7 +50,10 @@ public struct Segmentation: Sendable, Equatable {
   /// The Task Library's colour of class `index` (the PASCAL VOC palette: the bits of the index
   /// spread over red, green and blue from the high bit down).
   public static func color(ofClass index: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
-    var r = 0, g = 0, b = 0, value = index
+    var r = 0
+    var g = 0
+    var b = 0
+    var value = index
     for shift in stride(from: 7, through: 0, by: -1) {
       r |= (value & 1) << shift
       g |= ((value >> 1) & 1) << shift
@@ -70,8 +75,9 @@ public struct Segmentation: Sendable, Equatable {
     outputType: ImageSegmenterOptions.OutputType, coloredLabels: [ColoredLabel]
   ) throws(VisionError) -> Segmentation {
     guard width > 0, height > 0, classes > 0, classes <= 256, scores.count == width * height * classes else {
-      throw .outputShape(tensor: "segmentation output", shape: [1, height, width, classes],
-                         expected: "[1, height, width, classes] with at most 256 classes filled by \(scores.count) values")
+      throw .outputShape(
+        tensor: "segmentation output", shape: [1, height, width, classes],
+        expected: "[1, height, width, classes] with at most 256 classes filled by \(scores.count) values")
     }
     // The tensor is the upright image; the mask is in stored (unrotated) pixels.
     let (maskWidth, maskHeight) = orientation.swapsDimensions ? (height, width) : (width, height)
@@ -94,7 +100,8 @@ public struct Segmentation: Sendable, Equatable {
           mask[y * maskWidth + x] = UInt8(best)
         }
       }
-      return Segmentation(width: maskWidth, height: maskHeight, categoryMask: mask, confidenceMasks: nil, coloredLabels: coloredLabels)
+      return Segmentation(
+        width: maskWidth, height: maskHeight, categoryMask: mask, confidenceMasks: nil, coloredLabels: coloredLabels)
     case .confidenceMasks:
       var masks = [[Float]](repeating: [Float](repeating: 0, count: maskWidth * maskHeight), count: classes)
       for y in 0..<maskHeight {
@@ -103,7 +110,8 @@ public struct Segmentation: Sendable, Equatable {
           for c in 0..<classes { masks[c][y * maskWidth + x] = scores[base + c] }
         }
       }
-      return Segmentation(width: maskWidth, height: maskHeight, categoryMask: nil, confidenceMasks: masks, coloredLabels: coloredLabels)
+      return Segmentation(
+        width: maskWidth, height: maskHeight, categoryMask: nil, confidenceMasks: masks, coloredLabels: coloredLabels)
     }
   }
 }

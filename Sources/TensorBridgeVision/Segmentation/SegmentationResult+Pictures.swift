@@ -24,7 +24,8 @@ extension SegmentationResult {
     let labels = segmentation.coloredLabels
     for y in 0..<imageHeight {
       for x in 0..<imageWidth {
-        let source = rgb.offset(x: x, y: y), target = (y * imageWidth + x) * 3
+        let source = rgb.offset(x: x, y: y)
+        let target = (y * imageWidth + x) * 3
         let classIndex = Int(mask[y * imageWidth + x])
         let original = (rgb.bytes[source], rgb.bytes[source + 1], rgb.bytes[source + 2])
         guard classIndex != 0, labels.indices.contains(classIndex) else {

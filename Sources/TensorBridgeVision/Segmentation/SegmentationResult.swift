@@ -16,8 +16,10 @@ public struct SegmentationResult: Sendable, Equatable {
   public let inputHeight: Int
 
   /// Creates a result.
-  public init(segmentation: Segmentation, imageWidth: Int, imageHeight: Int, orientation: ImageOrientation,
-              fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int) {
+  public init(
+    segmentation: Segmentation, imageWidth: Int, imageHeight: Int, orientation: ImageOrientation,
+    fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int
+  ) {
     self.segmentation = segmentation
     self.inputWidth = inputWidth
     self.inputHeight = inputHeight
@@ -36,23 +38,28 @@ public struct SegmentationResult: Sendable, Equatable {
   ///   fit together).
   public func categoryMaskOverImage() -> [UInt8]? {
     guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0, imageWidth > 0, imageHeight > 0,
-          mask.count == segmentation.width * segmentation.height else { return nil }
+      mask.count == segmentation.width * segmentation.height
+    else { return nil }
     let inverse = fitTransform.inverted()
     // The tensor is upright; the segmentation's mask is stored-oriented.
     let swaps = orientation.swapsDimensions
     let tensorWidth = swaps ? segmentation.height : segmentation.width
     let tensorHeight = swaps ? segmentation.width : segmentation.height
-    let scaleX = Double(tensorWidth) / Double(inputWidth), scaleY = Double(tensorHeight) / Double(inputHeight)
-    let uprightWidth = swaps ? imageHeight : imageWidth, uprightHeight = swaps ? imageWidth : imageHeight
+    let scaleX = Double(tensorWidth) / Double(inputWidth)
+    let scaleY = Double(tensorHeight) / Double(inputHeight)
+    let uprightWidth = swaps ? imageHeight : imageWidth
+    let uprightHeight = swaps ? imageWidth : imageHeight
     var result = [UInt8](repeating: 0, count: imageWidth * imageHeight)
     for y in 0..<imageHeight {
       for x in 0..<imageWidth {
         let upright = orientation.uprightPixel(storedX: x, y: y, storedWidth: imageWidth, storedHeight: imageHeight)
         guard upright.x < uprightWidth, upright.y < uprightHeight else { continue }
         let input = inverse.apply(x: Double(upright.x) + 0.5, y: Double(upright.y) + 0.5)
-        let tx = Int((input.x * scaleX).rounded(.down)), ty = Int((input.y * scaleY).rounded(.down))
+        let tx = Int((input.x * scaleX).rounded(.down))
+        let ty = Int((input.y * scaleY).rounded(.down))
         guard tx >= 0, ty >= 0, tx < tensorWidth, ty < tensorHeight else { continue }
-        let stored = orientation.storedPixel(uprightX: tx, y: ty, storedWidth: segmentation.width, storedHeight: segmentation.height)
+        let stored = orientation.storedPixel(
+          uprightX: tx, y: ty, storedWidth: segmentation.width, storedHeight: segmentation.height)
         result[y * imageWidth + x] = mask[stored.y * segmentation.width + stored.x]
       }
     }
@@ -65,7 +72,10 @@ extension ImageTransform {
   public func inverted() -> ImageTransform {
     let determinant = a * d - b * c
     guard determinant != 0, determinant.isFinite else { return .identity }
-    let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
+    let ia = d / determinant
+    let ib = -b / determinant
+    let ic = -c / determinant
+    let id = a / determinant
     return ImageTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ib * ty), ty: -(ic * tx + id * ty))
   }
 }

@@ -39,18 +39,24 @@ struct ImageTaskModel {
     do {
       try self.init(model: model, input: input, format: nil, metadataNormalization: metadataNormalization)
     } catch .unsupportedImageInput(let tensor, let shape, let reason) {
-      throw .missingTensor(role: "image input",
-                           reason: "its input '\(tensor)' has shape \(Tensor.Shape(shape)) and no layer is described as an image (\(reason))")
+      throw .missingTensor(
+        role: "image input",
+        reason:
+          "its input '\(tensor)' has shape \(Tensor.Shape(shape)) and no layer is described as an image (\(reason))")
     }
   }
 
   /// The image input at `input`, with `format` when the caller knows it (AutoML metadata).
-  init(model: Model, input: Model.BoundInput, format: ImageInputFormat?, metadataNormalization: Bool) throws(VisionError) {
+  init(model: Model, input: Model.BoundInput, format: ImageInputFormat?, metadataNormalization: Bool)
+    throws(VisionError)
+  {
     self.model = model
     self.input = input
     if let format {
       self.format = format
-    } else if metadataNormalization, let format = try ImageInputFormat.fromMetadata(model.interpreter, inputAt: input.tensorIndex) {
+    } else if metadataNormalization,
+      let format = try ImageInputFormat.fromMetadata(model.interpreter, inputAt: input.tensorIndex)
+    {
       self.format = format
     } else {
       let tensor: Tensor
@@ -64,7 +70,9 @@ struct ImageTaskModel {
   ///
   /// - Throws: the image's own ``VisionError`` when it cannot be written, else
   ///   ``VisionError/interpreter(_:)`` or ``VisionError/model(_:)``.
-  func run(_ image: PixelBuffer, fitMode: FitMode, filter: ResizeFilter, reducingGap: Double?) throws(VisionError) -> (ModelOutputs, ImageTransform) {
+  func run(_ image: PixelBuffer, fitMode: FitMode, filter: ResizeFilter, reducingGap: Double?) throws(VisionError) -> (
+    ModelOutputs, ImageTransform
+  ) {
     let imageInput = ImageInput(image, fitMode: fitMode, filter: filter, reducingGap: reducingGap, format: format)
     do {
       return (try model.run(on: [input.layer.name: imageInput]), imageInput.transform(for: format))
@@ -90,10 +98,13 @@ extension VisionError {
 extension ImageTaskModel {
   /// The TFLite metadata of the output layer `layer` (labels, display names, calibration,
   /// threshold), or `nil` when the model has none for it.
-  func outputMetadata(layer: String, labelKind: AssociatedFileType, locale: String) throws(VisionError) -> TaskOutputMetadata? {
+  func outputMetadata(layer: String, labelKind: AssociatedFileType, locale: String) throws(VisionError)
+    -> TaskOutputMetadata?
+  {
     guard let index = model.outputTensorIndex(forLayer: layer),
-          let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: labelKind, locale: locale),
-          metadata.indices.contains(index) else { return nil }
+      let metadata = try TaskOutputMetadata.read(model.interpreter.model, labelKind: labelKind, locale: locale),
+      metadata.indices.contains(index)
+    else { return nil }
     return metadata[index]
   }
 }
@@ -103,7 +114,8 @@ extension CategoryFilter {
   func validateForVision() throws(VisionError) {
     switch problem {
     case .allowlistAndDenylist:
-      throw .invalidOption(name: "categoryAllowlist/categoryDenylist", reason: "an allowlist and a denylist cannot be used together")
+      throw .invalidOption(
+        name: "categoryAllowlist/categoryDenylist", reason: "an allowlist and a denylist cannot be used together")
     case .thresholdNotANumber:
       throw .invalidOption(name: "scoreThreshold", reason: "it is not a number")
     case nil: return

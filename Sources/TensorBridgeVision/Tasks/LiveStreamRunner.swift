@@ -61,7 +61,8 @@ public enum LiveStreamRunner {
       for await item in mailbox {
         let result: Result<Output, any Error>
         do { result = .success(try process(item.frame)) } catch { result = .failure(error) }
-        output.yield(LiveStreamResult(timestamp: item.frame.timestamp, output: result, droppedFrames: item.number - processed))
+        output.yield(
+          LiveStreamResult(timestamp: item.frame.timestamp, output: result, droppedFrames: item.number - processed))
         processed += 1
       }
       output.finish()

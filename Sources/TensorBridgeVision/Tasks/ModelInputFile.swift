@@ -39,6 +39,7 @@ struct ModelInputFile {
   /// `clip` (a reduced image's last pixel may cover fewer than `scale` full-size pixels).
   func fullSize(_ rect: ImageRect, clip: Bool) -> ImageRect {
     let mapped = toFullSize.apply(rect)
-    return clip ? mapped.intersection(ImageRect(x: 0, y: 0, width: Double(fullWidth), height: Double(fullHeight))) : mapped
+    return clip
+      ? mapped.intersection(ImageRect(x: 0, y: 0, width: Double(fullWidth), height: Double(fullHeight))) : mapped
   }
 }

@@ -11,7 +11,8 @@ extension ImageClassifier {
   /// the model escape `body`.
   ///
   /// - Throws: what `body` throws.
-  public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success {
+  public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success
+  {
     try lock.run { () throws(Failure) in try body(guardedModel) }
   }
 
@@ -26,7 +27,8 @@ extension ObjectDetector {
   /// escape `body`.
   ///
   /// - Throws: what `body` throws.
-  public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success {
+  public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success
+  {
     try lock.run { () throws(Failure) in try body(task.model) }
   }
 
@@ -45,7 +47,8 @@ extension ImageSegmenter {
   /// the model escape `body`.
   ///
   /// - Throws: what `body` throws.
-  public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success {
+  public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success
+  {
     try lock.run { () throws(Failure) in try body(guardedModel) }
   }
 

@@ -54,10 +54,15 @@ public struct TaskOutputMetadata: Sendable, Equatable {
     let archive: AssociatedFiles
     do { archive = try model.associatedFiles() } catch { throw .metadata(path: "associated files", error) }
     func file(_ info: AssociatedFileInfo, path: String) throws(VisionError) -> Data {
-      guard let name = info.name else { throw .invalidDescription(path: path, reason: "an associated file has no name") }
+      guard let name = info.name else {
+        throw .invalidDescription(path: path, reason: "an associated file has no name")
+      }
       let data: Data?
       do { data = try archive.file(named: name) } catch { throw .metadata(path: "associated files/\(name)", error) }
-      guard let data else { throw .invalidDescription(path: path, reason: "the metadata names \(name) but the model's archive has no such file") }
+      guard let data else {
+        throw .invalidDescription(
+          path: path, reason: "the metadata names \(name) but the model's archive has no such file")
+      }
       return data
     }
     func lines(_ info: AssociatedFileInfo, path: String) throws(VisionError) -> [String] {
@@ -80,7 +85,9 @@ public struct TaskOutputMetadata: Sendable, Equatable {
         case .scoreThresholding(let threshold): entry.scoreThreshold = threshold
         case .scoreCalibration(let transformation, let defaultScore):
           guard let info = tensor.associatedFiles.first(where: { $0.type == .tensorAxisScoreCalibration }) else {
-            throw .invalidDescription(path: "\(path).scoreCalibration", reason: "ScoreCalibrationOptions need a TENSOR_AXIS_SCORE_CALIBRATION file and the tensor has none")
+            throw .invalidDescription(
+              path: "\(path).scoreCalibration",
+              reason: "ScoreCalibrationOptions need a TENSOR_AXIS_SCORE_CALIBRATION file and the tensor has none")
           }
           entry.calibrationSource = CalibrationSource(
             transformation: transformation, defaultScore: defaultScore,
@@ -90,11 +97,16 @@ public struct TaskOutputMetadata: Sendable, Equatable {
       }
       if case .boundingBox(let order, let type, let coordinates)? = tensor.content?.properties {
         guard type == .boundaries || type == .unknown, coordinates == .ratio else {
-          throw .invalidDescription(path: "\(path).content", reason: "only boxes given as ratios of left, top, right and bottom are supported (this one is \(type), \(coordinates))")
+          throw .invalidDescription(
+            path: "\(path).content",
+            reason:
+              "only boxes given as ratios of left, top, right and bottom are supported (this one is \(type), \(coordinates))"
+          )
         }
         if !order.isEmpty {
           guard order.count == 4, Set(order) == Set(0..<4) else {
-            throw .invalidDescription(path: "\(path).content.index", reason: "\(order) is not an order of the four box coordinates")
+            throw .invalidDescription(
+              path: "\(path).content.index", reason: "\(order) is not an order of the four box coordinates")
           }
           entry.boxOrder = order
         }
@@ -110,15 +122,18 @@ public struct TaskOutputMetadata: Sendable, Equatable {
   public func calibration(labels: [String]?) throws(VisionError) -> ScoreCalibration? {
     guard let source = calibrationSource else { return nil }
     let names: [String]
-    if let labels { names = labels } else {
+    if let labels {
+      names = labels
+    } else {
       let text = String(decoding: source.file, as: UTF8.self)
       var count = text.split(separator: "\n", omittingEmptySubsequences: false).count
       if text.hasSuffix("\n") { count -= 1 }
       names = (0..<count).map { "#\($0)" }
     }
     do {
-      return try ScoreCalibration(transformation: source.transformation, defaultScore: source.defaultScore,
-                                  file: source.file, fileName: source.fileName, labels: names)
+      return try ScoreCalibration(
+        transformation: source.transformation, defaultScore: source.defaultScore,
+        file: source.file, fileName: source.fileName, labels: names)
     } catch { throw .calibration(path: "\(source.path).scoreCalibration", error) }
   }
 }

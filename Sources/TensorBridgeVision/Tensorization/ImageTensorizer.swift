@@ -13,8 +13,10 @@ public struct ImageTensorizer: Sendable {
   public var reducingGap: Double?
 
   /// Creates a tensorizer.
-  public init(format: ImageInputFormat, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
-              reducingGap: Double? = ResizeFilter.defaultReducingGap) {
+  public init(
+    format: ImageInputFormat, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
+    reducingGap: Double? = ResizeFilter.defaultReducingGap
+  ) {
     self.format = format
     self.fitMode = fitMode
     self.filter = filter
@@ -27,13 +29,17 @@ public struct ImageTensorizer: Sendable {
   /// - Throws: ``VisionError/unsupportedImageInput(tensor:shape:reason:)`` when `bytes` does
   ///   not have the format's size.
   @discardableResult
-  public func write(_ image: PixelBuffer, into bytes: UnsafeMutableRawBufferPointer, tensor: String = "input") throws(VisionError) -> ImageTransform {
+  public func write(_ image: PixelBuffer, into bytes: UnsafeMutableRawBufferPointer, tensor: String = "input")
+    throws(VisionError) -> ImageTransform
+  {
     guard bytes.count == format.byteCount else {
-      throw .unsupportedImageInput(tensor: tensor, shape: [1, format.height, format.width, format.channels],
-                                   reason: "the tensor has \(bytes.count) bytes, the format needs \(format.byteCount)")
+      throw .unsupportedImageInput(
+        tensor: tensor, shape: [1, format.height, format.width, format.channels],
+        reason: "the tensor has \(bytes.count) bytes, the format needs \(format.byteCount)")
     }
-    let (source, target) = fitMode.regions(sourceWidth: image.width, sourceHeight: image.height,
-                                           targetWidth: format.width, targetHeight: format.height)
+    let (source, target) = fitMode.regions(
+      sourceWidth: image.width, sourceHeight: image.height,
+      targetWidth: format.width, targetHeight: format.height)
     let transform = FitMode.mapping(from: target, to: source)
     let (multipliers, addends) = format.affine()
     let outChannels = format.channels
@@ -47,44 +53,63 @@ public struct ImageTensorizer: Sendable {
     } else {
       read = [offsets.blue, offsets.green, offsets.red]
     }
-    let targetX = Int(target.x), targetY = Int(target.y)
-    let targetWidth = Int(target.width), targetHeight = Int(target.height)
+    let targetX = Int(target.x)
+    let targetY = Int(target.y)
+    let targetWidth = Int(target.width)
+    let targetHeight = Int(target.height)
     let rowElements = format.width * outChannels
 
     switch format.dataType {
     case .float32:
       let out = bytes.bindMemory(to: Float.self)
-      if case .letterbox(let fill) = fitMode { fillAll(out, fill: fill, multipliers: multipliers, addends: addends) { $0 } }
-      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-                         reducingGap: reducingGap) { y, row in
-        Self.store(row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
-                   readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends) { $0 }
+      if case .letterbox(let fill) = fitMode {
+        fillAll(out, fill: fill, multipliers: multipliers, addends: addends) { $0 }
+      }
+      Resampler.resample(
+        image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
+        reducingGap: reducingGap
+      ) { y, row in
+        Self.store(
+          row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
+          readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends
+        ) { $0 }
       }
     case .uInt8:
       let out = bytes.bindMemory(to: UInt8.self)
-      if case .letterbox(let fill) = fitMode { fillAll(out, fill: fill, multipliers: multipliers, addends: addends, Self.clampU8) }
+      if case .letterbox(let fill) = fitMode {
+        fillAll(out, fill: fill, multipliers: multipliers, addends: addends, Self.clampU8)
+      }
       // uint8 inputs take the pixels as they are (`affine()` is the identity for them).
       let raw = read.count == outChannels
-      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-                         reducingGap: reducingGap) { y, row in
+      Resampler.resample(
+        image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
+        reducingGap: reducingGap
+      ) { y, row in
         let start = (targetY + y) * rowElements + targetX * outChannels
         if raw {
           _ = UnsafeMutableBufferPointer(rebasing: out[start..<(start + row.count)]).update(fromContentsOf: row)
           return
         }
-        Self.store(row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
-                   readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends, Self.clampU8)
+        Self.store(
+          row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
+          readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends, Self.clampU8)
       }
     case .int8:
       let out = bytes.bindMemory(to: Int8.self)
-      if case .letterbox(let fill) = fitMode { fillAll(out, fill: fill, multipliers: multipliers, addends: addends, Self.clampI8) }
-      Resampler.resample(image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-                         reducingGap: reducingGap) { y, row in
-        Self.store(row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
-                   readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends, Self.clampI8)
+      if case .letterbox(let fill) = fitMode {
+        fillAll(out, fill: fill, multipliers: multipliers, addends: addends, Self.clampI8)
+      }
+      Resampler.resample(
+        image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
+        reducingGap: reducingGap
+      ) { y, row in
+        Self.store(
+          row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
+          readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends, Self.clampI8)
       }
     default:
-      throw .unsupportedDataType(tensor: tensor, type: format.dataType, use: "for image inputs (float32, uint8 and int8 are)")
+      throw .unsupportedDataType(
+        tensor: tensor, type: format.dataType, use: "for image inputs (float32, uint8 and int8 are)")
     }
     return transform
   }
@@ -105,8 +130,12 @@ public struct ImageTensorizer: Sendable {
   ) {
     var o = start
     if outChannels == 3 && readChannels == 3 {
-      let m0 = multipliers[0], m1 = multipliers[1], m2 = multipliers[2]
-      let a0 = addends[0], a1 = addends[1], a2 = addends[2]
+      let m0 = multipliers[0]
+      let m1 = multipliers[1]
+      let m2 = multipliers[2]
+      let a0 = addends[0]
+      let a1 = addends[1]
+      let a2 = addends[2]
       var i = 0
       for _ in 0..<count {
         out[o] = convert(Float(row[i]) * m0 + a0)

@@ -49,7 +49,10 @@ extension HubCommand.Alias {
       let (result, raw) = try await connection.client().send(
         HubAPI.setAlias, ["name": name, "alias": alias],
         body: try HubJSON.encoder().encode(HubSetAliasRequest(version: version)), as: HubModelVersion.self)
-      if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
+      if connection.json {
+        print(String(decoding: raw, as: UTF8.self))
+        return
+      }
       print("\(name): \(alias) -> v\(result.version)")
     }
   }
@@ -71,7 +74,10 @@ extension HubCommand.Alias {
     func run() async throws {
       let (result, raw) = try await connection.client().send(
         HubAPI.deleteAlias, ["name": name, "alias": alias], as: HubModelVersion.self)
-      if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
+      if connection.json {
+        print(String(decoding: raw, as: UTF8.self))
+        return
+      }
       print("\(name): \(alias) removed (it named v\(result.version))")
     }
   }

@@ -29,21 +29,29 @@ extension HubCommand {
     func run() async throws {
       let client = try connection.client()
       let bytes = try CLIFailure.read("model file", at: model)
-      let tagList = tags.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+      let tagList = tags.map {
+        $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      }
       do {
         let request = HubCreateModelRequest(name: name, displayName: displayName, tags: tagList)
         _ = try await client.send(HubAPI.createModel, body: try HubJSON.encoder().encode(request), as: HubModel.self)
       } catch let failure as CLIFailure where failure.description.contains("ALREADY_EXISTS") {
         if tagList != nil || displayName != nil {
           let update = HubUpdateModelRequest(displayName: displayName, tags: tagList)
-          _ = try await client.send(HubAPI.updateModel, ["name": name], body: try HubJSON.encoder().encode(update), as: HubModel.self)
+          _ = try await client.send(
+            HubAPI.updateModel, ["name": name], body: try HubJSON.encoder().encode(update), as: HubModel.self)
         }
       }
       let (version, raw) = try await client.send(
         HubAPI.uploadVersion, ["name": name], query: publish ? [URLQueryItem(name: "publish", value: "true")] : [],
         body: bytes, contentType: "application/octet-stream", as: HubModelVersion.self)
-      if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
-      print("\(name) version \(version.version)\(version.published ? " (published)" : ""): \(version.sizeBytes) bytes, sha256 \(version.modelHash)")
+      if connection.json {
+        print(String(decoding: raw, as: UTF8.self))
+        return
+      }
+      print(
+        "\(name) version \(version.version)\(version.published ? " (published)" : ""): \(version.sizeBytes) bytes, sha256 \(version.modelHash)"
+      )
       if let loads = version.validation.runtimeLoads, !loads {
         print("note: LiteRT on the hub could not load it: \(version.validation.runtimeError ?? "unknown reason")")
       }

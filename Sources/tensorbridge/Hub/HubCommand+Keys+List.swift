@@ -27,7 +27,9 @@ extension HubCommand.Keys {
       let format = ISO8601DateFormatter()
       for key in keys {
         let state = key.revokeTime.map { "revoked \(format.string(from: $0))" } ?? "active"
-        print("\(key.id)  \(key.scope.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  created \(format.string(from: key.createTime))  \(state)")
+        print(
+          "\(key.id)  \(key.scope.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  created \(format.string(from: key.createTime))  \(state)"
+        )
       }
     }
   }

@@ -25,7 +25,9 @@ extension HubCommand {
         token = page.nextPageToken
       } while token != nil
       if connection.json {
-        print(String(decoding: try HubJSON.encoder().encode(HubModelPage(models: models, nextPageToken: nil)), as: UTF8.self))
+        print(
+          String(
+            decoding: try HubJSON.encoder().encode(HubModelPage(models: models, nextPageToken: nil)), as: UTF8.self))
         return
       }
       for model in models {

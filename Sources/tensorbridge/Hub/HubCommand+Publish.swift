@@ -5,7 +5,8 @@ import ModelHubAPI
 extension HubCommand {
   /// `tensorbridge hub publish NAME VERSION [--unpublish]`.
   struct Publish: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "publish", abstract: "Publish (or unpublish) a version.")
+    static let configuration = CommandConfiguration(
+      commandName: "publish", abstract: "Publish (or unpublish) a version.")
 
     @Argument(help: "The model's name.")
     var name: String
@@ -27,7 +28,10 @@ extension HubCommand {
       let (result, raw) = try await client.send(
         unpublish ? HubAPI.unpublishVersion : HubAPI.publishVersion, ["name": name, "version": String(version)],
         as: HubModelVersion.self)
-      if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
+      if connection.json {
+        print(String(decoding: raw, as: UTF8.self))
+        return
+      }
       print("\(name) v\(result.version) \(result.published ? "published" : "unpublished")")
     }
   }

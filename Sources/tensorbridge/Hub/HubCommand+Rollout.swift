@@ -40,7 +40,9 @@ extension HubCommand {
 
     func validate() throws {
       _ = try variants()
-      if !clear && split.isEmpty && rules == nil { throw ValidationError("give VERSION=PERCENT pairs, --rules or --clear") }
+      if !clear && split.isEmpty && rules == nil {
+        throw ValidationError("give VERSION=PERCENT pairs, --rules or --clear")
+      }
     }
 
     func run() async throws {
@@ -58,10 +60,16 @@ extension HubCommand {
         }
       }
       let rollout = HubRollout(variants: try variants(), rules: ruleList)
-      let (result, raw) = try await client.send(HubAPI.setRollout, ["name": name], body: try HubJSON.encoder().encode(rollout), as: HubRollout.self)
-      if connection.json { print(String(decoding: raw, as: UTF8.self)); return }
+      let (result, raw) = try await client.send(
+        HubAPI.setRollout, ["name": name], body: try HubJSON.encoder().encode(rollout), as: HubRollout.self)
+      if connection.json {
+        print(String(decoding: raw, as: UTF8.self))
+        return
+      }
       let summary = result.variants.map { "v\($0.version) \($0.weight)%" }.joined(separator: ", ")
-      print("\(name): \(summary.isEmpty ? "no variants" : summary)\(result.rules.isEmpty ? "" : ", \(result.rules.count) rules")")
+      print(
+        "\(name): \(summary.isEmpty ? "no variants" : summary)\(result.rules.isEmpty ? "" : ", \(result.rules.count) rules")"
+      )
     }
   }
 }

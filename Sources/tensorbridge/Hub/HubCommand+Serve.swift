@@ -25,7 +25,9 @@ extension HubCommand {
     @Option(name: .customLong("load-check-timeout"), help: "Seconds a full load of an upload may take.")
     var loadCheckTimeout = 20.0
 
-    @Flag(name: .customLong("no-load-check"), help: "Skip the full load of uploads in a child process (the Swift verifier still runs).")
+    @Flag(
+      name: .customLong("no-load-check"),
+      help: "Skip the full load of uploads in a child process (the Swift verifier still runs).")
     var noLoadCheck = false
 
     @Option(name: .customLong("public-url"), help: "The URL clients reach the hub at, for download URLs.")
@@ -34,7 +36,11 @@ extension HubCommand {
     @Option(name: .customLong("url-lifetime"), help: "Seconds a download URL stays valid.")
     var urlLifetime = 3600.0
 
-    @Option(name: .customLong("chunk-kib"), help: "KiB read and sent per step when a model file is streamed through the router (most downloads use sendfile instead).")
+    @Option(
+      name: .customLong("chunk-kib"),
+      help:
+        "KiB read and sent per step when a model file is streamed through the router (most downloads use sendfile instead)."
+    )
     var chunkKiB = 256
 
     @Option(name: .customLong("first-byte-timeout"), help: "Seconds a new connection may wait before its first byte.")
@@ -52,10 +58,12 @@ extension HubCommand {
     @Option(name: .customLong("keep-alive-timeout"), help: "Seconds an idle keep-alive connection stays open.")
     var keepAliveTimeout = 75.0
 
-    @Option(name: .customLong("send-timeout"), help: "Seconds a response may make no progress (the client not reading).")
+    @Option(
+      name: .customLong("send-timeout"), help: "Seconds a response may make no progress (the client not reading).")
     var sendTimeout = 60.0
 
-    @Option(name: .customLong("max-connections"), help: "Connections open at once (default: from the descriptor limit).")
+    @Option(
+      name: .customLong("max-connections"), help: "Connections open at once (default: from the descriptor limit).")
     var maxConnections: Int?
 
     @Option(name: .customLong("log-format"), help: "Log lines as 'text' or 'json' (standard error).")
@@ -64,7 +72,11 @@ extension HubCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning or error.")
     var logLevel = "info"
 
-    @Option(name: .customLong("signing-secret"), help: "The secret that opens the signing keys (or an external key's PEM private key); default $TENSORBRIDGE_HUB_SIGNING_SECRET.")
+    @Option(
+      name: .customLong("signing-secret"),
+      help:
+        "The secret that opens the signing keys (or an external key's PEM private key); default $TENSORBRIDGE_HUB_SIGNING_SECRET."
+    )
     var signingSecret: String?
 
     func validate() throws {
@@ -73,7 +85,8 @@ extension HubCommand {
       guard (4...65536).contains(chunkKiB) else { throw ValidationError("--chunk-kib must be 4 to 65536") }
       guard loadCheckTimeout > 0, urlLifetime > 0 else { throw ValidationError("times must be positive") }
       for (flag, seconds) in [
-        ("--first-byte-timeout", firstByteTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
+        ("--first-byte-timeout", firstByteTimeout), ("--header-timeout", headerTimeout),
+        ("--body-timeout", bodyTimeout),
         ("--keep-alive-timeout", keepAliveTimeout), ("--send-timeout", sendTimeout),
       ] where !(seconds > 0 && seconds <= 86_400) {
         throw ValidationError("\(flag) must be more than 0 and at most 86400 seconds")
@@ -88,15 +101,18 @@ extension HubCommand {
       let level = Logger.Level(rawValue: logLevel) ?? .info
       let json = logFormat == "json"
       LoggingSystem.bootstrap { label in
-        var handler: any LogHandler = json ? HubJSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+        var handler: any LogHandler =
+          json ? HubJSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
         handler.logLevel = level
         return handler
       }
       let configuration = HubConfiguration(
         dataDirectory: URL(fileURLWithPath: data), host: host, port: port,
         maxUploadBytes: Int64(maxUploadMB) * 1024 * 1024,
-        loadCheck: noLoadCheck ? nil : LoadCheckCommand(
-          executable: Self.ownExecutable, arguments: ["inspect", "--json"], timeLimit: loadCheckTimeout),
+        loadCheck: noLoadCheck
+          ? nil
+          : LoadCheckCommand(
+            executable: Self.ownExecutable, arguments: ["inspect", "--json"], timeLimit: loadCheckTimeout),
         downloadURLLifetime: urlLifetime, publicURL: publicURL, fileChunkBytes: chunkKiB * 1024,
         timeouts: HubTimeouts(
           firstByte: .seconds(firstByteTimeout), requestHead: .seconds(headerTimeout), body: .seconds(bodyTimeout),
@@ -120,9 +136,9 @@ extension HubCommand {
     /// This program, run as `inspect --json MODEL` to load uploads in a child process.
     static var ownExecutable: URL {
       #if os(Linux)
-      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
       #else
-      Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
       #endif
     }
   }

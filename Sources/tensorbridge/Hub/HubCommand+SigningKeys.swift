@@ -24,10 +24,15 @@ extension HubCommand {
       @Option(name: .long, help: "The hub's data folder.")
       var data: String
 
-      @Option(name: .customLong("signing-secret"), help: "The file holding the secret that seals private keys (default: $TENSORBRIDGE_HUB_SIGNING_SECRET, base64).")
+      @Option(
+        name: .customLong("signing-secret"),
+        help: "The file holding the secret that seals private keys (default: $TENSORBRIDGE_HUB_SIGNING_SECRET, base64)."
+      )
       var signingSecret: String?
 
-      @Option(name: .long, help: "Register this PEM key (public, or private: only its public half is stored) instead of generating one.")
+      @Option(
+        name: .long,
+        help: "Register this PEM key (public, or private: only its public half is stored) instead of generating one.")
       var external: String?
 
       @Flag(name: .long, help: "Print the key as JSON.")
@@ -61,7 +66,8 @@ extension HubCommand {
     /// Adds a key (the signing key if the hub has none yet).
     struct Create: ParsableCommand {
       static let configuration = CommandConfiguration(
-        commandName: "create", abstract: "Add a signing key; it signs new versions if the hub has no signing key yet. Prints the public key.")
+        commandName: "create",
+        abstract: "Add a signing key; it signs new versions if the hub has no signing key yet. Prints the public key.")
 
       @OptionGroup var options: NewKeyOptions
 
@@ -91,7 +97,8 @@ extension HubCommand {
 
     /// Lists the keys.
     struct List: ParsableCommand {
-      static let configuration = CommandConfiguration(commandName: "list", abstract: "List the signing keys (never private keys).")
+      static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the signing keys (never private keys).")
 
       @Option(name: .long, help: "The hub's data folder.")
       var data: String
@@ -99,7 +106,9 @@ extension HubCommand {
       @Flag(name: .long, help: "Print JSON ({\"keys\": [...]}).")
       var json = false
 
-      @Flag(name: .customLong("public-keys"), help: "Print the PEM public keys clients should trust (signing and verifying keys).")
+      @Flag(
+        name: .customLong("public-keys"),
+        help: "Print the PEM public keys clients should trust (signing and verifying keys).")
       var publicKeys = false
 
       func run() throws {
@@ -153,6 +162,7 @@ enum HubSigningKeyPrinter {
     let format = ISO8601DateFormatter()
     let role = key.role.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
     let retired = key.retireTime.map { "  retired \(format.string(from: $0))" } ?? ""
-    return "\(key.id)  \(role)  \(key.external ? "external" : "sealed  ")  created \(format.string(from: key.createTime))\(retired)  hint \(key.hint)"
+    return
+      "\(key.id)  \(role)  \(key.external ? "external" : "sealed  ")  created \(format.string(from: key.createTime))\(retired)  hint \(key.hint)"
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ModelHubAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// A small client for the hub's admin API, used by the `hub` commands.
 struct HubHTTPClient: Sendable {
@@ -12,13 +13,16 @@ struct HubHTTPClient: Sendable {
   /// Sends a request on `route` and decodes a JSON answer; hub errors become a `CLIFailure`
   /// with their code. A `name` parameter is checked against the hub's name rule first, so that
   /// nothing else lands in the URL.
-  func send<T: Decodable & Sendable>(_ route: HubAPI.Route, _ parameters: [String: String] = [:],
-                                     query: [URLQueryItem] = [], body: Data? = nil,
-                                     contentType: String = "application/json", as type: T.Type) async throws -> (T, Data) {
+  func send<T: Decodable & Sendable>(
+    _ route: HubAPI.Route, _ parameters: [String: String] = [:],
+    query: [URLQueryItem] = [], body: Data? = nil,
+    contentType: String = "application/json", as type: T.Type
+  ) async throws -> (T, Data) {
     if let name = parameters["name"], !HubName.isValid(name) {
       throw CLIFailure("'\(name)' is not a model name: use \(HubName.ruleDescription)")
     }
-    let method = route.method, path = route.path(parameters)
+    let method = route.method
+    let path = route.path(parameters)
     guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
       throw CLIFailure("cannot build a URL for \(path)")
     }

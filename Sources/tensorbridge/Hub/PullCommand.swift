@@ -35,18 +35,26 @@ struct PullCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The hub's URL (default: $TENSORBRIDGE_HUB_URL, else http://127.0.0.1:8080).")
   var hub: String?
 
-  @Option(name: .long, help: "latest (ask the hub, download if newer), local (use the local copy if any), background (local now, update for next time).")
+  @Option(
+    name: .long,
+    help:
+      "latest (ask the hub, download if newer), local (use the local copy if any), background (local now, update for next time)."
+  )
   var type: PullType = .latest
 
   @OptionGroup var store: ModelStoreOptions
 
-  @Option(name: .long, help: "Pull the version this alias names on the hub (stable, canary…) instead of the rollout's choice.")
+  @Option(
+    name: .long, help: "Pull the version this alias names on the hub (stable, canary…) instead of the rollout's choice."
+  )
   var alias: String?
 
   @Option(name: .long, help: "The installation id for rollouts (default: the one saved in the store).")
   var installationID: String?
 
-  @Option(name: .customLong("trusted-key"), help: "A PEM public key the version must be signed with (repeatable, e.g. during a key rotation).")
+  @Option(
+    name: .customLong("trusted-key"),
+    help: "A PEM public key the version must be signed with (repeatable, e.g. during a key rotation).")
   var trustedKeys: [String] = []
 
   @Flag(name: .customLong("no-cellular"), help: "Set allowsCellularAccess = false (no effect on Linux).")
@@ -65,12 +73,15 @@ struct PullCommand: AsyncParsableCommand {
       throw ValidationError("--hub must be an http(s) URL, not '\(base)'")
     }
     guard let key = environment["TENSORBRIDGE_CLIENT_KEY"] ?? environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
-      throw CLIFailure("set TENSORBRIDGE_CLIENT_KEY to a client key (create one with `tensorbridge hub keys create --data DIR --scope client`)")
+      throw CLIFailure(
+        "set TENSORBRIDGE_CLIENT_KEY to a client key (create one with `tensorbridge hub keys create --data DIR --scope client`)"
+      )
     }
     let keys = try trustedKeys.flatMap(VerifyCommand.publicKeys)
-    let downloader = ModelDownloader(configuration: ModelDownloaderConfiguration(
-      hubURL: url, clientKey: key, directory: store.directoryURL, installationID: installationID,
-      signatureVerification: ModelSignatureVerification(trustedKeys: keys)))
+    let downloader = ModelDownloader(
+      configuration: ModelDownloaderConfiguration(
+        hubURL: url, clientKey: key, directory: store.directoryURL, installationID: installationID,
+        signatureVerification: ModelSignatureVerification(trustedKeys: keys)))
     let conditions = ModelDownloadConditions(allowsCellularAccess: !noCellular)
     let (name, type) = (self.name, self.type)
     let bar = ProgressBar(name: name)
@@ -80,7 +91,8 @@ struct PullCommand: AsyncParsableCommand {
     defer { watcher.cancel() }
     let model: CustomModel
     do {
-      model = try await downloader.getModel(name: name, alias: alias, downloadType: type.downloadType, conditions: conditions)
+      model = try await downloader.getModel(
+        name: name, alias: alias, downloadType: type.downloadType, conditions: conditions)
       if type == .background {
         // A one-shot command waits for the background update it started before exiting.
         _ = try? await downloader.getModel(name: name, alias: alias, downloadType: .latestModel, conditions: conditions)

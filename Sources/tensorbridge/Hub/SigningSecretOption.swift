@@ -17,7 +17,8 @@ enum SigningSecretSource {
       } else if let decoded = Data(base64Encoded: value.trimmingCharacters(in: .whitespacesAndNewlines)) {
         data = decoded
       } else {
-        throw CLIFailure("\(environmentVariable) is neither base64 (of a secret of at least 32 bytes) nor a PEM private key")
+        throw CLIFailure(
+          "\(environmentVariable) is neither base64 (of a secret of at least 32 bytes) nor a PEM private key")
       }
     } else {
       return nil
@@ -30,9 +31,12 @@ enum SigningSecretSource {
     switch try credentials(file: file) {
     case .secret(let secret)?: return secret
     case .privateKey?:
-      throw CLIFailure("the signing secret is a PEM private key; give a secret (32+ random bytes) to seal new keys, or --external KEY.pem")
+      throw CLIFailure(
+        "the signing secret is a PEM private key; give a secret (32+ random bytes) to seal new keys, or --external KEY.pem"
+      )
     case nil:
-      throw CLIFailure("give --signing-secret FILE or set \(environmentVariable): new private keys are stored sealed with it")
+      throw CLIFailure(
+        "give --signing-secret FILE or set \(environmentVariable): new private keys are stored sealed with it")
     }
   }
 }

@@ -72,15 +72,21 @@ struct BenchCommand: ParsableCommand {
     let load = median(loadTimes)
     if json {
       let fastest = times.min() ?? 0
-      print("{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"invoke_min_ms\": \(fastest), \"load_compile_median_ms\": \(load), \"runs\": \(runs), \"loads\": \(loads), \"threads\": \(runtime.threads ?? 1)}")
+      print(
+        "{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"invoke_min_ms\": \(fastest), \"load_compile_median_ms\": \(load), \"runs\": \(runs), \"loads\": \(loads), \"threads\": \(runtime.threads ?? 1)}"
+      )
     } else {
-      print(String(format: "invoke median %.4f ms over %d runs; load + compile median %.3f ms over %d loads", invoke, runs, load, loads))
+      print(
+        String(
+          format: "invoke median %.4f ms over %d runs; load + compile median %.3f ms over %d loads", invoke, runs, load,
+          loads))
     }
   }
 
   private func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
   }
 }

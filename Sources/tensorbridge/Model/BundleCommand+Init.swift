@@ -13,7 +13,8 @@ extension BundleCommand {
     @Argument(help: "A .tflite model file.")
     var model: String
 
-    @Option(name: .long, help: "A labels file (one label per line) for the output whose last dimension matches its count.")
+    @Option(
+      name: .long, help: "A labels file (one label per line) for the output whose last dimension matches its count.")
     var labels: String?
 
     @Option(name: .long, help: "The bundle folder to write (default: <model name>.tiobundle next to the model).")
@@ -46,7 +47,8 @@ extension BundleCommand {
         let matching = description.outputs.indices.filter { description.outputs[$0].shape.last == names.count }
         guard let index = matching.first else {
           let shapes = description.outputs.map { "\($0.name) \(Tensor.Shape($0.shape))" }.joined(separator: ", ")
-          throw CLIFailure("\(labels) has \(names.count) labels but no output has \(names.count) classes (outputs: \(shapes))")
+          throw CLIFailure(
+            "\(labels) has \(names.count) labels but no output has \(names.count) classes (outputs: \(shapes))")
         }
         description.outputs[index].labelsFile = "labels.txt"
         labelData = data
@@ -70,7 +72,8 @@ extension BundleCommand {
         }
       }
       do {
-        try manager.createDirectory(at: folder.appendingPathComponent(ModelBundle.assetsFolderName), withIntermediateDirectories: true)
+        try manager.createDirectory(
+          at: folder.appendingPathComponent(ModelBundle.assetsFolderName), withIntermediateDirectories: true)
         try manager.copyItem(at: model, to: folder.appendingPathComponent(description.model.file))
         try Data(description.jsonText().utf8).write(to: folder.appendingPathComponent(ModelBundle.descriptionFileName))
         let assets = folder.appendingPathComponent(ModelBundle.assetsFolderName)
@@ -80,13 +83,15 @@ extension BundleCommand {
         // Labels that came from the model's metadata archive.
         for output in description.outputs {
           guard let name = output.labelsFile, let list = output.labels,
-                !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path) else { continue }
+            !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path)
+          else { continue }
           try Data((list.joined(separator: "\n") + "\n").utf8).write(to: assets.appendingPathComponent(name))
         }
         // Text vocabularies that came from the model's metadata archive.
         for input in description.inputs {
           guard let name = input.text?.vocabularyFile, let data = input.text?.vocabulary,
-                !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path) else { continue }
+            !FileManager.default.fileExists(atPath: assets.appendingPathComponent(name).path)
+          else { continue }
           try data.write(to: assets.appendingPathComponent(name))
         }
       } catch {

@@ -16,7 +16,9 @@ extension BundleCommand {
     @OptionGroup var runtime: RuntimeOptions
 
     func run() throws {
-      let problems = runtime.quietly { ModelBundle.validate(URL(fileURLWithPath: bundle), options: runtime.interpreterOptions) }
+      let problems = runtime.quietly {
+        ModelBundle.validate(URL(fileURLWithPath: bundle), options: runtime.interpreterOptions)
+      }
       if problems.isEmpty {
         print("\(bundle): OK")
         return

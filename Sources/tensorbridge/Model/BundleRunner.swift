@@ -24,7 +24,9 @@ struct BundleRunner {
       }
       guard values[name] == nil else { throw CLIFailure("input '\(key)' is given twice") }
       if ImageOutputSaver.isImageFile(path) {
-        do { values[name] = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch { throw CLIFailure("\(path): \(error)") }
+        do { values[name] = try PixelBuffer(contentsOf: URL(fileURLWithPath: path)) } catch {
+          throw CLIFailure("\(path): \(error)")
+        }
         continue
       }
       values[name] = try value(from: path)
@@ -44,7 +46,9 @@ struct BundleRunner {
         throw error
       } catch { throw CLIFailure("\(path): \(error)") }
       let tensor = Tensor(name: path, dataType: array.dataType, shape: Tensor.Shape(array.shape), data: array.data)
-      guard let values = tensor.floatValues() else { throw CLIFailure("\(path): unsupported .npy type \(array.dataType)") }
+      guard let values = tensor.floatValues() else {
+        throw CLIFailure("\(path): unsupported .npy type \(array.dataType)")
+      }
       return .numbers(values.map(Double.init))
     case "bin", "raw":
       return .data(try CLIFailure.read("input file", at: path))
@@ -77,7 +81,8 @@ struct BundleRunner {
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     do { return String(decoding: try encoder.encode(["outputs": entries]), as: UTF8.self) } catch {
       throw CLIFailure("cannot encode outputs as JSON: \(error)")
     }

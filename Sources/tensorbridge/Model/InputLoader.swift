@@ -38,13 +38,15 @@ enum InputLoader {
   /// Strings for a string tensor: a NumPy `S<n>`/`U<n>` `.npy`, or JSON (a string or nested
   /// arrays of strings).
   private static func loadStrings(file: Data, path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
-    let strings: [Data], shape: [Int]
+    let strings: [Data]
+    let shape: [Int]
     switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "npy":
       let found: (strings: [Data], shape: [Int])?
       do { found = try NPYFile.readStrings(file) } catch { throw CLIFailure("\(path): \(error)") }
       guard let found else {
-        throw CLIFailure("\(path) holds numbers but input '\(tensor.name)' takes strings (save a NumPy bytes or unicode array)")
+        throw CLIFailure(
+          "\(path) holds numbers but input '\(tensor.name)' takes strings (save a NumPy bytes or unicode array)")
       }
       (strings, shape) = found
     case "json":
@@ -56,7 +58,8 @@ enum InputLoader {
       shape = try tree.flatten(path: "$", into: &values, file: path)
       strings = values
     default:
-      throw CLIFailure("\(path): input '\(tensor.name)' takes strings; give a .npy string array or a .json array of strings")
+      throw CLIFailure(
+        "\(path): input '\(tensor.name)' takes strings; give a .npy string array or a .json array of strings")
     }
     let data: Data
     do { data = try StringTensorEncoding.encode(strings, tensor: tensor.name) } catch { throw CLIFailure(error) }
@@ -131,8 +134,9 @@ enum InputLoader {
   private static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context),
-         DecodingError.valueNotFound(_, let context):
-      let path = "$" + context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+      DecodingError.valueNotFound(_, let context):
+      let path =
+        "$" + context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
       return "at \(path): \(context.debugDescription)"
     default:
       return String(describing: error)
@@ -141,7 +145,9 @@ enum InputLoader {
 
   /// Flattens nested arrays row-major and returns the shape; a ragged array is an error naming
   /// its JSON path.
-  private static func flatten(_ tree: NumberTree, path: String, into values: inout [Double], file: String) throws(CLIFailure) -> [Int] {
+  private static func flatten(_ tree: NumberTree, path: String, into values: inout [Double], file: String)
+    throws(CLIFailure) -> [Int]
+  {
     switch tree {
     case .number(let value):
       values.append(value)

@@ -66,14 +66,18 @@ extension ModelReport.TFLiteMetadataReport {
   var lines: [String] {
     var lines: [String] = []
     if let error { return ["  TFLITE_METADATA cannot be read: \(error)"] }
-    let about = [name, version.map { $0.hasPrefix("v") ? $0 : "v\($0)" }, author.map { "by \($0)" }, license.map { "(\($0))" }].compactMap { $0 }
+    let about = [
+      name, version.map { $0.hasPrefix("v") ? $0 : "v\($0)" }, author.map { "by \($0)" }, license.map { "(\($0))" },
+    ].compactMap { $0 }
     if !about.isEmpty { lines.append("  " + about.joined(separator: " ")) }
     if let description, !description.isEmpty { lines.append("  \(description)") }
     func tensorLines(_ title: String, _ entries: [TensorEntry]) {
       for (index, entry) in entries.enumerated() {
         var line = "  \(title) [\(index)] \(entry.name ?? "(unnamed)")"
         if let content = entry.content { line += "  \(content)" }
-        if let normalization = entry.normalization { line += "  normalize mean \(normalization.mean) std \(normalization.std)" }
+        if let normalization = entry.normalization {
+          line += "  normalize mean \(normalization.mean) std \(normalization.std)"
+        }
         if let min = entry.min, let max = entry.max, !min.isEmpty { line += "  range \(min)…\(max)" }
         if !entry.associatedFiles.isEmpty { line += "  files: " + entry.associatedFiles.joined(separator: ", ") }
         lines.append(line)

@@ -96,12 +96,15 @@ struct ModelReport: Codable {
       guard main.tensors.indices.contains(tensorIndex) else { return nil }
       let tensor = main.tensors[tensorIndex]
       let quantization = tensor.quantization.flatMap { q -> QuantizationReport? in
-        q.scales.isEmpty ? nil : QuantizationReport(scales: q.scales, zeroPoints: q.zeroPoints, quantizedDimension: q.quantizedDimension)
+        q.scales.isEmpty
+          ? nil
+          : QuantizationReport(scales: q.scales, zeroPoints: q.zeroPoints, quantizedDimension: q.quantizedDimension)
       }
       return TensorReport(
         index: position, name: tensor.name,
         signatureName: names?.first { $0.tensorIndex == tensorIndex }?.name,
-        dtype: tensor.type.name.lowercased(), shape: tensor.shape, shapeSignature: tensor.shapeSignature ?? tensor.shape,
+        dtype: tensor.type.name.lowercased(), shape: tensor.shape,
+        shapeSignature: tensor.shapeSignature ?? tensor.shape,
         quantization: quantization)
     }
 
@@ -116,8 +119,12 @@ struct ModelReport: Codable {
     }
     let metadata = model.metadata.map { entry -> MetadataReport in
       let bytes = model.metadata(named: entry.name) ?? Data()
-      let text = bytes.count <= 64 ? String(data: bytes, encoding: .utf8)
-        .flatMap { $0.allSatisfy { !$0.isASCII || $0.isLetter || $0.isNumber || $0.isPunctuation || $0 == " " } ? $0 : nil } : nil
+      let text =
+        bytes.count <= 64
+        ? String(data: bytes, encoding: .utf8)
+          .flatMap {
+            $0.allSatisfy { !$0.isASCII || $0.isLetter || $0.isNumber || $0.isPunctuation || $0 == " " } ? $0 : nil
+          } : nil
       return MetadataReport(name: entry.name, bytes: bytes.count, text: text)
     }
 
@@ -134,9 +141,15 @@ struct ModelReport: Codable {
     return ModelReport(
       file: path, sizeBytes: data.count, schemaVersion: model.version, description: model.description,
       subgraphs: model.subgraphs.count,
-      signatures: model.signatures.map { SignatureReport(key: $0.key, inputs: $0.inputs.map(\.name), outputs: $0.outputs.map(\.name)) },
-      inputs: main.inputs.enumerated().compactMap { tensorReport($0.offset, tensorIndex: $0.element, names: mainSignature?.inputs) },
-      outputs: main.outputs.enumerated().compactMap { tensorReport($0.offset, tensorIndex: $0.element, names: mainSignature?.outputs) },
+      signatures: model.signatures.map {
+        SignatureReport(key: $0.key, inputs: $0.inputs.map(\.name), outputs: $0.outputs.map(\.name))
+      },
+      inputs: main.inputs.enumerated().compactMap {
+        tensorReport($0.offset, tensorIndex: $0.element, names: mainSignature?.inputs)
+      },
+      outputs: main.outputs.enumerated().compactMap {
+        tensorReport($0.offset, tensorIndex: $0.element, names: mainSignature?.outputs)
+      },
       operators: order.map { OperatorReport(name: $0, count: counts[$0]?.0 ?? 0, custom: counts[$0]?.1 ?? false) },
       metadata: metadata,
       hasTFLiteMetadata: model.metadata.contains { $0.name == "TFLITE_METADATA" },
@@ -147,13 +160,17 @@ struct ModelReport: Codable {
   /// The human-readable form.
   var text: String {
     var lines: [String] = []
-    lines.append("Model        \(file) (\(sizeBytes) bytes, schema v\(schemaVersion), \(subgraphs) subgraph\(subgraphs == 1 ? "" : "s"))")
+    lines.append(
+      "Model        \(file) (\(sizeBytes) bytes, schema v\(schemaVersion), \(subgraphs) subgraph\(subgraphs == 1 ? "" : "s"))"
+    )
     // Whether it runs comes first: a model this runtime refuses should say so up front.
     if runtime.loads {
       lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
       if !runtime.loweredOperators.isEmpty {
         let count = runtime.loweredOperators.count
-        lines.append("             after lowering \(count) fused recurrent operator\(count == 1 ? "" : "s") with variable-tensor state to builtin operators: \(runtime.loweredOperators.joined(separator: ", "))")
+        lines.append(
+          "             after lowering \(count) fused recurrent operator\(count == 1 ? "" : "s") with variable-tensor state to builtin operators: \(runtime.loweredOperators.joined(separator: ", "))"
+        )
       }
     } else {
       lines.append("Runtime      LiteRT cannot run it: \(runtime.error ?? "unknown error")")
@@ -164,7 +181,9 @@ struct ModelReport: Codable {
     } else {
       lines.append("Signatures")
       for signature in signatures {
-        lines.append("  \(signature.key)(\(signature.inputs.joined(separator: ", "))) -> (\(signature.outputs.joined(separator: ", ")))")
+        lines.append(
+          "  \(signature.key)(\(signature.inputs.joined(separator: ", "))) -> (\(signature.outputs.joined(separator: ", ")))"
+        )
       }
     }
     func tensorLines(_ title: String, _ tensors: [TensorReport]) {
@@ -173,7 +192,8 @@ struct ModelReport: Codable {
         var line = "  [\(tensor.index)] \(tensor.name)  \(tensor.dtype)  \(Tensor.Shape(tensor.shapeSignature))"
         if let name = tensor.signatureName, name != tensor.name { line += "  (signature: \(name))" }
         if let q = tensor.quantization {
-          line += q.scales.count == 1
+          line +=
+            q.scales.count == 1
             ? "  quantized: scale \(q.scales[0]), zero point \(q.zeroPoints.first ?? 0)"
             : "  quantized per channel: \(q.scales.count) scales along dimension \(q.quantizedDimension)"
         }

@@ -26,11 +26,13 @@ struct ModelRunner {
     if let runner {
       if let index = runner.inputs.firstIndex(of: key) { return index }
       if let number = Int(key), runner.inputs.indices.contains(number) { return number }
-      throw CLIFailure("signature '\(runner.signatureKey)' has no input '\(key)'; inputs: \(runner.inputs.joined(separator: ", "))")
+      throw CLIFailure(
+        "signature '\(runner.signatureKey)' has no input '\(key)'; inputs: \(runner.inputs.joined(separator: ", "))")
     }
     if let number = Int(key) {
       guard number >= 0 && number < interpreter.inputTensorCount else {
-        throw CLIFailure(InterpreterError.invalidTensorIndex(role: .input, index: number, count: interpreter.inputTensorCount))
+        throw CLIFailure(
+          InterpreterError.invalidTensorIndex(role: .input, index: number, count: interpreter.inputTensorCount))
       }
       return number
     }
@@ -49,7 +51,9 @@ struct ModelRunner {
     do {
       var tensor = try tensor(index)
       let loaded = try InputLoader.load(path: path, for: tensor)
-      if let shape = loaded.shape, tensor.shapeSignature.isDynamic || tensor.isUnranked, shape != tensor.shape.dimensions {
+      if let shape = loaded.shape, tensor.shapeSignature.isDynamic || tensor.isUnranked,
+        shape != tensor.shape.dimensions
+      {
         if let runner {
           try runner.resizeInput(named: runner.inputs[index], toShape: Tensor.Shape(shape))
         } else {
@@ -60,8 +64,9 @@ struct ModelRunner {
       if let strings = loaded.strings {
         let expected = tensor.shape.elementCount ?? 0
         guard strings.count == expected else {
-          throw CLIFailure("\(path) gives \(strings.count) strings\(loaded.shape.map { " (shape \(Tensor.Shape($0)))" } ?? "") "
-            + "but input \(index) '\(tensor.name)' takes \(expected) (string \(tensor.shape))")
+          throw CLIFailure(
+            "\(path) gives \(strings.count) strings\(loaded.shape.map { " (shape \(Tensor.Shape($0)))" } ?? "") "
+              + "but input \(index) '\(tensor.name)' takes \(expected) (string \(tensor.shape))")
         }
         if let runner {
           try runner.copy(strings, toInputNamed: runner.inputs[index])
@@ -73,7 +78,8 @@ struct ModelRunner {
       guard loaded.data.count == tensor.data.count else {
         throw CLIFailure(
           "\(path) gives \(loaded.data.count) bytes\(loaded.shape.map { " (shape \(Tensor.Shape($0)))" } ?? "") "
-            + "but input \(index) '\(tensor.name)' takes \(tensor.data.count) bytes (\(tensor.dataType) \(tensor.shape))")
+            + "but input \(index) '\(tensor.name)' takes \(tensor.data.count) bytes (\(tensor.dataType) \(tensor.shape))"
+        )
       }
       if let runner {
         try runner.copy(loaded.data, toInputNamed: runner.inputs[index])

@@ -17,7 +17,8 @@ struct RunCommand: ParsableCommand {
       <index>_<name>.npy into --output-dir, printed as JSON with --json, or summarised.
       """)
 
-  @Argument(help: "A .tflite model file, or a .tiobundle folder (values in by layer name, transformed and labelled outputs).")
+  @Argument(
+    help: "A .tflite model file, or a .tiobundle folder (values in by layer name, transformed and labelled outputs).")
   var model: String
 
   @Option(name: .long, parsing: .singleValue, help: "NAME_OR_INDEX=FILE for each input.")
@@ -32,9 +33,13 @@ struct RunCommand: ParsableCommand {
   @Option(name: .long, help: "Run this signature (inputs and outputs by signature names).")
   var signature: String?
 
-  @Option(name: .long, help: ArgumentHelp(
-    "Several calls on one interpreter (state persists): a JSON list of {\"signature\": KEY or null, \"inputs\": {NAME_OR_INDEX: FILE}}.",
-    discussion: "FILE paths are relative to the steps file. Step k's outputs go to <output-dir>/<k>/; --json prints {\"steps\": [{\"outputs\": [...]}, ...]}."))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Several calls on one interpreter (state persists): a JSON list of {\"signature\": KEY or null, \"inputs\": {NAME_OR_INDEX: FILE}}.",
+      discussion:
+        "FILE paths are relative to the steps file. Step k's outputs go to <output-dir>/<k>/; --json prints {\"steps\": [{\"outputs\": [...]}, ...]}."
+    ))
   var steps: String?
 
   @Option(name: .long, help: "Labelled outputs: how many top classes to show.")
@@ -43,7 +48,9 @@ struct RunCommand: ParsableCommand {
   @Flag(name: .long, help: "Run a .tflite with metadata tensor by tensor (no transforms or labels).")
   var raw = false
 
-  @Option(name: .customLong("save-images"), help: "Bundles: write image outputs (and one-channel masks) as PNG files into this folder.")
+  @Option(
+    name: .customLong("save-images"),
+    help: "Bundles: write image outputs (and one-channel masks) as PNG files into this folder.")
   var saveImages: String?
 
   @OptionGroup var runtime: RuntimeOptions
@@ -53,7 +60,8 @@ struct RunCommand: ParsableCommand {
       throw ValidationError("--input '\(spec)' must be NAME_OR_INDEX=FILE")
     }
     if steps != nil, !input.isEmpty || signature != nil {
-      throw ValidationError("--steps gives each step's signature and inputs; do not combine it with --input or --signature")
+      throw ValidationError(
+        "--steps gives each step's signature and inputs; do not combine it with --input or --signature")
     }
   }
 
@@ -95,10 +103,13 @@ struct RunCommand: ParsableCommand {
       return outputs
     }
     if let outputDir {
-      try OutputWriter.writeNPY(outputs.layers.enumerated().map { index, layer in
-        let tensor = Tensor(name: layer.name, dataType: .float32, shape: Tensor.Shape(layer.shape), data: Data(copyingBufferOf: layer.values))
-        return (index, layer.name, tensor)
-      }, to: outputDir)
+      try OutputWriter.writeNPY(
+        outputs.layers.enumerated().map { index, layer in
+          let tensor = Tensor(
+            name: layer.name, dataType: .float32, shape: Tensor.Shape(layer.shape),
+            data: Data(copyingBufferOf: layer.values))
+          return (index, layer.name, tensor)
+        }, to: outputDir)
     }
     if json {
       print(try BundleRunner.json(outputs, top: top))
@@ -123,8 +134,8 @@ struct RunCommand: ParsableCommand {
   /// read, run tensor by tensor here). Describes the already verified model; compiles nothing.
   static func numbersBundle(_ model: TFLiteModel, path: String) -> ModelBundle? {
     guard model.metadata(named: "TFLITE_METADATA") != nil,
-          let bundle = try? ModelBundle(model: model, modelFile: URL(fileURLWithPath: path)),
-          bundle.description.inputs.allSatisfy({ $0.kind == .array })
+      let bundle = try? ModelBundle(model: model, modelFile: URL(fileURLWithPath: path)),
+      bundle.description.inputs.allSatisfy({ $0.kind == .array })
     else { return nil }
     return bundle
   }

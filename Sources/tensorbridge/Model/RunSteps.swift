@@ -30,9 +30,12 @@ struct RunSteps {
     do {
       steps = try JSONDecoder().decode([Step].self, from: file)
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context),
-      let DecodingError.valueNotFound(_, context), let DecodingError.keyNotFound(_, context) {
+      let DecodingError.valueNotFound(_, context), let DecodingError.keyNotFound(_, context)
+    {
       let at = "$" + context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-      throw CLIFailure("\(path) at \(at): \(context.debugDescription) (expected a list of {\"signature\": KEY or null, \"inputs\": {NAME_OR_INDEX: FILE}})")
+      throw CLIFailure(
+        "\(path) at \(at): \(context.debugDescription) (expected a list of {\"signature\": KEY or null, \"inputs\": {NAME_OR_INDEX: FILE}})"
+      )
     } catch {
       throw CLIFailure("\(path) is not a steps file: \(error)")
     }
@@ -41,7 +44,9 @@ struct RunSteps {
   }
 
   /// Runs every step in order on `interpreter`; returns each step's outputs.
-  func run(on interpreter: Interpreter, progress: (Int) -> Void = { _ in }) throws(CLIFailure) -> [[OutputWriter.Output]] {
+  func run(on interpreter: Interpreter, progress: (Int) -> Void = { _ in }) throws(CLIFailure) -> [[OutputWriter
+    .Output]]
+  {
     // One runner per signature, kept for the whole sequence (buffers are made once).
     var runners: [String: ModelRunner] = [:]
     var results: [[OutputWriter.Output]] = []

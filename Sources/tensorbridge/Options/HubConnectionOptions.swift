@@ -17,7 +17,9 @@ struct HubConnectionOptions: ParsableArguments {
       throw ValidationError("--hub must be an http(s) URL, not '\(base)'")
     }
     guard let key = environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
-      throw CLIFailure("set TENSORBRIDGE_HUB_KEY to an admin key (create one with `tensorbridge hub keys create --data DIR --scope admin`)")
+      throw CLIFailure(
+        "set TENSORBRIDGE_HUB_KEY to an admin key (create one with `tensorbridge hub keys create --data DIR --scope admin`)"
+      )
     }
     return HubHTTPClient(base: url, key: key)
   }

@@ -9,8 +9,9 @@ struct RuntimeOptions: ParsableArguments {
   @Flag(name: .customLong("no-xnnpack"), help: "Use LiteRT's builtin kernels instead of XNNPACK.")
   var noXNNPack = false
 
-  @Flag(name: .customLong("no-output-capture"),
-        help: "Read outputs with data-dependent shapes straight from LiteRT (wrong when they vary).")
+  @Flag(
+    name: .customLong("no-output-capture"),
+    help: "Read outputs with data-dependent shapes straight from LiteRT (wrong when they vary).")
   var noOutputCapture = false
 
   @Option(name: .long, help: "Path of libLiteRt to use instead of searching for it.")
@@ -31,7 +32,8 @@ struct RuntimeOptions: ParsableArguments {
 
   /// The interpreter options these flags ask for.
   var interpreterOptions: Interpreter.Options {
-    Interpreter.Options(threadCount: threads, isXNNPackEnabled: !noXNNPack, runtimeLibraryPath: runtime,
-                        isOutputCaptureEnabled: !noOutputCapture)
+    Interpreter.Options(
+      threadCount: threads, isXNNPackEnabled: !noXNNPack, runtimeLibraryPath: runtime,
+      isOutputCaptureEnabled: !noOutputCapture)
   }
 }

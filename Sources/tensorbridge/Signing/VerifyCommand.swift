@@ -32,16 +32,22 @@ struct VerifyCommand: ParsableCommand {
 
   func run() throws {
     let url = URL(fileURLWithPath: model)
-    guard FileManager.default.fileExists(atPath: url.path) else { throw CLIFailure("no model file or folder at \(model)") }
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw CLIFailure("no model file or folder at \(model)")
+    }
     let keys = try key.flatMap(Self.publicKeys)
     let bundle: SigstoreBundle
-    do { bundle = try SigstoreBundle(jsonData: try CLIFailure.read("the signature", at: signature)) } catch let error as ModelSignatureError {
+    do { bundle = try SigstoreBundle(jsonData: try CLIFailure.read("the signature", at: signature)) } catch let error
+      as ModelSignatureError
+    {
       throw CLIFailure("\(signature) is not a model-signing bundle: \(error)")
     }
     do {
       let verified = try ModelSignatureVerifier(trustedKeys: keys).verify(bundle, modelAt: url)
       let files = verified.manifest.resources.count
-      print("verified: \(model) (\(files) file\(files == 1 ? "" : "s"), signed as '\(verified.manifest.modelName)') by key \(verified.key.hint)")
+      print(
+        "verified: \(model) (\(files) file\(files == 1 ? "" : "s"), signed as '\(verified.manifest.modelName)') by key \(verified.key.hint)"
+      )
     } catch {
       throw CLIFailure("\(model) does not verify against \(signature): \(error)")
     }

@@ -8,7 +8,6 @@ struct CLIFailure: Error, CustomStringConvertible {
   init(_ error: any Error) { self.description = String(describing: error) }
 }
 
-
 extension CLIFailure {
   /// Reads a whole file, or fails with "cannot read <what> <path>: <reason>".
   static func read(_ what: String, at path: String) throws(CLIFailure) -> Data {

@@ -18,7 +18,8 @@ enum NPYError: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .notNPY(let reason): "not a valid .npy file: \(reason)"
-    case .unsupportedDType(let descr): "unsupported .npy dtype '\(descr)' (supported: little-endian bool, int8–64, uint8–64, float16/32/64; S<n> and U<n> strings for string tensors)"
+    case .unsupportedDType(let descr):
+      "unsupported .npy dtype '\(descr)' (supported: little-endian bool, int8–64, uint8–64, float16/32/64; S<n> and U<n> strings for string tensors)"
     case .fortranOrder: "Fortran-ordered .npy arrays are not supported; save with np.ascontiguousarray"
     case .byteCount(let expected, let actual): ".npy data has \(actual) bytes but its header describes \(expected)"
     }
@@ -46,7 +47,9 @@ enum NPYFile {
     let parts = try header(file)
     let (descr, shape, payload) = (parts.descr, parts.shape, parts.payload)
     var code = descr
-    if let first = code.first, "<|=".contains(first) { code.removeFirst() } else if code.first == ">" {
+    if let first = code.first, "<|=".contains(first) {
+      code.removeFirst()
+    } else if code.first == ">" {
       // Big-endian single-byte types are fine; wider ones are not supported.
       code.removeFirst()
       if !(code.hasSuffix("1")) { throw .unsupportedDType(descr) }
@@ -58,7 +61,9 @@ enum NPYFile {
       guard !overflow else { throw .notNPY(reason: "shape \(shape) is too large") }
       count = product
     }
-    guard let expected = type.byteCount(forElementCount: count) else { throw .notNPY(reason: "shape \(shape) is too large") }
+    guard let expected = type.byteCount(forElementCount: count) else {
+      throw .notNPY(reason: "shape \(shape) is too large")
+    }
     guard payload.count == expected else { throw .byteCount(expected: expected, actual: payload.count) }
     return NPYArray(dataType: type, shape: shape, data: payload)
   }
@@ -86,7 +91,7 @@ enum NPYFile {
     guard headerLength <= 1 << 20, headerStart + headerLength <= file.count else {
       throw .notNPY(reason: "header length \(headerLength) runs past the end of the file")
     }
-    let headerBytes = file.subdata(in: file.startIndex + headerStart ..< file.startIndex + headerStart + headerLength)
+    let headerBytes = file.subdata(in: file.startIndex + headerStart..<file.startIndex + headerStart + headerLength)
     guard let header = String(data: headerBytes, encoding: major == 3 ? .utf8 : .isoLatin1) else {
       throw .notNPY(reason: "header is not text")
     }
@@ -110,8 +115,12 @@ enum NPYFile {
 
   /// A version 1.0 `.npy` file with the given dtype descriptor, shape and packed payload.
   static func encode(descr: String, shape: [Int], payload: Data) -> Data {
-    let shapeText = shape.isEmpty ? "()" : shape.count == 1 ? "(\(shape[0]),)"
-      : "(" + shape.map(String.init).joined(separator: ", ") + ")"
+    let shapeText =
+      shape.isEmpty
+      ? "()"
+      : shape.count == 1
+        ? "(\(shape[0]),)"
+        : "(" + shape.map(String.init).joined(separator: ", ") + ")"
     var header = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shapeText), }"
     let unpadded = 10 + header.utf8.count + 1
     header += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
@@ -142,7 +151,9 @@ enum NPYFile {
     for part in inner.split(separator: ",") {
       let trimmed = part.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "L", with: "")
       if trimmed.isEmpty { continue }
-      guard let value = Int(trimmed), value >= 0 else { throw .notNPY(reason: "malformed shape dimension '\(trimmed)'") }
+      guard let value = Int(trimmed), value >= 0 else {
+        throw .notNPY(reason: "malformed shape dimension '\(trimmed)'")
+      }
       shape.append(value)
     }
     return shape

@@ -8,7 +8,9 @@ enum NPYStrings {
   static func read(descr: String, shape: [Int], payload: Data) throws(NPYError) -> (strings: [Data], shape: [Int])? {
     var code = Substring(descr)
     if let first = code.first, "<>|=".contains(first) { code = code.dropFirst() }
-    guard let kind = code.first, kind == "S" || kind == "U", let width = Int(code.dropFirst()), width >= 0 else { return nil }
+    guard let kind = code.first, kind == "S" || kind == "U", let width = Int(code.dropFirst()), width >= 0 else {
+      return nil
+    }
     let bigEndian = descr.first == ">"
     var count = 1
     for dimension in shape {
@@ -32,10 +34,13 @@ enum NPYStrings {
         var position = item.startIndex
         while position < item.endIndex {
           let b = item[position..<(position + 4)].map(UInt32.init)
-          let value = bigEndian ? (b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]) : (b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0])
+          let value =
+            bigEndian ? (b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]) : (b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0])
           position += 4
           if value == 0 { continue }  // padding (NumPy strips trailing NULs too)
-          guard let scalar = Unicode.Scalar(value) else { throw .notNPY(reason: "element \(index) holds \(value), not a Unicode scalar") }
+          guard let scalar = Unicode.Scalar(value) else {
+            throw .notNPY(reason: "element \(index) holds \(value), not a Unicode scalar")
+          }
           scalars.append(scalar)
         }
         strings.append(Data(String(scalars).utf8))

@@ -7,7 +7,8 @@ enum OutputWriter {
 
   /// `3_StatefulPartitionedCall_0.npy` from index 3 and `StatefulPartitionedCall:0`.
   static func fileName(index: Int, name: String) -> String {
-    let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "_" })
+    let safe = String(
+      name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "_" })
     return "\(index)_\(safe.isEmpty ? "output" : String(safe.prefix(100))).npy"
   }
 
@@ -17,17 +18,21 @@ enum OutputWriter {
       throw CLIFailure("cannot create output folder \(folder): \(fileErrorReason(error))")
     }
     for output in outputs {
-      let array = NPYArray(dataType: output.tensor.dataType, shape: output.tensor.shape.dimensions, data: output.tensor.data)
+      let array = NPYArray(
+        dataType: output.tensor.dataType, shape: output.tensor.shape.dimensions, data: output.tensor.data)
       let encoded: Data?
       if output.tensor.dataType == .string {
-        do { encoded = NPYStrings.encode(try output.tensor.byteStrings(), shape: output.tensor.shape.dimensions) } catch {
+        do { encoded = NPYStrings.encode(try output.tensor.byteStrings(), shape: output.tensor.shape.dimensions) } catch
+        {
           throw CLIFailure(error)
         }
       } else {
         encoded = NPYFile.encode(array)
       }
       guard let bytes = encoded else {
-        throw CLIFailure("output \(output.index) '\(output.label)' has type \(output.tensor.dataType), which .npy output does not support")
+        throw CLIFailure(
+          "output \(output.index) '\(output.label)' has type \(output.tensor.dataType), which .npy output does not support"
+        )
       }
       let file = url.appendingPathComponent(fileName(index: output.index, name: output.label))
       do { try bytes.write(to: file, options: .atomic) } catch {
@@ -67,11 +72,14 @@ enum OutputWriter {
       } else if let numbers = output.tensor.floatValues() {
         values = .numbers(numbers.map { Double($0) })
       } else {
-        throw CLIFailure("output \(output.index) '\(output.label)' has type \(output.tensor.dataType), which JSON output does not support")
+        throw CLIFailure(
+          "output \(output.index) '\(output.label)' has type \(output.tensor.dataType), which JSON output does not support"
+        )
       }
-      list.append(JSONOutput(
-        index: output.index, name: output.label, dtype: output.tensor.dataType.name,
-        shape: output.tensor.shape.dimensions, data: values))
+      list.append(
+        JSONOutput(
+          index: output.index, name: output.label, dtype: output.tensor.dataType.name,
+          shape: output.tensor.shape.dimensions, data: values))
     }
     return list
   }
@@ -84,7 +92,8 @@ enum OutputWriter {
   static func encodeJSON<T: Encodable>(_ value: T) throws(CLIFailure) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch { throw CLIFailure("cannot encode outputs as JSON: \(error)") }

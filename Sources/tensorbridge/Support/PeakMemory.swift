@@ -4,7 +4,7 @@ import Foundation
 enum PeakMemory {
   static func kilobytes() -> Int? {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return nil }
     return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
   }

@@ -36,7 +36,8 @@ final class ProgressBar: Sendable {
   private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
   private static func megabytes(_ bytes: Int64) -> String {
-    bytes < 1_000_000 ? String(format: "%.1f kB", Double(bytes) / 1000) : String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    bytes < 1_000_000
+      ? String(format: "%.1f kB", Double(bytes) / 1000) : String(format: "%.1f MB", Double(bytes) / 1_000_000)
   }
 }
 
@@ -45,5 +46,10 @@ final class LockedFlag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
   func set() { lock.withLock { value = true } }
-  func take() -> Bool { lock.withLock { defer { value = false }; return value } }
+  func take() -> Bool {
+    lock.withLock {
+      defer { value = false }
+      return value
+    }
+  }
 }

@@ -20,13 +20,19 @@ struct ClassifyCommand: ParsableCommand {
   @Argument(help: "JPEG or PNG files.")
   var images: [String]
 
-  @Option(name: [.customLong("max-results"), .customLong("top")], help: "How many categories to show per image (--top is an alias).")
+  @Option(
+    name: [.customLong("max-results"), .customLong("top")],
+    help: "How many categories to show per image (--top is an alias).")
   var maxResults = 5
 
   @Option(name: .long, help: "Leave out categories scoring below this.")
   var threshold: Float?
 
-  @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
+  @Flag(
+    name: .long,
+    help:
+      "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0)."
+  )
   var exactResize = false
 
   @OptionGroup var pipeline: ImageTaskOptions
@@ -39,18 +45,22 @@ struct ClassifyCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ImageClassifierOptions(maxResults: maxResults, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
-                                         filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: pipeline.displayNamesLocale)
+    let options = ImageClassifierOptions(
+      maxResults: maxResults, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
+      filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap,
+      displayNamesLocale: pipeline.displayNamesLocale)
     let classifier: ImageClassifier
     do {
       classifier = try runtime.quietly {
-        try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
+        try ImageClassifier(
+          contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: pipeline.json, verb: "classified") { _, path in
       let result: ImageClassificationResult
       if let orientation = pipeline.orientation {
-        result = try classifier.classify(try VisionImageLoader.load(path, orientation: pipeline.orientation), orientation: orientation.orientation)
+        result = try classifier.classify(
+          try VisionImageLoader.load(path, orientation: pipeline.orientation), orientation: orientation.orientation)
       } else {
         result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
       }

@@ -8,7 +8,8 @@ import TensorBridgeText
 struct ClassifyTextCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "classify-text",
-    abstract: "Classify text with a text model (a bundle with a \"text\" input, a .tflite with tokenizer metadata, or a string-input .tflite).",
+    abstract:
+      "Classify text with a text model (a bundle with a \"text\" input, a .tflite with tokenizer metadata, or a string-input .tflite).",
     discussion: """
       Classifies TEXT, or else every line of --file, or else every line of standard input. \
       Prints a table (one row per text: the best categories with scores) or, with --json, \
@@ -52,25 +53,33 @@ struct ClassifyTextCommand: ParsableCommand {
   @Option(name: .long, help: "Lowercase the text first (true/false), whatever the model's text layer says.")
   var lowercase: Bool?
 
-  @Flag(name: .long, help: "Run the Task Library's NLClassifier (single input, tensor options below) even without tensor options.")
+  @Flag(
+    name: .long,
+    help: "Run the Task Library's NLClassifier (single input, tensor options below) even without tensor options.")
   var nlClassifier = false
 
   @Option(name: .long, help: "NLClassifier: the input tensor's name (default INPUT).")
   var inputTensor: String?
 
-  @Option(name: .long, parsing: .unconditional, help: "NLClassifier: the input tensor's index when no tensor has the name (default 0).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "NLClassifier: the input tensor's index when no tensor has the name (default 0).")
   var inputIndex: Int?
 
   @Option(name: .long, help: "NLClassifier: the score tensor's name (default OUTPUT_SCORE).")
   var scoreTensor: String?
 
-  @Option(name: .long, parsing: .unconditional, help: "NLClassifier: the score tensor's index when no tensor has the name (default 0).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "NLClassifier: the score tensor's index when no tensor has the name (default 0).")
   var scoreIndex: Int?
 
   @Option(name: .long, help: "NLClassifier: the label tensor's name, a string or int32 tensor (default OUTPUT_LABEL).")
   var labelTensor: String?
 
-  @Option(name: .long, parsing: .unconditional, help: "NLClassifier: the label tensor's index when no tensor has the name (default -1: none).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "NLClassifier: the label tensor's index when no tensor has the name (default -1: none).")
   var labelIndex: Int?
 
   @OptionGroup var runtime: RuntimeOptions
@@ -78,7 +87,9 @@ struct ClassifyTextCommand: ParsableCommand {
   func validate() throws {
     if text != nil, file != nil { throw ValidationError("give either TEXT or --file, not both") }
     if ids, usesNLClassifier { throw ValidationError("--ids is not available with the NLClassifier tensor options") }
-    if lowercase != nil, usesNLClassifier { throw ValidationError("--lowercase does not apply to the NLClassifier (the Task Library never lowercases there)") }
+    if lowercase != nil, usesNLClassifier {
+      throw ValidationError("--lowercase does not apply to the NLClassifier (the Task Library never lowercases there)")
+    }
   }
 
   /// Whether a tensor option asks for the Task Library's NLClassifier.
@@ -90,7 +101,8 @@ struct ClassifyTextCommand: ParsableCommand {
   private var nlOptions: NLClassifierOptions {
     let defaults = NLClassifierOptions()
     return NLClassifierOptions(
-      inputTensorName: inputTensor ?? defaults.inputTensorName, inputTensorIndex: inputIndex ?? defaults.inputTensorIndex,
+      inputTensorName: inputTensor ?? defaults.inputTensorName,
+      inputTensorIndex: inputIndex ?? defaults.inputTensorIndex,
       outputScoreTensorName: scoreTensor ?? defaults.outputScoreTensorName,
       outputScoreTensorIndex: scoreIndex ?? defaults.outputScoreTensorIndex,
       outputLabelTensorName: labelTensor ?? defaults.outputLabelTensorName,
@@ -109,10 +121,14 @@ struct ClassifyTextCommand: ParsableCommand {
         classify = try nlClassify(url, options: options)
       } else {
         do {
-          let classifier = try TextClassifier(contentsOf: url, options: options, interpreterOptions: runtime.interpreterOptions)
+          let classifier = try TextClassifier(
+            contentsOf: url, options: options, interpreterOptions: runtime.interpreterOptions)
           classify = { text in
             do {
-              return (try classifier.classify(text).categories, ids ? try classifier.withTextModel { model throws(TextError) in try model.encode(text).ids } : nil)
+              return (
+                try classifier.classify(text).categories,
+                ids ? try classifier.withTextModel { model throws(TextError) in try model.encode(text).ids } : nil
+              )
             } catch { throw CLIFailure(error) }
           }
         } catch let error as TextError {
@@ -141,14 +157,18 @@ struct ClassifyTextCommand: ParsableCommand {
   }
 
   /// A classify function over the Task Library's NLClassifier, sorted and filtered like TextClassifier's.
-  private func nlClassify(_ url: URL, options: TextClassifierOptions) throws -> (String) throws -> ([Category], [Int32]?) {
+  private func nlClassify(_ url: URL, options: TextClassifierOptions) throws -> (String) throws -> (
+    [Category], [Int32]?
+  ) {
     do { try options.validate() } catch { throw CLIFailure(error) }
     let classifier: NLClassifier
     do {
       classifier = try NLClassifier(contentsOf: url, options: nlOptions, interpreterOptions: runtime.interpreterOptions)
     } catch { throw CLIFailure(error) }
     return { text in
-      do { return (options.categoryFilter.apply(try classifier.classify(text).categories), nil) } catch { throw CLIFailure(error) }
+      do { return (options.categoryFilter.apply(try classifier.classify(text).categories), nil) } catch {
+        throw CLIFailure(error)
+      }
     }
   }
 

@@ -25,13 +25,23 @@ struct DetectCommand: ParsableCommand {
   @Option(name: .long, help: "Leave out detections scoring below this.")
   var threshold: Float?
 
-  @Option(name: [.customLong("max-results"), .customLong("max")], help: "At most this many detections per image (--max is an alias).")
+  @Option(
+    name: [.customLong("max-results"), .customLong("max")],
+    help: "At most this many detections per image (--max is an alias).")
   var maxResults: Int?
 
-  @Flag(name: .long, help: "Report boxes as the model gives them, reaching past the image's edges (as the TFLite Task Library does), instead of clipped to the image.")
+  @Flag(
+    name: .long,
+    help:
+      "Report boxes as the model gives them, reaching past the image's edges (as the TFLite Task Library does), instead of clipped to the image."
+  )
   var unclipped = false
 
-  @Flag(name: .long, help: "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0).")
+  @Flag(
+    name: .long,
+    help:
+      "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0)."
+  )
   var exactResize = false
 
   @Option(name: .long, help: "Write the image with boxes and labels drawn to this PNG.")
@@ -47,12 +57,15 @@ struct DetectCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ObjectDetectorOptions(maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
-                                        filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap, displayNamesLocale: pipeline.displayNamesLocale, clipsBoxesToImage: !unclipped)
+    let options = ObjectDetectorOptions(
+      maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
+      filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap,
+      displayNamesLocale: pipeline.displayNamesLocale, clipsBoxesToImage: !unclipped)
     let detector: ObjectDetector
     do {
       detector = try runtime.quietly {
-        try ObjectDetector(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
+        try ObjectDetector(
+          contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: pipeline.json, verb: "processed") { position, path in
@@ -74,8 +87,10 @@ struct DetectCommand: ParsableCommand {
         for detection in result.detections {
           let category = detection.categories.first
           let box = detection.boundingBox
-          print(String(format: "  %.4f  %@  x %.1f y %.1f w %.1f h %.1f", Double(category?.score ?? 0),
-                       category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
+          print(
+            String(
+              format: "  %.4f  %@  x %.1f y %.1f w %.1f h %.1f", Double(category?.score ?? 0),
+              category?.label ?? "#\(category?.index ?? 0)", box.x, box.y, box.width, box.height))
         }
       }
       if let annotate, let image {

@@ -22,8 +22,9 @@ enum ImageOutputSaver {
       guard layer?.kind == .image || isMask else { continue }
       let image: PixelBuffer
       do {
-        image = try PixelBuffer(values: output.values, shape: output.shape, denormalize: layer?.denormalize,
-                                channelOrder: layer?.pixelFormat ?? .rgb)
+        image = try PixelBuffer(
+          values: output.values, shape: output.shape, denormalize: layer?.denormalize,
+          channelOrder: layer?.pixelFormat ?? .rgb)
       } catch {
         throw CLIFailure("output '\(output.name)': \(error)")
       }

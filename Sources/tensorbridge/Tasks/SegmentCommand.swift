@@ -37,11 +37,13 @@ struct SegmentCommand: ParsableCommand {
   }
 
   func run() throws {
-    let options = ImageSegmenterOptions(fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale)
+    let options = ImageSegmenterOptions(
+      fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale)
     let segmenter: ImageSegmenter
     do {
       segmenter = try runtime.quietly {
-        try ImageSegmenter(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
+        try ImageSegmenter(
+          contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: pipeline.json, verb: "segmented") { position, path in
@@ -49,7 +51,9 @@ struct SegmentCommand: ParsableCommand {
       let result = try segmenter.segment(image, orientation: pipeline.orientation?.orientation ?? .up)
       let labels = result.segmentation.coloredLabels
       let shares = result.classShares()
-      func name(_ index: Int) -> String { labels.indices.contains(index) ? labels[index].name ?? "#\(index)" : "#\(index)" }
+      func name(_ index: Int) -> String {
+        labels.indices.contains(index) ? labels[index].name ?? "#\(index)" : "#\(index)"
+      }
       if pipeline.json {
         let classes = shares.map { entry -> [String: Any] in
           var item: [String: Any] = ["index": entry.index, "share": entry.share]
@@ -61,11 +65,16 @@ struct SegmentCommand: ParsableCommand {
           }
           return item
         }
-        print(ClassifyCommand.encode(["image": path, "width": image.width, "height": image.height,
-                                      "maskWidth": result.segmentation.width, "maskHeight": result.segmentation.height,
-                                      "classes": classes]))
+        print(
+          ClassifyCommand.encode([
+            "image": path, "width": image.width, "height": image.height,
+            "maskWidth": result.segmentation.width, "maskHeight": result.segmentation.height,
+            "classes": classes,
+          ]))
       } else {
-        print("\(path): \(image.width)x\(image.height), model mask \(result.segmentation.width)x\(result.segmentation.height)")
+        print(
+          "\(path): \(image.width)x\(image.height), model mask \(result.segmentation.width)x\(result.segmentation.height)"
+        )
         for entry in shares {
           print(String(format: "  %6.2f%%  %@", entry.share * 100, name(entry.index)))
         }
@@ -79,6 +88,8 @@ struct SegmentCommand: ParsableCommand {
     guard let path else { return }
     let out = images.count == 1 ? path : DetectCommand.numbered(path, position + 1)
     guard let image = picture() else { throw CLIFailure("no category mask to write to \(out)") }
-    do throws(ImageError) { try image.writePNG(to: URL(fileURLWithPath: out)) } catch { throw CLIFailure(error.description) }
+    do throws(ImageError) { try image.writePNG(to: URL(fileURLWithPath: out)) } catch {
+      throw CLIFailure(error.description)
+    }
   }
 }

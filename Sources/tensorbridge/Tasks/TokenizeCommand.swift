@@ -8,7 +8,8 @@ extension RegexTokenizer.Syntax: ExpressibleByArgument {}
 struct TokenizeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tokenize",
-    abstract: "Turn text into token ids (word, regex, WordPiece or SentencePiece tokenizer) with a vocabulary or .model file.",
+    abstract:
+      "Turn text into token ids (word, regex, WordPiece or SentencePiece tokenizer) with a vocabulary or .model file.",
     discussion: """
       Prints one JSON array of ids per text (TEXT, or each line of --file or standard input): \
       the sequence padded or truncated to --length, or all ids with their special tokens. \
@@ -22,7 +23,11 @@ struct TokenizeCommand: ParsableCommand {
     case word, regex, wordpiece, sentencepiece
   }
 
-  @Option(name: .long, help: "word (word-index vocabulary), regex (word-index), wordpiece (one token per line) or sentencepiece (a .model file).")
+  @Option(
+    name: .long,
+    help:
+      "word (word-index vocabulary), regex (word-index), wordpiece (one token per line) or sentencepiece (a .model file)."
+  )
   var tokenizer: Kind
 
   @Option(name: .long, help: "The vocabulary file.")
@@ -34,7 +39,9 @@ struct TokenizeCommand: ParsableCommand {
   @Option(name: .long, help: "Delimiter regex of the regex tokenizer.")
   var delimiter: String = RegexTokenizer.modelMakerDelimiter
 
-  @Option(name: .long, help: "Regex dialect of --delimiter: icu (Unicode \\w) or re2 (ASCII \\w, as the TFLite Task Library).")
+  @Option(
+    name: .long, help: "Regex dialect of --delimiter: icu (Unicode \\w) or re2 (ASCII \\w, as the TFLite Task Library)."
+  )
   var syntax: RegexTokenizer.Syntax = .icu
 
   @Option(name: .long, help: "Read one text per line from this file ('-' for standard input).")
@@ -59,7 +66,8 @@ struct TokenizeCommand: ParsableCommand {
       texts = [text]
     } else {
       let data = file.map { $0 == "-" ? nil : $0 } ?? nil
-      let bytes = try data.map { try CLIFailure.read("text file", at: $0) } ?? FileHandle.standardInput.readDataToEndOfFile()
+      let bytes =
+        try data.map { try CLIFailure.read("text file", at: $0) } ?? FileHandle.standardInput.readDataToEndOfFile()
       do { texts = try TextLines.parse(bytes, source: file ?? "standard input") } catch { throw CLIFailure(error) }
     }
     for text in texts {
@@ -80,8 +88,9 @@ struct TokenizeCommand: ParsableCommand {
       case .word:
         return try TextEncoder(tokenizer: WordTokenizer(), vocabulary: Vocabulary(contentsOf: url, format: .wordIndex))
       case .regex:
-        return try TextEncoder(tokenizer: RegexTokenizer(delimiter: delimiter, syntax: syntax),
-                               vocabulary: Vocabulary(contentsOf: url, format: .wordIndex))
+        return try TextEncoder(
+          tokenizer: RegexTokenizer(delimiter: delimiter, syntax: syntax),
+          vocabulary: Vocabulary(contentsOf: url, format: .wordIndex))
       case .wordpiece:
         return try TextEncoder.bert(vocabulary: Vocabulary(contentsOf: url, format: .tokenList))
       case .sentencepiece:
@@ -112,6 +121,8 @@ struct TokenizeCommand: ParsableCommand {
     }
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let megabytes = Double(data.count) / 1_000_000
-    print(#"{"bytes": \#(data.count), "lines": \#(lines.count), "seconds": \#(seconds), "mb_per_s": \#(megabytes / seconds), "tokens": \#(tokens), "checksum": \#(checksum)}"#)
+    print(
+      #"{"bytes": \#(data.count), "lines": \#(lines.count), "seconds": \#(seconds), "mb_per_s": \#(megabytes / seconds), "tokens": \#(tokens), "checksum": \#(checksum)}"#
+    )
   }
 }

@@ -27,7 +27,8 @@ struct VisionBenchCommand: ParsableCommand {
   @Option(name: .long, help: "Preprocessing target size (square).")
   var size = 224
 
-  @Option(name: .long, help: "Time only this (end-to-end, preprocess, preprocess-exact or decode), e.g. under a profiler.")
+  @Option(
+    name: .long, help: "Time only this (end-to-end, preprocess, preprocess-exact or decode), e.g. under a profiler.")
   var only: String?
 
   @OptionGroup var runtime: RuntimeOptions
@@ -36,8 +37,9 @@ struct VisionBenchCommand: ParsableCommand {
     let classifier: ImageClassifier
     do {
       classifier = try runtime.quietly {
-        try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: ImageClassifierOptions(maxResults: 5),
-                            interpreterOptions: runtime.interpreterOptions)
+        try ImageClassifier(
+          contentsOf: URL(fileURLWithPath: model), options: ImageClassifierOptions(maxResults: 5),
+          interpreterOptions: runtime.interpreterOptions)
       }
     } catch { throw CLIFailure(error) }
     let url = URL(fileURLWithPath: photo)
@@ -62,7 +64,8 @@ struct VisionBenchCommand: ParsableCommand {
     }
     let decode = try Self.median(runs: runs(for: "decode"), warmup: warmup) { _ = try PixelBuffer(contentsOf: url) }
     let report: [String: Any] = [
-      "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess, "preprocess_exact_ms": preprocessExact,
+      "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess,
+      "preprocess_exact_ms": preprocessExact,
       "full_decode_ms": decode,
       "photo": "\(decoded.width)x\(decoded.height)", "top5": top, "checksum": checksum,
       "checksum_exact": Double(tensor.reduce(0, +)),

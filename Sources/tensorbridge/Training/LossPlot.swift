@@ -8,7 +8,10 @@ enum LossPlot {
 
   static func write(_ losses: [Float], to path: String) throws(CLIFailure) {
     var image = Canvas(bytes: [UInt8](repeating: 255, count: width * height * 3))
-    let left = margin, right = width - margin, top = margin, bottom = height - margin
+    let left = margin
+    let right = width - margin
+    let top = margin
+    let bottom = height - margin
     for x in left...right { set(&image, x, bottom, (128, 128, 128)) }
     for y in top...bottom { set(&image, left, y, (128, 128, 128)) }
     let finite = losses.filter(\.isFinite)
@@ -36,7 +39,8 @@ enum LossPlot {
   private static func line(_ image: inout Canvas, from a: (Int, Int), to b: (Int, Int)) {
     let steps = max(abs(b.0 - a.0), abs(b.1 - a.1), 1)
     for i in 0...steps {
-      let x = a.0 + (b.0 - a.0) * i / steps, y = a.1 + (b.1 - a.1) * i / steps
+      let x = a.0 + (b.0 - a.0) * i / steps
+      let y = a.1 + (b.1 - a.1) * i / steps
       for dy in -1...1 { set(&image, x, y + dy, (30, 90, 200)) }
     }
   }

@@ -15,7 +15,8 @@ struct TrainCommand: AsyncParsableCommand {
       them; --plot draws the loss curve as a PNG.
       """)
 
-  @Argument(help: "A .tiobundle folder whose model.json has \"modes\": [\"train\"] (or a .tflite with a train signature).")
+  @Argument(
+    help: "A .tiobundle folder whose model.json has \"modes\": [\"train\"] (or a .tflite with a train signature).")
   var bundle: String
 
   @Option(name: .long, help: "The training data (JSON).")
@@ -58,12 +59,15 @@ struct TrainCommand: AsyncParsableCommand {
       items = try Batch(contentsOf: URL(fileURLWithPath: data))
       if let restore { try await model.restore(checkpointFrom: URL(fileURLWithPath: restore)) }
     } catch { throw CLIFailure(error) }
-    let perEpoch = model.fixedBatchSize.map { fixed in fixed == batchSize ? items.count / fixed : 0 }
+    let perEpoch =
+      model.fixedBatchSize.map { fixed in fixed == batchSize ? items.count / fixed : 0 }
       ?? (items.count + batchSize - 1) / batchSize
     let bar = TrainingProgress(total: perEpoch * epochs)
     var losses: [Float] = []
     do {
-      for try await step in model.train(dataSource: items, epochs: epochs, batchSize: batchSize, shuffle: shuffle, seed: seed) {
+      for try await step in model.train(
+        dataSource: items, epochs: epochs, batchSize: batchSize, shuffle: shuffle, seed: seed)
+      {
         let loss = step.loss ?? .nan
         losses.append(loss)
         bar.show(step: step.step + 1, epoch: step.epoch + 1, loss: loss)

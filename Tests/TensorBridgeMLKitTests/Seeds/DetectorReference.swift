@@ -36,7 +36,8 @@ struct DetectorReference: Decodable {
   let cases: [Case]
 
   static func load() throws -> DetectorReference {
-    try JSONDecoder().decode(DetectorReference.self, from: Data(contentsOf: MLKitFixtures.vision("detector.reference.json")))
+    try JSONDecoder().decode(
+      DetectorReference.self, from: Data(contentsOf: MLKitFixtures.vision("detector.reference.json")))
   }
 
   /// The AutoML export folder (model.tflite, dict.txt, tflite_metadata.json).

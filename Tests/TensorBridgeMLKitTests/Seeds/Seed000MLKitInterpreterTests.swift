@@ -11,7 +11,8 @@ final class Seed000MLKitInterpreterTests: XCTestCase {
     let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     try await hub.deploy("your_remote_model", try Data(contentsOf: URL(fileURLWithPath: ShapesReference.modelPath)))
     // Changed: ML Kit read the Firebase app's configuration file; TensorBridge is told its hub.
-    ModelManager.configure(hubURL: hub.url, clientKey: hub.clientKey, directory: try TestPaths.temporaryDirectory("seed000"))
+    ModelManager.configure(
+      hubURL: hub.url, clientKey: hub.clientKey, directory: try TestPaths.temporaryDirectory("seed000"))
     let reference = try ShapesReference.load()
 
     let remoteModel = CustomRemoteModel(
@@ -32,30 +33,30 @@ final class Seed000MLKitInterpreterTests: XCTestCase {
 
     let succeeded = expectation(description: "firebaseMLModelDownloadDidSucceed")
     let success = NotificationCenter.default.addObserver(
-        forName: .firebaseMLModelDownloadDidSucceed,
-        object: nil,
-        queue: nil
+      forName: .firebaseMLModelDownloadDidSucceed,
+      object: nil,
+      queue: nil
     ) { notification in  // Changed: no `[weak self]` / `strongSelf` (a test case, not a view controller)
-        guard let userInfo = notification.userInfo,
-            let model = userInfo[ModelDownloadUserInfoKey.remoteModel]  // Changed: the key is a String, no `.rawValue`
-                as? CustomRemoteModel,  // Changed: was `as? RemoteModel`
-            model.name == "your_remote_model"
-            else { return }
-        // The model was downloaded and is available on the device
-        succeeded.fulfill()  // Added: the test waits for this
+      guard let userInfo = notification.userInfo,
+        let model = userInfo[ModelDownloadUserInfoKey.remoteModel]  // Changed: the key is a String, no `.rawValue`
+          as? CustomRemoteModel,  // Changed: was `as? RemoteModel`
+        model.name == "your_remote_model"
+      else { return }
+      // The model was downloaded and is available on the device
+      succeeded.fulfill()  // Added: the test waits for this
     }
     let failure = NotificationCenter.default.addObserver(
-        forName: .firebaseMLModelDownloadDidFail,
-        object: nil,
-        queue: nil
+      forName: .firebaseMLModelDownloadDidFail,
+      object: nil,
+      queue: nil
     ) { notification in  // Changed: as above
-        guard let userInfo = notification.userInfo,
-            let model = userInfo[ModelDownloadUserInfoKey.remoteModel]  // Changed: as above
-                as? CustomRemoteModel,
-            model.name == "your_remote_model"  // Added: other tests' downloads are not this one's
-            else { return }
-        let error = userInfo[ModelDownloadUserInfoKey.error]  // Changed: no `.rawValue`
-        XCTFail("download failed: \(String(describing: error))")  // Added
+      guard let userInfo = notification.userInfo,
+        let model = userInfo[ModelDownloadUserInfoKey.remoteModel]  // Changed: as above
+          as? CustomRemoteModel,
+        model.name == "your_remote_model"  // Added: other tests' downloads are not this one's
+      else { return }
+      let error = userInfo[ModelDownloadUserInfoKey.error]  // Changed: no `.rawValue`
+      XCTFail("download failed: \(String(describing: error))")  // Added
     }
     defer {
       NotificationCenter.default.removeObserver(success)
@@ -95,8 +96,8 @@ final class Seed000MLKitInterpreterTests: XCTestCase {
 
       let inputs = ModelInputs()
       var inputData = Data()
-      for row in 0 ..< 32 {  // Changed: 224 → the model's 32
-        for col in 0 ..< 32 {
+      for row in 0..<32 {  // Changed: 224 → the model's 32
+        for col in 0..<32 {
           // Changed: the seed computed `4 * (col * context.width + row)`: row and column swapped
           // (it reads the transposed image) and `4 * width` instead of the row stride.
           // `offset(x:y:)` names the axes and uses `bytesPerRow`.
@@ -130,8 +131,8 @@ final class Seed000MLKitInterpreterTests: XCTestCase {
 
       let (stream, continuation) = AsyncStream.makeStream(of: ModelOutputs.self)  // Added: the test waits
       interpreter.run(inputs: inputs, options: ioOptions) { outputs, error in
-          guard error == nil, let outputs = outputs else { return continuation.finish() }
-          continuation.yield(outputs)  // Process outputs
+        guard error == nil, let outputs = outputs else { return continuation.finish() }
+        continuation.yield(outputs)  // Process outputs
       }
       var received: ModelOutputs?
       for await outputs in stream {
@@ -151,7 +152,7 @@ final class Seed000MLKitInterpreterTests: XCTestCase {
       let expected = try XCTUnwrap(entry.outputs["shapes_metadata"]?.scores)
       XCTAssertEqual(labels, reference.labels)
       XCTAssertEqual(probabilities?.count, labels.count)
-      for i in 0 ..< labels.count {
+      for i in 0..<labels.count {
         let label = labels[i]
         let probability: Float = probabilities?[i].floatValue ?? -1
         XCTAssertEqual(probability, expected[i], accuracy: reference.tolerance, "\(entry.image) \(label)")

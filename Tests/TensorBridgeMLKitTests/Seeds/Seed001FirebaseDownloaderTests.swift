@@ -11,7 +11,8 @@ final class Seed001FirebaseDownloaderTests: XCTestCase {
     let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
     try await hub.deploy("your_model", try Data(contentsOf: URL(fileURLWithPath: ShapesReference.modelPath)))
     // Changed: Firebase read its app configuration file; TensorBridge is told its hub.
-    ModelManager.configure(hubURL: hub.url, clientKey: hub.clientKey, directory: try TestPaths.temporaryDirectory("seed001"))
+    ModelManager.configure(
+      hubURL: hub.url, clientKey: hub.clientKey, directory: try TestPaths.temporaryDirectory("seed001"))
     let reference = try ShapesReference.load()
     let entry = try XCTUnwrap(reference.tensors.first)
 
@@ -19,10 +20,12 @@ final class Seed001FirebaseDownloaderTests: XCTestCase {
       let (stream, continuation) = AsyncStream.makeStream(of: Result<[Float], any Error>.self)  // Added: the test waits
       let conditions = ModelDownloadConditions(allowsCellularAccess: false)
       try ModelDownloader.modelDownloader()  // Changed: `try`, there is no config file to fall back on
-        .getModel(name: "your_model",
-                  downloadType: downloadType,  // Changed: each type in turn
-                  conditions: conditions) { result in
-          switch (result) {
+        .getModel(
+          name: "your_model",
+          downloadType: downloadType,  // Changed: each type in turn
+          conditions: conditions
+        ) { result in
+          switch result {
           case .success(let customModel):
             do {
               // Download complete. Depending on your app, you could enable the ML

@@ -42,8 +42,8 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
       let source = try PixelBuffer(contentsOf: DetectorReference.sample(testCase.image))  // Changed: was a CGImage drawn into a CGContext
       let image = try source.converted(to: .rgb8).resized(width: side, height: side, reducingGap: nil)  // Added: the seed left the scaling to Core Image; Pillow's plain BILINEAR, as the reference
       var inputData = Data()
-      for row in 0 ..< side {  // Changed: was 0 ..< 320
-        for col in 0 ..< side {  // Changed: was 0 ..< 320
+      for row in 0..<side {  // Changed: was 0 ..< 320
+        for col in 0..<side {  // Changed: was 0 ..< 320
           // The seed computed `4 * (col * context.width + row)` (row and column swapped, see
           // SeedBugTests); `rgb(x:y:)` names its axes and knows the row stride.
           guard let pixel = image.rgb(x: col, y: row) else { return XCTFail("no pixel at \(col), \(row)") }  // Changed: was imageData.load(fromByteOffset: offset+1…3, as: UInt8.self)
@@ -61,7 +61,8 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
       }
       XCTAssertEqual(ourInput.count, pythonInput.count)
       let worst = zip(ourInput, pythonInput).map { abs(Double($0) - $1) }.max() ?? .infinity
-      XCTAssertLessThanOrEqual(worst, testCase.image.hasSuffix(".png") ? 2.5 / 127.5 : 0.1, "\(testCase.image): input against Python's")
+      XCTAssertLessThanOrEqual(
+        worst, testCase.image.hasSuffix(".png") ? 2.5 / 127.5 : 0.1, "\(testCase.image): input against Python's")
 
       // 3. Run the object detector.
       try interpreter.copy(inputData, toInputAt: 0)
@@ -87,7 +88,7 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
       let labelText = try Labels.parse(Data(contentsOf: URL(fileURLWithPath: labelPath)), file: labelPath)  // Changed: was String(contentsOfFile:).components(separatedBy: "\n"), see SeedBugTests
 
       var found: [Found] = []  // Added: the seed printed
-      for i in 0 ..< maxDetections {  // Changed: was 0 ..< 40
+      for i in 0..<maxDetections {  // Changed: was 0 ..< 40
         let top = boundingBoxes[4 * i + 0]  // Changed: the seed's `boundingBoxes[0 * i]` read the first box's top for every i (SeedBugTests)
         let left = boundingBoxes[4 * i + 1]  // Changed: was boundingBoxes[1 * i]
         let bottom = boundingBoxes[4 * i + 2]  // Changed: was boundingBoxes[2 * i]
@@ -96,7 +97,10 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
         let label = labelText[labelIdx]
         let confidence = probabilities[i]
         if confidence > 0.66 {
-          found.append(Found(label: label, labelIndex: labelIdx, confidence: confidence, top: top, left: left, bottom: bottom, right: right))  // Changed: was three print calls
+          found.append(
+            Found(
+              label: label, labelIndex: labelIdx, confidence: confidence, top: top, left: left, bottom: bottom,
+              right: right))  // Changed: was three print calls
         }
       }
 
@@ -106,16 +110,25 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
       XCTAssertEqual(found.count, expected.count, testCase.image)
       var drawn: [Detection] = []
       for object in found {
-        let width = Double(testCase.width), height = Double(testCase.height)
-        let x0 = min(max(Double(object.left) * width, 0), width), x1 = min(max(Double(object.right) * width, 0), width)
-        let y0 = min(max(Double(object.top) * height, 0), height), y1 = min(max(Double(object.bottom) * height, 0), height)
+        let width = Double(testCase.width)
+        let height = Double(testCase.height)
+        let x0 = min(max(Double(object.left) * width, 0), width)
+        let x1 = min(max(Double(object.right) * width, 0), width)
+        let y0 = min(max(Double(object.top) * height, 0), height)
+        let y1 = min(max(Double(object.bottom) * height, 0), height)
         let box = ImageRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let match = expected.first { $0.label == object.label && $0.rect.intersectionOverUnion(box) > 0.95 }
-        guard let match else { XCTFail("\(testCase.image): \(object.label) at \(box) is not in the reference"); continue }
+        guard let match else {
+          XCTFail("\(testCase.image): \(object.label) at \(box) is not in the reference")
+          continue
+        }
         XCTAssertEqual(Double(object.confidence), match.score, accuracy: testCase.scoreTolerance)
         XCTAssertEqual(box.x, match.rect.x, accuracy: 1)
         XCTAssertEqual(box.width, match.rect.width, accuracy: 1)
-        drawn.append(Detection(boundingBox: box, categories: [Category(index: object.labelIndex, label: object.label, score: object.confidence)]))
+        drawn.append(
+          Detection(
+            boundingBox: box,
+            categories: [Category(index: object.labelIndex, label: object.label, score: object.confidence)]))
       }
 
       // Draw the boxes ("overlay graphics on the input image"): TensorBridge's ImageAnnotator.
@@ -128,7 +141,8 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
       for detection in drawn {
         // The outline's bottom-left corner has the class colour, not the photo's pixel.
         let box = detection.boundingBox
-        let x = Int(box.minX.rounded(.down)), y = Int(box.maxY.rounded(.up)) - 1
+        let x = Int(box.minX.rounded(.down))
+        let y = Int(box.maxY.rounded(.up)) - 1
         let pixel = try XCTUnwrap(reread.rgb(x: x, y: y))
         let original = try XCTUnwrap(source.converted(to: .rgb8).rgb(x: x, y: y))
         XCTAssertFalse(pixel == original, "\(testCase.image): no outline at \(x), \(y)")
@@ -146,8 +160,13 @@ final class Seed002AutoMLDetectionTests: XCTestCase {
       let result = try detector.detect(contentsOf: DetectorReference.sample(testCase.image))
       XCTAssertEqual(result.detections.count, testCase.detections.count, testCase.image)
       for expected in testCase.detections {
-        let match = result.detections.first { $0.categories.first?.label == expected.label && $0.boundingBox.intersectionOverUnion(expected.rect) > 0.98 }
-        guard let match else { XCTFail("\(testCase.image): no \(expected.label) at \(expected.rect)"); continue }
+        let match = result.detections.first {
+          $0.categories.first?.label == expected.label && $0.boundingBox.intersectionOverUnion(expected.rect) > 0.98
+        }
+        guard let match else {
+          XCTFail("\(testCase.image): no \(expected.label) at \(expected.rect)")
+          continue
+        }
         XCTAssertEqual(Double(match.categories[0].score), expected.score, accuracy: testCase.scoreTolerance)
         XCTAssertEqual(match.boundingBox.x, expected.rect.x, accuracy: testCase.pixelTolerance)
         XCTAssertEqual(match.boundingBox.width, expected.rect.width, accuracy: testCase.pixelTolerance)

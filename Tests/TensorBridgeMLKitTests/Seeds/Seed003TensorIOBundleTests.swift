@@ -37,8 +37,9 @@ final class Seed003TensorIOBundleTests: XCTestCase {
     let model = try Model(bundle: bundle)  // Changed: was bundle.newModel()
     let another = try Model(bundle: bundle)  // Changed: was bundle.newModel()
     XCTAssertFalse(model === another, "each call produces a new model instance")
-    XCTAssertEqual(bundle.description.outputs.first?.labels, ["pedestrian", "car", "motorcycle"],
-                   "labels.txt's trailing newline is not a fourth label")
+    XCTAssertEqual(
+      bundle.description.outputs.first?.labels, ["pedestrian", "car", "motorcycle"],
+      "labels.txt's trailing newline is not a fourth label")
   }
 
   /// "Basic Usage" with "The Labels Field": run on an array of numbers, and the labelled layer

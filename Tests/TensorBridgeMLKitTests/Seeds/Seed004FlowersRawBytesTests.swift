@@ -42,7 +42,8 @@ final class Seed004FlowersRawBytesTests: XCTestCase {
     } catch _ {
       return XCTFail("Error loading model!")  // Changed: was print + return
     }
-    let labels = try Labels.parse(Data(contentsOf: URL(fileURLWithPath: ShapesReference.labelsPath)), file: ShapesReference.labelsPath)  // Added: the app's labels (see SeedBugTests for the trailing-newline label)
+    let labels = try Labels.parse(
+      Data(contentsOf: URL(fileURLWithPath: ShapesReference.labelsPath)), file: ShapesReference.labelsPath)  // Added: the app's labels (see SeedBugTests for the trailing-newline label)
 
     for entry in reference.tensors {
       // Step 5: turn the image into an input tensor.
@@ -59,7 +60,8 @@ final class Seed004FlowersRawBytesTests: XCTestCase {
         Swift.stride(from: 0, to: bytes.count, by: 4).map { bytes.loadUnaligned(fromByteOffset: $0, as: Float.self) }
       }
       let worst = zip(floats, entry.input).map { abs($0 - $1) }.max() ?? .infinity
-      XCTAssertLessThanOrEqual(worst, entry.image.hasSuffix(".png") ? 2.5 / 127.5 : 0.1, "\(entry.image): input against Python's")
+      XCTAssertLessThanOrEqual(
+        worst, entry.image.hasSuffix(".png") ? 2.5 / 127.5 : 0.1, "\(entry.image): input against Python's")
 
       // Step 6: get the inference results.
       try interpreter.allocateTensors()

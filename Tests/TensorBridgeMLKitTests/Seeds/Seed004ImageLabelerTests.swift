@@ -17,7 +17,7 @@ final class Seed004ImageLabelerTests: XCTestCase {
     // Create Image Labeler options, and set the threshold to 0.4
     // to ignore all classes with a probability of 0.4 or less
     let options = CustomImageLabelerOptions(
-                             localModel: localModel)
+      localModel: localModel)
     options.confidenceThreshold = 0.4
 
     // Initialize the labeler with these options
@@ -42,8 +42,9 @@ final class Seed004ImageLabelerTests: XCTestCase {
       XCTAssertEqual(labels.first?.text, reference.labels[best], entry.image)
       XCTAssertEqual(labels.first?.index, best)
       XCTAssertEqual(labels.first?.confidence ?? -1, expected[best], accuracy: reference.tolerance)
-      XCTAssertEqual(labels.map(\.index), expected.indices.filter { expected[$0] >= 0.4 }.sorted { expected[$0] > expected[$1] },
-                     "every class over the threshold, best first")
+      XCTAssertEqual(
+        labels.map(\.index), expected.indices.filter { expected[$0] >= 0.4 }.sorted { expected[$0] > expected[$1] },
+        "every class over the threshold, best first")
     }
   }
 }

@@ -37,7 +37,9 @@ struct SentimentReference: Decodable {
   }
 
   static var bundle: URL { TestPaths.fixtures.appendingPathComponent("text/sentiment.tiobundle") }
-  static var metadataModelPath: String { TestPaths.fixtures.appendingPathComponent("text/sentiment_metadata.tflite").path }
+  static var metadataModelPath: String {
+    TestPaths.fixtures.appendingPathComponent("text/sentiment_metadata.tflite").path
+  }
   static var vocabularyPath: String { bundle.appendingPathComponent("assets/vocab.txt").path }
 }
 

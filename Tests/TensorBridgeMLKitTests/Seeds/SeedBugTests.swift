@@ -9,7 +9,9 @@ final class SeedBugTests: XCTestCase {
   /// A 3×2 ARGB image whose rows are padded to 16 bytes (as camera frames are), every pixel's
   /// red value its own number: red = 10·y + x.
   private func paddedImage() throws -> PixelBuffer {
-    let width = 3, height = 2, stride = 16
+    let width = 3
+    let height = 2
+    let stride = 16
     var bytes = [UInt8](repeating: 0xEE, count: stride * height)
     for y in 0..<height {
       for x in 0..<width {
@@ -30,7 +32,9 @@ final class SeedBugTests: XCTestCase {
   func testPixelOffsetsCannotBeTransposedOrIgnoreTheRowStride() throws {
     let image = try paddedImage()
     let bytes = image.bytes
-    var transposed: [UInt8] = [], packedStride: [UInt8] = [], named: [UInt8] = []
+    var transposed: [UInt8] = []
+    var packedStride: [UInt8] = []
+    var named: [UInt8] = []
     for row in 0..<image.height {
       for col in 0..<image.width {
         let seed000 = 4 * (col * image.width + row)  // the seeds' transposed offset
@@ -78,19 +82,24 @@ final class SeedBugTests: XCTestCase {
     let boxes: [Double] = try XCTUnwrap(testCase.outputs["TFLite_Detection_PostProcess"])  // [N, 4]: top, left, bottom, right
     let count = boxes.count / 4
     let seedTops: [Double] = (0..<count).map { (i: Int) -> Double in boxes[0 * i] }  // the seed's way
-    let seedBoxes: [[Double]] = (0..<count).map { (i: Int) -> [Double] in [boxes[0 * i], boxes[1 * i], boxes[2 * i], boxes[3 * i]] }
+    let seedBoxes: [[Double]] = (0..<count).map { (i: Int) -> [Double] in
+      [boxes[0 * i], boxes[1 * i], boxes[2 * i], boxes[3 * i]]
+    }
     XCTAssertEqual(Set(seedTops).count, 1, "the seed's every top is the first box's")
     let truth: [[Double]] = (0..<count).map { (i: Int) -> [Double] in Array(boxes[(4 * i)..<(4 * i + 4)]) }
     XCTAssertNotEqual(seedBoxes, truth)
-    XCTAssertEqual(seedBoxes[0], [boxes[0], boxes[0], boxes[0], boxes[0]], "even the first detection mixes one corner four times")
+    XCTAssertEqual(
+      seedBoxes[0], [boxes[0], boxes[0], boxes[0], boxes[0]], "even the first detection mixes one corner four times")
 
     let detector = try ObjectDetector(contentsOf: DetectorReference.folder)
     let detections = try detector.detect(contentsOf: DetectorReference.sample(testCase.image)).detections
-    XCTAssertEqual(Set(detections.map { [$0.boundingBox.x, $0.boundingBox.y] }).count, detections.count,
-                   "every detection has its own box")
+    XCTAssertEqual(
+      Set(detections.map { [$0.boundingBox.x, $0.boundingBox.y] }).count, detections.count,
+      "every detection has its own box")
     for (detection, expected) in zip(detections, testCase.detections) {
       XCTAssertEqual(detection.categories.first?.label, expected.label)
-      XCTAssertGreaterThan(detection.boundingBox.intersectionOverUnion(expected.rect), 0.999, "the box LiteRT paired with this score")
+      XCTAssertGreaterThan(
+        detection.boundingBox.intersectionOverUnion(expected.rect), 0.999, "the box LiteRT paired with this score")
     }
   }
 

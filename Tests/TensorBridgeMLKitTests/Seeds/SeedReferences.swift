@@ -7,7 +7,10 @@ import TestSupport
 /// Tests/Fixtures/vision/classifier.reference.json (scripts/fixtures/make_vision_models.py).
 struct ShapesReference: Decodable {
   struct Entry: Decodable {
-    struct Output: Decodable { let scores: [Float]; let input: [Float]? }
+    struct Output: Decodable {
+      let scores: [Float]
+      let input: [Float]?
+    }
     let image: String
     /// The float model's input tensor, as Python built it (stretch to 32×32, bilinear, (v − 127.5) / 127.5).
     let input: [Float]
@@ -19,7 +22,8 @@ struct ShapesReference: Decodable {
   let tensors: [Entry]
 
   static func load() throws -> ShapesReference {
-    try JSONDecoder().decode(ShapesReference.self, from: Data(contentsOf: MLKitFixtures.vision("classifier.reference.json")))
+    try JSONDecoder().decode(
+      ShapesReference.self, from: Data(contentsOf: MLKitFixtures.vision("classifier.reference.json")))
   }
 
   /// The shapes classifier with TFLite metadata (labels and normalization inside).

@@ -1,130 +1,136 @@
 extension LoweringGraph {
-    /// The input-to-hidden products of every step at once — one `FULLY_CONNECTED` over the
-    /// whole sequence, `[batch × steps, n_input] · weightsᵀ + bias` — then one `[batch, width]`
-    /// tensor per step, in time order.
-    mutating func projectedSteps(input: Int32, layout: SequenceLayout, weights: Int32, bias: Int32, width: Int) -> [Int32] {
-        let rows = layout.batch * layout.steps
-        let flat = reshape(input, "x/rows", [rows, layout.inputSize])
-        let projected = fullyConnected(flat, weights, bias: bias, "x/projected", [rows, width])
-        let sequence = reshape(projected, "x/sequence", layout.sequenceShape(width: width))
-        return unpack(sequence, axis: layout.timeAxis, count: layout.steps, "x/t", partShape: [layout.batch, width])
-    }
+  /// The input-to-hidden products of every step at once — one `FULLY_CONNECTED` over the
+  /// whole sequence, `[batch × steps, n_input] · weightsᵀ + bias` — then one `[batch, width]`
+  /// tensor per step, in time order.
+  mutating func projectedSteps(input: Int32, layout: SequenceLayout, weights: Int32, bias: Int32, width: Int) -> [Int32]
+  {
+    let rows = layout.batch * layout.steps
+    let flat = reshape(input, "x/rows", [rows, layout.inputSize])
+    let projected = fullyConnected(flat, weights, bias: bias, "x/projected", [rows, width])
+    let sequence = reshape(projected, "x/sequence", layout.sequenceShape(width: width))
+    return unpack(sequence, axis: layout.timeAxis, count: layout.steps, "x/t", partShape: [layout.batch, width])
+  }
 }
 
 extension SequenceLSTMPlan {
-    /// Writes the unrolled LSTM, following `lstm_eval.cc`'s float path (`LstmStepFloat`) step by
-    /// step; the states hold their values at the start (read from the resource variables).
-    ///
-    /// Per step, with `W = x·Wxᵀ + b` for all gates computed at once beforehand:
-    /// ```
-    /// z            = W[t] + h·Whᵀ                 split into the gates' pre-activations
-    /// i, f         = σ(norm(z_i + p_i⊙c)), σ(norm(z_f + p_f⊙c))    (i = 1 − f with CIFG)
-    /// g            = act(norm(z_g))
-    /// c            = clip(f⊙c + i⊙g)
-    /// o            = σ(norm(z_o + p_o⊙c))
-    /// h            = clip(proj(o⊙act(c)))         o⊙g when act is NONE, as the kernel computes
-    /// ```
-    /// `norm` is layer norm then scale and bias (the bias is added there instead of in `W`).
-    ///
-    /// - Returns: the final output state and cell state, to assign back to the variables.
-    func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-        let batch = layout.batch, cells = cellCount
-        let width = gates.count * cells
-        let gateShape = [batch, cells], outputShape = [batch, outputSize]
+  /// Writes the unrolled LSTM, following `lstm_eval.cc`'s float path (`LstmStepFloat`) step by
+  /// step; the states hold their values at the start (read from the resource variables).
+  ///
+  /// Per step, with `W = x·Wxᵀ + b` for all gates computed at once beforehand:
+  /// ```
+  /// z            = W[t] + h·Whᵀ                 split into the gates' pre-activations
+  /// i, f         = σ(norm(z_i + p_i⊙c)), σ(norm(z_f + p_f⊙c))    (i = 1 − f with CIFG)
+  /// g            = act(norm(z_g))
+  /// c            = clip(f⊙c + i⊙g)
+  /// o            = σ(norm(z_o + p_o⊙c))
+  /// h            = clip(proj(o⊙act(c)))         o⊙g when act is NONE, as the kernel computes
+  /// ```
+  /// `norm` is layer norm then scale and bias (the bias is added there instead of in `W`).
+  ///
+  /// - Returns: the final output state and cell state, to assign back to the variables.
+  func emitSteps(into g: inout LoweringGraph) -> [Int32] {
+    let batch = layout.batch
+    let cells = cellCount
+    let width = gates.count * cells
+    let gateShape = [batch, cells]
+    let outputShape = [batch, outputSize]
 
-        let inputWeights = g.constant("weights/input", [width, layout.inputSize], bytes: inputWeights)
-        let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
-        let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
-        let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: inputWeights, bias: bias, width: width)
-        let splitAxis = g.constant("split_axis", [], int32s: [1])
-        let one: Int32 = isCIFG ? g.constant("one", [1], floats: [1]) : -1
-        let normAxis: Int32 = isLayerNormalized ? g.constant("norm/axis", [1], int32s: [1]) : -1
-        let epsilon: Int32 = isLayerNormalized ? g.constant("norm/epsilon", [1], floats: [1e-8]) : -1
+    let inputWeights = g.constant("weights/input", [width, layout.inputSize], bytes: inputWeights)
+    let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
+    let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
+    let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: inputWeights, bias: bias, width: width)
+    let splitAxis = g.constant("split_axis", [], int32s: [1])
+    let one: Int32 = isCIFG ? g.constant("one", [1], floats: [1]) : -1
+    let normAxis: Int32 = isLayerNormalized ? g.constant("norm/axis", [1], int32s: [1]) : -1
+    let epsilon: Int32 = isLayerNormalized ? g.constant("norm/epsilon", [1], floats: [1e-8]) : -1
 
-        /// Layer norm, scale and bias of one gate's pre-activation (the kernel's
-        /// `MeanStddevNormalization`: `(x − mean) / sqrt(variance + 1e-8)`); `x` without it.
-        func normalized(_ x: Int32, _ gate: Gate, _ name: String, _ g: inout LoweringGraph) -> Int32 {
-            guard let coefficients = layerNorm[gate], let gateBias = biasTensors[gate] else { return x }
-            let mean = g.mean(x, axes: normAxis, name + "/mean", [batch, 1])
-            let centered = g.binary(.sub, x, mean, name + "/centered", gateShape)
-            let squares = g.binary(.mul, centered, centered, name + "/squares", gateShape)
-            let variance = g.mean(squares, axes: normAxis, name + "/variance", [batch, 1])
-            let padded = g.binary(.add, variance, epsilon, name + "/padded", [batch, 1])
-            let scale = g.unary(.rsqrt, padded, name + "/inverse", [batch, 1])
-            let unit = g.binary(.mul, centered, scale, name + "/unit", gateShape)
-            let scaled = g.binary(.mul, unit, Int32(coefficients), name + "/scaled", gateShape)
-            return g.binary(.add, scaled, Int32(gateBias), name + "/normalized", gateShape)
-        }
-        /// The pre-activation plus the peephole term `weights ⊙ cell` when there is one.
-        func peephole(_ x: Int32, _ gate: Gate, cell: Int32, _ name: String, _ g: inout LoweringGraph) -> Int32 {
-            guard let weights = peepholes[gate] else { return x }
-            let term = g.binary(.mul, cell, Int32(weights), name + "/peephole", gateShape)
-            return g.binary(.add, x, term, name + "/with_peephole", gateShape)
-        }
-
-        var h = Int32(outputState), c = Int32(cellState)
-        var outputs: [Int32] = []
-        for (t, stepInput) in steps.enumerated() {
-            let s = "t\(t)/"
-            let recurrent = g.fullyConnected(h, recurrentWeights, bias: -1, s + "recurrent", [batch, width])
-            let z = g.binary(.add, stepInput, recurrent, s + "z", [batch, width])
-            let parts = g.split(z, axis: splitAxis, count: gates.count, s + "z", partShape: gateShape)
-            var pre: [Gate: Int32] = [:]
-            for (gate, part) in zip(gates, parts) { pre[gate] = part }
-
-            /// σ of a sigmoid gate's pre-activation, with peephole and layer norm when present.
-            func sigmoidGate(_ gate: Gate, cell: Int32, _ g: inout LoweringGraph) -> Int32 {
-                let name = s + gate.name
-                let withPeephole = peephole(pre[gate] ?? -1, gate, cell: cell, name, &g)
-                let normalizedGate = normalized(withPeephole, gate, name, &g)
-                return g.unary(.logistic, normalizedGate, name, gateShape)
-            }
-            let forget = sigmoidGate(.forget, cell: c, &g)
-            let inputGate = isCIFG ? g.binary(.sub, one, forget, s + "input", gateShape) : sigmoidGate(.input, cell: c, &g)
-            let cellPre = normalized(pre[.cell] ?? -1, .cell, s + "cell", &g)
-            let cellGate = g.activation(activation, cellPre, s + "cell", gateShape)
-
-            let kept = g.binary(.mul, forget, c, s + "kept", gateShape)
-            let added = g.binary(.mul, inputGate, cellGate, s + "added", gateShape)
-            var cell = g.binary(.add, kept, added, s + "c", gateShape)
-            if cellClip > 0 { cell = g.clip(cell, limit: cellClip, s + "c_clipped", gateShape) }
-
-            let outputGate = sigmoidGate(.output, cell: cell, &g)
-            // With activation NONE the kernel's ApplyActivationToVector writes nothing, so its
-            // scratch buffer still holds the cell gate: the output is o ⊙ g, not o ⊙ c.
-            let squashed = activation == .none ? cellGate : g.activation(activation, cell, s + "c_activated", gateShape)
-            var hidden = g.binary(.mul, outputGate, squashed, s + "m", gateShape)
-            if let projectionWeights {
-                hidden = g.fullyConnected(hidden, Int32(projectionWeights), bias: projectionBias.map(Int32.init) ?? -1,
-                                          s + "projected", outputShape)
-                if projectionClip > 0 { hidden = g.clip(hidden, limit: projectionClip, s + "h_clipped", outputShape) }
-            }
-            outputs.append(hidden)
-            h = hidden
-            c = cell
-        }
-        g.pack(outputs, axis: layout.timeAxis, into: Int32(output))
-        return [h, c]
+    /// Layer norm, scale and bias of one gate's pre-activation (the kernel's
+    /// `MeanStddevNormalization`: `(x − mean) / sqrt(variance + 1e-8)`); `x` without it.
+    func normalized(_ x: Int32, _ gate: Gate, _ name: String, _ g: inout LoweringGraph) -> Int32 {
+      guard let coefficients = layerNorm[gate], let gateBias = biasTensors[gate] else { return x }
+      let mean = g.mean(x, axes: normAxis, name + "/mean", [batch, 1])
+      let centered = g.binary(.sub, x, mean, name + "/centered", gateShape)
+      let squares = g.binary(.mul, centered, centered, name + "/squares", gateShape)
+      let variance = g.mean(squares, axes: normAxis, name + "/variance", [batch, 1])
+      let padded = g.binary(.add, variance, epsilon, name + "/padded", [batch, 1])
+      let scale = g.unary(.rsqrt, padded, name + "/inverse", [batch, 1])
+      let unit = g.binary(.mul, centered, scale, name + "/unit", gateShape)
+      let scaled = g.binary(.mul, unit, Int32(coefficients), name + "/scaled", gateShape)
+      return g.binary(.add, scaled, Int32(gateBias), name + "/normalized", gateShape)
     }
+    /// The pre-activation plus the peephole term `weights ⊙ cell` when there is one.
+    func peephole(_ x: Int32, _ gate: Gate, cell: Int32, _ name: String, _ g: inout LoweringGraph) -> Int32 {
+      guard let weights = peepholes[gate] else { return x }
+      let term = g.binary(.mul, cell, Int32(weights), name + "/peephole", gateShape)
+      return g.binary(.add, x, term, name + "/with_peephole", gateShape)
+    }
+
+    var h = Int32(outputState)
+    var c = Int32(cellState)
+    var outputs: [Int32] = []
+    for (t, stepInput) in steps.enumerated() {
+      let s = "t\(t)/"
+      let recurrent = g.fullyConnected(h, recurrentWeights, bias: -1, s + "recurrent", [batch, width])
+      let z = g.binary(.add, stepInput, recurrent, s + "z", [batch, width])
+      let parts = g.split(z, axis: splitAxis, count: gates.count, s + "z", partShape: gateShape)
+      var pre: [Gate: Int32] = [:]
+      for (gate, part) in zip(gates, parts) { pre[gate] = part }
+
+      /// σ of a sigmoid gate's pre-activation, with peephole and layer norm when present.
+      func sigmoidGate(_ gate: Gate, cell: Int32, _ g: inout LoweringGraph) -> Int32 {
+        let name = s + gate.name
+        let withPeephole = peephole(pre[gate] ?? -1, gate, cell: cell, name, &g)
+        let normalizedGate = normalized(withPeephole, gate, name, &g)
+        return g.unary(.logistic, normalizedGate, name, gateShape)
+      }
+      let forget = sigmoidGate(.forget, cell: c, &g)
+      let inputGate = isCIFG ? g.binary(.sub, one, forget, s + "input", gateShape) : sigmoidGate(.input, cell: c, &g)
+      let cellPre = normalized(pre[.cell] ?? -1, .cell, s + "cell", &g)
+      let cellGate = g.activation(activation, cellPre, s + "cell", gateShape)
+
+      let kept = g.binary(.mul, forget, c, s + "kept", gateShape)
+      let added = g.binary(.mul, inputGate, cellGate, s + "added", gateShape)
+      var cell = g.binary(.add, kept, added, s + "c", gateShape)
+      if cellClip > 0 { cell = g.clip(cell, limit: cellClip, s + "c_clipped", gateShape) }
+
+      let outputGate = sigmoidGate(.output, cell: cell, &g)
+      // With activation NONE the kernel's ApplyActivationToVector writes nothing, so its
+      // scratch buffer still holds the cell gate: the output is o ⊙ g, not o ⊙ c.
+      let squashed = activation == .none ? cellGate : g.activation(activation, cell, s + "c_activated", gateShape)
+      var hidden = g.binary(.mul, outputGate, squashed, s + "m", gateShape)
+      if let projectionWeights {
+        hidden = g.fullyConnected(
+          hidden, Int32(projectionWeights), bias: projectionBias.map(Int32.init) ?? -1,
+          s + "projected", outputShape)
+        if projectionClip > 0 { hidden = g.clip(hidden, limit: projectionClip, s + "h_clipped", outputShape) }
+      }
+      outputs.append(hidden)
+      h = hidden
+      c = cell
+    }
+    g.pack(outputs, axis: layout.timeAxis, into: Int32(output))
+    return [h, c]
+  }
 }
 
 extension SequenceRNNPlan {
-    /// Writes the unrolled RNN (`RnnBatchStep`): `h = act(x·Wxᵀ + b + h·Whᵀ)` per step; the
-    /// hidden state holds its value at the start.
-    ///
-    /// - Returns: the final hidden state, to assign back to the variable.
-    func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-        let shape = [layout.batch, units]
-        let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: Int32(inputWeights), bias: Int32(bias), width: units)
-        var h = Int32(hiddenState)
-        var outputs: [Int32] = []
-        for (t, stepInput) in steps.enumerated() {
-            let recurrent = g.fullyConnected(h, Int32(recurrentWeights), bias: -1, "t\(t)/recurrent", shape)
-            let z = g.binary(.add, stepInput, recurrent, "t\(t)/z", shape)
-            h = g.activation(activation, z, "t\(t)/h", shape)
-            outputs.append(h)
-        }
-        g.pack(outputs, axis: layout.timeAxis, into: Int32(output))
-        return [h]
+  /// Writes the unrolled RNN (`RnnBatchStep`): `h = act(x·Wxᵀ + b + h·Whᵀ)` per step; the
+  /// hidden state holds its value at the start.
+  ///
+  /// - Returns: the final hidden state, to assign back to the variable.
+  func emitSteps(into g: inout LoweringGraph) -> [Int32] {
+    let shape = [layout.batch, units]
+    let steps = g.projectedSteps(
+      input: Int32(input), layout: layout, weights: Int32(inputWeights), bias: Int32(bias), width: units)
+    var h = Int32(hiddenState)
+    var outputs: [Int32] = []
+    for (t, stepInput) in steps.enumerated() {
+      let recurrent = g.fullyConnected(h, Int32(recurrentWeights), bias: -1, "t\(t)/recurrent", shape)
+      let z = g.binary(.add, stepInput, recurrent, "t\(t)/z", shape)
+      h = g.activation(activation, z, "t\(t)/h", shape)
+      outputs.append(h)
     }
+    g.pack(outputs, axis: layout.timeAxis, into: Int32(output))
+    return [h]
+  }
 }

@@ -2,164 +2,172 @@
 /// tensor (float32 unless said otherwise) and the operator computing it, and returns the
 /// output's index.
 struct LoweringGraph {
-    /// `BuiltinOptions` union types of the options tables written here.
-    private enum OptionsType {
-        static let fullyConnected: UInt8 = 8
-        static let add: UInt8 = 11
-        static let mul: UInt8 = 21
-        static let reducer: UInt8 = 27
-        static let sub: UInt8 = 28
-        static let split: UInt8 = 35
-        static let pack: UInt8 = 59
-        static let unpack: UInt8 = 64
-        static let callOnce: UInt8 = 103
-        static let varHandle: UInt8 = 111
-    }
+  /// `BuiltinOptions` union types of the options tables written here.
+  private enum OptionsType {
+    static let fullyConnected: UInt8 = 8
+    static let add: UInt8 = 11
+    static let mul: UInt8 = 21
+    static let reducer: UInt8 = 27
+    static let sub: UInt8 = 28
+    static let split: UInt8 = 35
+    static let pack: UInt8 = 59
+    static let unpack: UInt8 = 64
+    static let callOnce: UInt8 = 103
+    static let varHandle: UInt8 = 111
+  }
 
-    var additions: ModelAdditions
-    var graph: SubgraphAppender
-    /// Put in front of every new tensor's name.
-    var prefix: String
+  var additions: ModelAdditions
+  var graph: SubgraphAppender
+  /// Put in front of every new tensor's name.
+  var prefix: String
 
-    // MARK: Tensors
+  // MARK: Tensors
 
-    /// A new computed tensor.
-    mutating func tensor(_ name: String, _ shape: [Int], type: TensorType = .float32) -> Int32 {
-        graph.addTensor(prefix + name, type: type, shape: shape.map(Int32.init), additions: &additions)
-    }
+  /// A new computed tensor.
+  mutating func tensor(_ name: String, _ shape: [Int], type: TensorType = .float32) -> Int32 {
+    graph.addTensor(prefix + name, type: type, shape: shape.map(Int32.init), additions: &additions)
+  }
 
-    /// A new float32 constant holding `bytes` (little-endian floats).
-    mutating func constant(_ name: String, _ shape: [Int], bytes: [UInt8]) -> Int32 {
-        graph.addConstant(prefix + name, type: .float32, shape: shape.map(Int32.init), bytes: bytes, additions: &additions)
-    }
+  /// A new float32 constant holding `bytes` (little-endian floats).
+  mutating func constant(_ name: String, _ shape: [Int], bytes: [UInt8]) -> Int32 {
+    graph.addConstant(prefix + name, type: .float32, shape: shape.map(Int32.init), bytes: bytes, additions: &additions)
+  }
 
-    /// A new float32 constant.
-    mutating func constant(_ name: String, _ shape: [Int], floats: [Float]) -> Int32 {
-        constant(name, shape, bytes: floats.flatMap { littleEndianBytes($0.bitPattern) })
-    }
+  /// A new float32 constant.
+  mutating func constant(_ name: String, _ shape: [Int], floats: [Float]) -> Int32 {
+    constant(name, shape, bytes: floats.flatMap { littleEndianBytes($0.bitPattern) })
+  }
 
-    /// A new int32 constant.
-    mutating func constant(_ name: String, _ shape: [Int], int32s: [Int32]) -> Int32 {
-        graph.addConstant(prefix + name, type: .int32, shape: shape.map(Int32.init),
-                          bytes: int32s.flatMap(littleEndianBytes), additions: &additions)
-    }
+  /// A new int32 constant.
+  mutating func constant(_ name: String, _ shape: [Int], int32s: [Int32]) -> Int32 {
+    graph.addConstant(
+      prefix + name, type: .int32, shape: shape.map(Int32.init),
+      bytes: int32s.flatMap(littleEndianBytes), additions: &additions)
+  }
 
-    // MARK: Operators
+  // MARK: Operators
 
-    mutating func operation(_ code: BuiltinOperator, _ inputs: [Int32], _ outputs: [Int32], options: SubgraphAppender.Options? = nil) {
-        graph.addOperator(additions.builtinCode(code), inputs: inputs, outputs: outputs, options: options, additions: &additions)
-    }
+  mutating func operation(
+    _ code: BuiltinOperator, _ inputs: [Int32], _ outputs: [Int32], options: SubgraphAppender.Options? = nil
+  ) {
+    graph.addOperator(
+      additions.builtinCode(code), inputs: inputs, outputs: outputs, options: options, additions: &additions)
+  }
 
-    /// `code(x)` for an operator without options (`LOGISTIC`, `TANH`, `RELU`, `RSQRT`, …).
-    mutating func unary(_ code: BuiltinOperator, _ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-        let y = tensor(name, shape)
-        operation(code, [x], [y])
-        return y
-    }
+  /// `code(x)` for an operator without options (`LOGISTIC`, `TANH`, `RELU`, `RSQRT`, …).
+  mutating func unary(_ code: BuiltinOperator, _ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let y = tensor(name, shape)
+    operation(code, [x], [y])
+    return y
+  }
 
-    /// An elementwise binary operator (`ADD`, `MUL`, `SUB`, `MINIMUM`, `MAXIMUM`), broadcasting.
-    mutating func binary(_ code: BuiltinOperator, _ a: Int32, _ b: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-        let y = tensor(name, shape)
-        let options: SubgraphAppender.Options? = switch code {
-        case .add: .init(OptionsType.add)
-        case .mul: .init(OptionsType.mul)
-        case .sub: .init(OptionsType.sub)
-        default: nil
-        }
-        operation(code, [a, b], [y], options: options)
-        return y
-    }
+  /// An elementwise binary operator (`ADD`, `MUL`, `SUB`, `MINIMUM`, `MAXIMUM`), broadcasting.
+  mutating func binary(_ code: BuiltinOperator, _ a: Int32, _ b: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let y = tensor(name, shape)
+    let options: SubgraphAppender.Options? =
+      switch code {
+      case .add: .init(OptionsType.add)
+      case .mul: .init(OptionsType.mul)
+      case .sub: .init(OptionsType.sub)
+      default: nil
+      }
+    operation(code, [a, b], [y], options: options)
+    return y
+  }
 
-    /// `FULLY_CONNECTED`: `x · weightsᵀ (+ bias)`; `bias` -1 for none.
-    mutating func fullyConnected(_ x: Int32, _ weights: Int32, bias: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-        let y = tensor(name, shape)
-        operation(.fullyConnected, [x, weights, bias], [y], options: .init(OptionsType.fullyConnected))
-        return y
-    }
+  /// `FULLY_CONNECTED`: `x · weightsᵀ (+ bias)`; `bias` -1 for none.
+  mutating func fullyConnected(_ x: Int32, _ weights: Int32, bias: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let y = tensor(name, shape)
+    operation(.fullyConnected, [x, weights, bias], [y], options: .init(OptionsType.fullyConnected))
+    return y
+  }
 
-    /// `RESHAPE` to a fixed shape (given as a constant input).
-    mutating func reshape(_ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-        let target = constant(name + "/shape", [shape.count], int32s: shape.map(Int32.init))
-        let y = tensor(name, shape)
-        operation(.reshape, [x, target], [y])
-        return y
-    }
+  /// `RESHAPE` to a fixed shape (given as a constant input).
+  mutating func reshape(_ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let target = constant(name + "/shape", [shape.count], int32s: shape.map(Int32.init))
+    let y = tensor(name, shape)
+    operation(.reshape, [x, target], [y])
+    return y
+  }
 
-    /// `SPLIT` of `x` into `count` equal parts along the axis held by the int32 scalar `axis`.
-    mutating func split(_ x: Int32, axis: Int32, count: Int, _ name: String, partShape: [Int]) -> [Int32] {
-        let parts = (0..<count).map { tensor("\(name)\($0)", partShape) }
-        operation(.split, [axis, x], parts, options: .init(OptionsType.split, [0: .int32(Int32(count))]))
-        return parts
-    }
+  /// `SPLIT` of `x` into `count` equal parts along the axis held by the int32 scalar `axis`.
+  mutating func split(_ x: Int32, axis: Int32, count: Int, _ name: String, partShape: [Int]) -> [Int32] {
+    let parts = (0..<count).map { tensor("\(name)\($0)", partShape) }
+    operation(.split, [axis, x], parts, options: .init(OptionsType.split, [0: .int32(Int32(count))]))
+    return parts
+  }
 
-    /// `UNPACK` of `x` along `axis` into `count` tensors.
-    mutating func unpack(_ x: Int32, axis: Int32, count: Int, _ name: String, partShape: [Int]) -> [Int32] {
-        let parts = (0..<count).map { tensor("\(name)\($0)", partShape) }
-        operation(.unpack, [x], parts, options: .init(OptionsType.unpack, [0: .int32(Int32(count)), 1: .int32(axis)]))
-        return parts
-    }
+  /// `UNPACK` of `x` along `axis` into `count` tensors.
+  mutating func unpack(_ x: Int32, axis: Int32, count: Int, _ name: String, partShape: [Int]) -> [Int32] {
+    let parts = (0..<count).map { tensor("\(name)\($0)", partShape) }
+    operation(.unpack, [x], parts, options: .init(OptionsType.unpack, [0: .int32(Int32(count)), 1: .int32(axis)]))
+    return parts
+  }
 
-    /// `PACK` of `values` along `axis` into the existing tensor `output`.
-    mutating func pack(_ values: [Int32], axis: Int32, into output: Int32) {
-        operation(.pack, values, [output], options: .init(OptionsType.pack, [0: .int32(Int32(values.count)), 1: .int32(axis)]))
-    }
+  /// `PACK` of `values` along `axis` into the existing tensor `output`.
+  mutating func pack(_ values: [Int32], axis: Int32, into output: Int32) {
+    operation(
+      .pack, values, [output], options: .init(OptionsType.pack, [0: .int32(Int32(values.count)), 1: .int32(axis)]))
+  }
 
-    /// `MEAN` over the axes held by the int32 constant `axes`, keeping dimensions.
-    mutating func mean(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-        let y = tensor(name, shape)
-        operation(.mean, [x, axes], [y], options: .init(OptionsType.reducer, [0: .bool(true)]))
-        return y
-    }
+  /// `MEAN` over the axes held by the int32 constant `axes`, keeping dimensions.
+  mutating func mean(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let y = tensor(name, shape)
+    operation(.mean, [x, axes], [y], options: .init(OptionsType.reducer, [0: .bool(true)]))
+    return y
+  }
 
-    /// Zeros of `shape`, made at run time by `FILL` (a constant would put `4 × elements` bytes in
-    /// the file, and a state's size is set by the batch, which the file does not bound).
-    mutating func zeros(_ name: String, _ shape: [Int]) -> Int32 {
-        let dimensions = constant(name + "/dimensions", [shape.count], int32s: shape.map(Int32.init))
-        let zero = constant(name + "/zero", [], floats: [0])
-        let y = tensor(name, shape)
-        operation(.fill, [dimensions, zero], [y])
-        return y
-    }
+  /// Zeros of `shape`, made at run time by `FILL` (a constant would put `4 × elements` bytes in
+  /// the file, and a state's size is set by the batch, which the file does not bound).
+  mutating func zeros(_ name: String, _ shape: [Int]) -> Int32 {
+    let dimensions = constant(name + "/dimensions", [shape.count], int32s: shape.map(Int32.init))
+    let zero = constant(name + "/zero", [], floats: [0])
+    let y = tensor(name, shape)
+    operation(.fill, [dimensions, zero], [y])
+    return y
+  }
 
-    /// `clamp(x, -limit, limit)` as `MAXIMUM(MINIMUM(x, limit), -limit)` — TensorFlow Lite's
-    /// `CwiseClipping` (`max(min(limit, x), -limit)`).
-    mutating func clip(_ x: Int32, limit: Float, _ name: String, _ shape: [Int]) -> Int32 {
-        let upper = constant(name + "/max", [1], floats: [limit])
-        let lower = constant(name + "/min", [1], floats: [-limit])
-        let clipped = binary(.minimum, x, upper, name + "/upper", shape)
-        return binary(.maximum, clipped, lower, name, shape)
-    }
+  /// `clamp(x, -limit, limit)` as `MAXIMUM(MINIMUM(x, limit), -limit)` — TensorFlow Lite's
+  /// `CwiseClipping` (`max(min(limit, x), -limit)`).
+  mutating func clip(_ x: Int32, limit: Float, _ name: String, _ shape: [Int]) -> Int32 {
+    let upper = constant(name + "/max", [1], floats: [limit])
+    let lower = constant(name + "/min", [1], floats: [-limit])
+    let clipped = binary(.minimum, x, upper, name + "/upper", shape)
+    return binary(.maximum, clipped, lower, name, shape)
+  }
 
-    /// A fused activation applied to `x` (`x` itself for `none`).
-    mutating func activation(_ activation: FusedActivation, _ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-        guard let code = activation.builtinOperator else { return x }
-        return unary(code, x, name, shape)
-    }
+  /// A fused activation applied to `x` (`x` itself for `none`).
+  mutating func activation(_ activation: FusedActivation, _ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    guard let code = activation.builtinOperator else { return x }
+    return unary(code, x, name, shape)
+  }
 
-    // MARK: Resource variables
+  // MARK: Resource variables
 
-    /// `VAR_HANDLE` of the resource variable `sharedName` (shared by every subgraph of the model).
-    mutating func variableHandle(_ sharedName: String, _ name: String) -> Int32 {
-        let handle = tensor(name, [], type: .resource)
-        let container = additions.composer.reference(to: .string(""))
-        let shared = additions.composer.reference(to: .string(sharedName))
-        operation(.varHandle, [], [handle], options: .init(OptionsType.varHandle, [0: .reference(container), 1: .reference(shared)]))
-        return handle
-    }
+  /// `VAR_HANDLE` of the resource variable `sharedName` (shared by every subgraph of the model).
+  mutating func variableHandle(_ sharedName: String, _ name: String) -> Int32 {
+    let handle = tensor(name, [], type: .resource)
+    let container = additions.composer.reference(to: .string(""))
+    let shared = additions.composer.reference(to: .string(sharedName))
+    operation(
+      .varHandle, [], [handle],
+      options: .init(OptionsType.varHandle, [0: .reference(container), 1: .reference(shared)]))
+    return handle
+  }
 
-    /// `READ_VARIABLE` of `handle` into the existing tensor `value`.
-    mutating func readVariable(_ handle: Int32, into value: Int32) {
-        operation(.readVariable, [handle], [value])
-    }
+  /// `READ_VARIABLE` of `handle` into the existing tensor `value`.
+  mutating func readVariable(_ handle: Int32, into value: Int32) {
+    operation(.readVariable, [handle], [value])
+  }
 
-    /// `ASSIGN_VARIABLE` of `value` to `handle`.
-    mutating func assignVariable(_ handle: Int32, _ value: Int32) {
-        operation(.assignVariable, [handle, value], [])
-    }
+  /// `ASSIGN_VARIABLE` of `value` to `handle`.
+  mutating func assignVariable(_ handle: Int32, _ value: Int32) {
+    operation(.assignVariable, [handle, value], [])
+  }
 
-    /// `CALL_ONCE` of subgraph `index`: runs it the first time the subgraph runs, once per
-    /// interpreter.
-    mutating func callOnce(_ index: Int) {
-        operation(.callOnce, [], [], options: .init(OptionsType.callOnce, [0: .int32(Int32(index))]))
-    }
+  /// `CALL_ONCE` of subgraph `index`: runs it the first time the subgraph runs, once per
+  /// interpreter.
+  mutating func callOnce(_ index: Int) {
+    operation(.callOnce, [], [], options: .init(OptionsType.callOnce, [0: .int32(Int32(index))]))
+  }
 }

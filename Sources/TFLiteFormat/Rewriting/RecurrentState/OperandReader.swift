@@ -1,87 +1,88 @@
 /// Reads and checks the operands of one fused recurrent operator for its lowering plan: each
 /// check either returns what the plan needs or throws the refusal naming the operand.
 struct OperandReader {
-    let model: TFLiteModel
-    let subgraphIndex: Int
-    let reader: FlatBufferReader
-    /// How often each tensor appears among the subgraph's operator inputs and outputs and its
-    /// own inputs and outputs.
-    private let uses: [Int: Int]
+  let model: TFLiteModel
+  let subgraphIndex: Int
+  let reader: FlatBufferReader
+  /// How often each tensor appears among the subgraph's operator inputs and outputs and its
+  /// own inputs and outputs.
+  private let uses: [Int: Int]
 
-    init(model: TFLiteModel, subgraphIndex: Int, reader: FlatBufferReader) {
-        self.model = model
-        self.subgraphIndex = subgraphIndex
-        self.reader = reader
-        let subgraph = model.subgraphs[subgraphIndex]
-        var uses: [Int: Int] = [:]
-        for index in subgraph.inputs + subgraph.outputs + subgraph.operators.flatMap({ $0.inputs + $0.outputs }) where index >= 0 {
-            uses[index, default: 0] += 1
-        }
-        self.uses = uses
+  init(model: TFLiteModel, subgraphIndex: Int, reader: FlatBufferReader) {
+    self.model = model
+    self.subgraphIndex = subgraphIndex
+    self.reader = reader
+    let subgraph = model.subgraphs[subgraphIndex]
+    var uses: [Int: Int] = [:]
+    for index in subgraph.inputs + subgraph.outputs + subgraph.operators.flatMap({ $0.inputs + $0.outputs })
+    where index >= 0 {
+      uses[index, default: 0] += 1
     }
+    self.uses = uses
+  }
 
-    var tensors: [TensorInfo] { model.subgraphs[subgraphIndex].tensors }
+  var tensors: [TensorInfo] { model.subgraphs[subgraphIndex].tensors }
 
-    /// The tensor at input `position` of `op`, or nil when omitted.
-    func optional(_ op: OperatorInfo, input position: Int) -> Int? {
-        guard position < op.inputs.count, op.inputs[position] >= 0 else { return nil }
-        return op.inputs[position]
+  /// The tensor at input `position` of `op`, or nil when omitted.
+  func optional(_ op: OperatorInfo, input position: Int) -> Int? {
+    guard position < op.inputs.count, op.inputs[position] >= 0 else { return nil }
+    return op.inputs[position]
+  }
+
+  /// The tensor at input `position` of `op`, which must be given.
+  func required(_ op: OperatorInfo, input position: Int, role: String) throws(RecurrentStateRefusal) -> Int {
+    guard let index = optional(op, input: position) else { throw .missingOperand(role: role) }
+    return index
+  }
+
+  /// Checks that `index` is float32 with the fixed shape `shape`; returns its shape.
+  @discardableResult
+  func float(_ index: Int, role: String, shape expected: [Int]? = nil) throws(RecurrentStateRefusal) -> [Int] {
+    let tensor = tensors[index]
+    guard tensor.type == .float32 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
+    if let signature = tensor.shapeSignature, signature.contains(where: { $0 < 0 }) {
+      throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
     }
-
-    /// The tensor at input `position` of `op`, which must be given.
-    func required(_ op: OperatorInfo, input position: Int, role: String) throws(RecurrentStateRefusal) -> Int {
-        guard let index = optional(op, input: position) else { throw .missingOperand(role: role) }
-        return index
+    if let expected, tensor.shape != expected {
+      throw .unexpectedShape(role: role, tensor: tensor.name, expected: expected, actual: tensor.shape)
     }
+    return tensor.shape
+  }
 
-    /// Checks that `index` is float32 with the fixed shape `shape`; returns its shape.
-    @discardableResult
-    func float(_ index: Int, role: String, shape expected: [Int]? = nil) throws(RecurrentStateRefusal) -> [Int] {
-        let tensor = tensors[index]
-        guard tensor.type == .float32 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
-        if let signature = tensor.shapeSignature, signature.contains(where: { $0 < 0 }) {
-            throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
-        }
-        if let expected, tensor.shape != expected {
-            throw .unexpectedShape(role: role, tensor: tensor.name, expected: expected, actual: tensor.shape)
-        }
-        return tensor.shape
+  /// Checks that `index` is a float32 constant of shape `shape`; returns its bytes.
+  func constant(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) -> [UInt8] {
+    try float(index, role: role, shape: shape)
+    guard let data = model.constantData(subgraph: subgraphIndex, tensor: index) else {
+      throw .notConstant(role: role, tensor: tensors[index].name)
     }
+    return [UInt8](data)
+  }
 
-    /// Checks that `index` is a float32 constant of shape `shape`; returns its bytes.
-    func constant(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) -> [UInt8] {
-        try float(index, role: role, shape: shape)
-        guard let data = model.constantData(subgraph: subgraphIndex, tensor: index) else {
-            throw .notConstant(role: role, tensor: tensors[index].name)
-        }
-        return [UInt8](data)
-    }
+  /// Checks that `index` is a state the lowering can move into a resource variable: a float32
+  /// variable tensor of shape `shape`, used by nothing but its operator. (It has no initial
+  /// data: the verifier rejects variable tensors with constant data, so zeros it is.)
+  func state(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) {
+    let tensor = tensors[index]
+    guard tensor.isVariable else { throw .stateNotVariable(role: role, tensor: tensor.name) }
+    try float(index, role: role, shape: shape)
+    guard uses[index] == 1 else { throw .stateShared(role: role, tensor: tensor.name) }
+  }
 
-    /// Checks that `index` is a state the lowering can move into a resource variable: a float32
-    /// variable tensor of shape `shape`, used by nothing but its operator. (It has no initial
-    /// data: the verifier rejects variable tensors with constant data, so zeros it is.)
-    func state(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) {
-        let tensor = tensors[index]
-        guard tensor.isVariable else { throw .stateNotVariable(role: role, tensor: tensor.name) }
-        try float(index, role: role, shape: shape)
-        guard uses[index] == 1 else { throw .stateShared(role: role, tensor: tensor.name) }
-    }
+  // MARK: Options
 
-    // MARK: Options
+  /// The operator's builtin options table, when it has one.
+  func options(of op: OperatorInfo) -> FBTable? { op.builtinOptionsTable }
 
-    /// The operator's builtin options table, when it has one.
-    func options(of op: OperatorInfo) -> FBTable? { op.builtinOptionsTable }
+  /// A one-byte options field (an enum or a bool), or its default. The verifier already read
+  /// every options table, so a read cannot fail here; if it did, the default stands.
+  func byte(_ table: FBTable?, slot: Int) -> Int8 {
+    guard let table else { return 0 }
+    return (try? reader.scalar(table, slot: slot, default: Int8(0), "builtin_options")) ?? 0
+  }
 
-    /// A one-byte options field (an enum or a bool), or its default. The verifier already read
-    /// every options table, so a read cannot fail here; if it did, the default stands.
-    func byte(_ table: FBTable?, slot: Int) -> Int8 {
-        guard let table else { return 0 }
-        return (try? reader.scalar(table, slot: slot, default: Int8(0), "builtin_options")) ?? 0
-    }
-
-    /// A float options field, or 0.
-    func float(_ table: FBTable?, slot: Int) -> Float {
-        guard let table else { return 0 }
-        return Float(bitPattern: (try? reader.scalar(table, slot: slot, default: UInt32(0), "builtin_options")) ?? 0)
-    }
+  /// A float options field, or 0.
+  func float(_ table: FBTable?, slot: Int) -> Float {
+    guard let table else { return 0 }
+    return Float(bitPattern: (try? reader.scalar(table, slot: slot, default: UInt32(0), "builtin_options")) ?? 0)
+  }
 }

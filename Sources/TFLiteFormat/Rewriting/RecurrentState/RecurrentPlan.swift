@@ -1,81 +1,83 @@
 /// A fused recurrent operator TensorBridge lowers, with everything its lowering needs.
 enum RecurrentPlan {
-    case lstm(SequenceLSTMPlan)
-    case rnn(SequenceRNNPlan)
+  case lstm(SequenceLSTMPlan)
+  case rnn(SequenceRNNPlan)
 
-    /// The operator's index in its subgraph.
-    var operatorIndex: Int {
-        switch self {
-        case .lstm(let plan): plan.operatorIndex
-        case .rnn(let plan): plan.operatorIndex
-        }
+  /// The operator's index in its subgraph.
+  var operatorIndex: Int {
+    switch self {
+    case .lstm(let plan): plan.operatorIndex
+    case .rnn(let plan): plan.operatorIndex
     }
+  }
 
-    /// The variable tensors holding the state, with the kernel's name for each.
-    var states: [(tensor: Int, role: String)] {
-        switch self {
-        case .lstm(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
-        case .rnn(let plan): [(plan.hiddenState, "hidden_state")]
-        }
+  /// The variable tensors holding the state, with the kernel's name for each.
+  var states: [(tensor: Int, role: String)] {
+    switch self {
+    case .lstm(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
+    case .rnn(let plan): [(plan.hiddenState, "hidden_state")]
     }
+  }
 }
 
 /// How a sequence operator's input is laid out: what the lowering unrolls.
 struct SequenceLayout: Hashable {
-    /// The most steps the lowering unrolls.
-    static let maxSteps = RecurrentStateLowering.maxSteps
+  /// The most steps the lowering unrolls.
+  static let maxSteps = RecurrentStateLowering.maxSteps
 
-    let batch: Int
-    let steps: Int
-    let inputSize: Int
-    /// `[steps, batch, …]` instead of `[batch, steps, …]`.
-    let timeMajor: Bool
+  let batch: Int
+  let steps: Int
+  let inputSize: Int
+  /// `[steps, batch, …]` instead of `[batch, steps, …]`.
+  let timeMajor: Bool
 
-    /// The axis that runs over the steps.
-    var timeAxis: Int32 { timeMajor ? 0 : 1 }
+  /// The axis that runs over the steps.
+  var timeAxis: Int32 { timeMajor ? 0 : 1 }
 
-    /// The shape of a sequence of `width`-sized vectors in this layout.
-    func sequenceShape(width: Int) -> [Int] {
-        timeMajor ? [steps, batch, width] : [batch, steps, width]
+  /// The shape of a sequence of `width`-sized vectors in this layout.
+  func sequenceShape(width: Int) -> [Int] {
+    timeMajor ? [steps, batch, width] : [batch, steps, width]
+  }
+
+  /// Reads the layout of `input` (a fixed-shape float32 tensor of rank 3).
+  init(input: Int, timeMajor: Bool, operands: OperandReader) throws(RecurrentStateRefusal) {
+    let shape = try operands.float(input, role: "input")
+    let tensor = operands.tensors[input]
+    guard shape.count == 3 else {
+      throw .unexpectedRank(role: "input", tensor: tensor.name, rank: shape.count, expected: 3)
     }
-
-    /// Reads the layout of `input` (a fixed-shape float32 tensor of rank 3).
-    init(input: Int, timeMajor: Bool, operands: OperandReader) throws(RecurrentStateRefusal) {
-        let shape = try operands.float(input, role: "input")
-        let tensor = operands.tensors[input]
-        guard shape.count == 3 else { throw .unexpectedRank(role: "input", tensor: tensor.name, rank: shape.count, expected: 3) }
-        guard shape.allSatisfy({ $0 > 0 }) else {
-            throw .unexpectedShape(role: "input", tensor: tensor.name, expected: shape.map { max($0, 1) }, actual: shape)
-        }
-        self.timeMajor = timeMajor
-        batch = timeMajor ? shape[1] : shape[0]
-        steps = timeMajor ? shape[0] : shape[1]
-        inputSize = shape[2]
-        guard steps <= Self.maxSteps else { throw .tooManySteps(steps: steps, limit: Self.maxSteps) }
+    guard shape.allSatisfy({ $0 > 0 }) else {
+      throw .unexpectedShape(role: "input", tensor: tensor.name, expected: shape.map { max($0, 1) }, actual: shape)
     }
+    self.timeMajor = timeMajor
+    batch = timeMajor ? shape[1] : shape[0]
+    steps = timeMajor ? shape[0] : shape[1]
+    inputSize = shape[2]
+    guard steps <= Self.maxSteps else { throw .tooManySteps(steps: steps, limit: Self.maxSteps) }
+  }
 }
 
 /// The schema's `ActivationFunctionType`, as fused into sequence operators.
 enum FusedActivation: Int8 {
-    case none = 0
-    case relu = 1
-    case reluN1To1 = 2
-    case relu6 = 3
-    case tanh = 4
+  case none = 0
+  case relu = 1
+  case reluN1To1 = 2
+  case relu6 = 3
+  case tanh = 4
 
-    /// The builtin operator that applies it (nil for `none`).
-    var builtinOperator: BuiltinOperator? {
-        switch self {
-        case .none: nil
-        case .relu: .relu
-        case .reluN1To1: .reluN1To1
-        case .relu6: .relu6
-        case .tanh: .tanh
-        }
+  /// The builtin operator that applies it (nil for `none`).
+  var builtinOperator: BuiltinOperator? {
+    switch self {
+    case .none: nil
+    case .relu: .relu
+    case .reluN1To1: .reluN1To1
+    case .relu6: .relu6
+    case .tanh: .tanh
     }
+  }
 
-    init(_ rawValue: Int8) throws(RecurrentStateRefusal) {
-        guard let activation = FusedActivation(rawValue: rawValue) else { throw .unsupportedActivation(rawValue: rawValue) }
-        self = activation
-    }
+  init(_ rawValue: Int8) throws(RecurrentStateRefusal) {
+    guard let activation = FusedActivation(rawValue: rawValue) else { throw .unsupportedActivation(rawValue: rawValue) }
+    self = activation
+  }
 }

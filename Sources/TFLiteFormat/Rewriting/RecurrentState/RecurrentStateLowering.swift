@@ -24,62 +24,64 @@ import Foundation
 /// signature ``RecurrentStateLowering/resetSignatureKey-swift.type.property``: running it
 /// zeroes the state again, like Python's `reset_all_variables()`.
 public struct RecurrentStateLowering: Sendable {
-    /// The key of the signature that zeroes every lowered state.
-    public static let resetSignatureKey = "tensorbridge_reset_recurrent_state"
-    /// The start of every resource variable's shared name.
-    public static let variablePrefix = "tensorbridge/recurrent_state/"
-    /// The most steps a sequence may have to be lowered: the lowering unrolls it, and each step
-    /// adds about 15 operators (45 with layer norm) to the model.
-    public static let maxSteps = 1024
+  /// The key of the signature that zeroes every lowered state.
+  public static let resetSignatureKey = "tensorbridge_reset_recurrent_state"
+  /// The start of every resource variable's shared name.
+  public static let variablePrefix = "tensorbridge/recurrent_state/"
+  /// The most steps a sequence may have to be lowered: the lowering unrolls it, and each step
+  /// adds about 15 operators (45 with layer norm) to the model.
+  public static let maxSteps = 1024
 
-    /// The rewritten model file.
-    public let data: Data
-    /// The rewritten model, verified.
-    public let model: TFLiteModel
-    /// The operators that were lowered.
-    public let operators: [RecurrentStateOperator]
-    /// The signature that zeroes the state
-    /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
-    /// has no signature definitions and its main subgraph's tensor names cannot stand in for the
-    /// signature LiteRT would make up (names missing or repeated), so none could be added.
-    public let resetSignatureKey: String?
+  /// The rewritten model file.
+  public let data: Data
+  /// The rewritten model, verified.
+  public let model: TFLiteModel
+  /// The operators that were lowered.
+  public let operators: [RecurrentStateOperator]
+  /// The signature that zeroes the state
+  /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
+  /// has no signature definitions and its main subgraph's tensor names cannot stand in for the
+  /// signature LiteRT would make up (names missing or repeated), so none could be added.
+  public let resetSignatureKey: String?
 }
 
 extension TFLiteModel {
-    /// Lowers every fused recurrent operator that keeps state in variable tensors (see
-    /// ``RecurrentStateLowering``).
-    ///
-    /// Lowers float32 `UNIDIRECTIONAL_SEQUENCE_LSTM` (with or without CIFG, peephole,
-    /// projection, layer norm, cell and projection clipping; any fused activation but
-    /// `SIGN_BIT`; batch- or time-major) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shapes, up
-    /// to ``RecurrentStateLowering/maxSteps`` steps.
-    ///
-    /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
-    /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
-    ///   lowered and why (see ``recurrentStateOperators``); the other cases when the file
-    ///   cannot be rewritten faithfully.
-    public func loweringRecurrentState() throws(RecurrentStateError) -> RecurrentStateLowering? {
-        let result: Result<RecurrentStateLowering?, RecurrentStateError> = data.withUnsafeBytes { raw in
-            Result { () throws(RecurrentStateError) -> RecurrentStateLowering? in
-                let reader = FlatBufferReader(bytes: raw)
-                let analysis = recurrentStateAnalysis(reader: reader)
-                guard !analysis.isEmpty else { return nil }
-                let refused = analysis.filter { !$0.summary.isLowerable }
-                guard refused.isEmpty else { throw .notLowerable(refused.map(\.summary)) }
-                let key = RecurrentStateLowering.resetSignatureKey
-                guard !signatures.contains(where: { $0.key == key }) else { throw .signatureKeyTaken(key: key) }
-                var plans: [Int: [RecurrentPlan]] = [:]
-                for (summary, plan) in analysis {
-                    if let plan { plans[summary.subgraphIndex, default: []].append(plan) }
-                }
-                let rewriter = RecurrentStateRewriter(model: self, copier: TableCopier(reader: reader))
-                let (data, hasReset) = try rewriter.rewrite(plans)
-                let lowered: TFLiteModel
-                do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch { throw .rewrittenModelInvalid(error) }
-                return RecurrentStateLowering(
-                    data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
-            }
+  /// Lowers every fused recurrent operator that keeps state in variable tensors (see
+  /// ``RecurrentStateLowering``).
+  ///
+  /// Lowers float32 `UNIDIRECTIONAL_SEQUENCE_LSTM` (with or without CIFG, peephole,
+  /// projection, layer norm, cell and projection clipping; any fused activation but
+  /// `SIGN_BIT`; batch- or time-major) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shapes, up
+  /// to ``RecurrentStateLowering/maxSteps`` steps.
+  ///
+  /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
+  /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
+  ///   lowered and why (see ``recurrentStateOperators``); the other cases when the file
+  ///   cannot be rewritten faithfully.
+  public func loweringRecurrentState() throws(RecurrentStateError) -> RecurrentStateLowering? {
+    let result: Result<RecurrentStateLowering?, RecurrentStateError> = data.withUnsafeBytes { raw in
+      Result { () throws(RecurrentStateError) -> RecurrentStateLowering? in
+        let reader = FlatBufferReader(bytes: raw)
+        let analysis = recurrentStateAnalysis(reader: reader)
+        guard !analysis.isEmpty else { return nil }
+        let refused = analysis.filter { !$0.summary.isLowerable }
+        guard refused.isEmpty else { throw .notLowerable(refused.map(\.summary)) }
+        let key = RecurrentStateLowering.resetSignatureKey
+        guard !signatures.contains(where: { $0.key == key }) else { throw .signatureKeyTaken(key: key) }
+        var plans: [Int: [RecurrentPlan]] = [:]
+        for (summary, plan) in analysis {
+          if let plan { plans[summary.subgraphIndex, default: []].append(plan) }
         }
-        return try result.get()
+        let rewriter = RecurrentStateRewriter(model: self, copier: TableCopier(reader: reader))
+        let (data, hasReset) = try rewriter.rewrite(plans)
+        let lowered: TFLiteModel
+        do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch {
+          throw .rewrittenModelInvalid(error)
+        }
+        return RecurrentStateLowering(
+          data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
+      }
     }
+    return try result.get()
+  }
 }

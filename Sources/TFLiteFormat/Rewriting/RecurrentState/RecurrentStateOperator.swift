@@ -4,64 +4,64 @@
 /// refuses variable tensors, so TensorBridge lowers such operators to builtin operators over
 /// resource variables (see ``TFLiteModel/loweringRecurrentState()``) when it can.
 public struct RecurrentStateOperator: Sendable, Hashable {
-    /// The subgraph holding the operator.
-    public let subgraphIndex: Int
-    /// The operator's index in that subgraph.
-    public let operatorIndex: Int
-    /// The operator's name, such as `UNIDIRECTIONAL_SEQUENCE_LSTM`.
-    public let operatorName: String
-    /// The variable tensors among its inputs, in input order.
-    public let stateTensors: [Int]
-    /// Why it cannot be lowered, or nil when it can.
-    public let refusal: RecurrentStateRefusal?
+  /// The subgraph holding the operator.
+  public let subgraphIndex: Int
+  /// The operator's index in that subgraph.
+  public let operatorIndex: Int
+  /// The operator's name, such as `UNIDIRECTIONAL_SEQUENCE_LSTM`.
+  public let operatorName: String
+  /// The variable tensors among its inputs, in input order.
+  public let stateTensors: [Int]
+  /// Why it cannot be lowered, or nil when it can.
+  public let refusal: RecurrentStateRefusal?
 
-    /// Whether TensorBridge lowers it.
-    public var isLowerable: Bool { refusal == nil }
+  /// Whether TensorBridge lowers it.
+  public var isLowerable: Bool { refusal == nil }
 
-    /// Where it is, as `subgraphs[0].operators[3] UNIDIRECTIONAL_SEQUENCE_LSTM`.
-    public var location: String { "subgraphs[\(subgraphIndex)].operators[\(operatorIndex)] \(operatorName)" }
+  /// Where it is, as `subgraphs[0].operators[3] UNIDIRECTIONAL_SEQUENCE_LSTM`.
+  public var location: String { "subgraphs[\(subgraphIndex)].operators[\(operatorIndex)] \(operatorName)" }
 }
 
 extension TFLiteModel {
-    /// Every operator with a variable-tensor input, with whether TensorBridge can lower it and,
-    /// if not, why. Empty for most models.
-    public var recurrentStateOperators: [RecurrentStateOperator] {
-        data.withUnsafeBytes { raw in
-            recurrentStateAnalysis(reader: FlatBufferReader(bytes: raw)).map(\.summary)
-        }
+  /// Every operator with a variable-tensor input, with whether TensorBridge can lower it and,
+  /// if not, why. Empty for most models.
+  public var recurrentStateOperators: [RecurrentStateOperator] {
+    data.withUnsafeBytes { raw in
+      recurrentStateAnalysis(reader: FlatBufferReader(bytes: raw)).map(\.summary)
     }
+  }
 
-    /// Every operator with a variable-tensor input, with its lowering plan or refusal.
-    func recurrentStateAnalysis(reader: FlatBufferReader) -> [(summary: RecurrentStateOperator, plan: RecurrentPlan?)] {
-        var found: [(summary: RecurrentStateOperator, plan: RecurrentPlan?)] = []
-        // Most models have no variable tensor at all: one pass over the tensors and done.
-        for (subgraphIndex, subgraph) in subgraphs.enumerated() where subgraph.tensors.contains(where: \.isVariable) {
-            let operands = OperandReader(model: self, subgraphIndex: subgraphIndex, reader: reader)
-            for (operatorIndex, op) in subgraph.operators.enumerated() {
-                let states = op.inputs.filter { subgraph.tensors.indices.contains($0) && subgraph.tensors[$0].isVariable }
-                guard !states.isEmpty else { continue }
-                let code = operatorCodes[op.opcodeIndex]
-                let result: Result<RecurrentPlan, RecurrentStateRefusal>
-                switch code.isCustom ? BuiltinOperator.custom : code.builtinOperator {
-                case .unidirectionalSequenceLSTM:
-                    result = Result { () throws(RecurrentStateRefusal) in
-                        .lstm(try SequenceLSTMPlan(op, at: operatorIndex, operands: operands))
-                    }
-                case .unidirectionalSequenceRNN:
-                    result = Result { () throws(RecurrentStateRefusal) in
-                        .rnn(try SequenceRNNPlan(op, at: operatorIndex, operands: operands))
-                    }
-                default:
-                    result = .failure(.operatorNotLowered(name: code.name))
-                }
-                var refusal: RecurrentStateRefusal?
-                if case .failure(let reason) = result { refusal = reason }
-                let summary = RecurrentStateOperator(
-                    subgraphIndex: subgraphIndex, operatorIndex: operatorIndex, operatorName: code.name,
-                    stateTensors: states, refusal: refusal)
-                found.append((summary, try? result.get()))
-            }
+  /// Every operator with a variable-tensor input, with its lowering plan or refusal.
+  func recurrentStateAnalysis(reader: FlatBufferReader) -> [(summary: RecurrentStateOperator, plan: RecurrentPlan?)] {
+    var found: [(summary: RecurrentStateOperator, plan: RecurrentPlan?)] = []
+    // Most models have no variable tensor at all: one pass over the tensors and done.
+    for (subgraphIndex, subgraph) in subgraphs.enumerated() where subgraph.tensors.contains(where: \.isVariable) {
+      let operands = OperandReader(model: self, subgraphIndex: subgraphIndex, reader: reader)
+      for (operatorIndex, op) in subgraph.operators.enumerated() {
+        let states = op.inputs.filter { subgraph.tensors.indices.contains($0) && subgraph.tensors[$0].isVariable }
+        guard !states.isEmpty else { continue }
+        let code = operatorCodes[op.opcodeIndex]
+        let result: Result<RecurrentPlan, RecurrentStateRefusal>
+        switch code.isCustom ? BuiltinOperator.custom : code.builtinOperator {
+        case .unidirectionalSequenceLSTM:
+          result = Result { () throws(RecurrentStateRefusal) in
+            .lstm(try SequenceLSTMPlan(op, at: operatorIndex, operands: operands))
+          }
+        case .unidirectionalSequenceRNN:
+          result = Result { () throws(RecurrentStateRefusal) in
+            .rnn(try SequenceRNNPlan(op, at: operatorIndex, operands: operands))
+          }
+        default:
+          result = .failure(.operatorNotLowered(name: code.name))
         }
-        return found
+        var refusal: RecurrentStateRefusal?
+        if case .failure(let reason) = result { refusal = reason }
+        let summary = RecurrentStateOperator(
+          subgraphIndex: subgraphIndex, operatorIndex: operatorIndex, operatorName: code.name,
+          stateTensors: states, refusal: refusal)
+        found.append((summary, try? result.get()))
+      }
     }
+    return found
+  }
 }

@@ -4,73 +4,74 @@
 /// `role` names an operand the way TensorFlow Lite's kernels do (`input`,
 /// `input_to_forget_weights`, `output_state`, …); `tensor` is its tensor's name.
 public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Only `UNIDIRECTIONAL_SEQUENCE_LSTM` and `UNIDIRECTIONAL_SEQUENCE_RNN` are lowered.
-    case operatorNotLowered(name: String)
-    /// The operator has a number of inputs or outputs its kernel does not take.
-    case operandCount(role: String, count: Int, expected: [Int])
-    /// A required operand is omitted (`-1`).
-    case missingOperand(role: String)
-    /// An operand has an element type the lowering does not handle (it lowers float32 only:
-    /// quantized and hybrid kernels compute differently).
-    case unsupportedType(role: String, tensor: String, type: TensorType)
-    /// A weight or bias is computed rather than constant.
-    case notConstant(role: String, tensor: String)
-    /// An operand's shape is only known at run time; the lowering unrolls the sequence, so
-    /// batch, length and sizes must be fixed.
-    case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
-    /// An operand's shape does not fit the others (TensorFlow Lite would fail to prepare it too).
-    case unexpectedShape(role: String, tensor: String, expected: [Int], actual: [Int])
-    /// An operand has a rank the kernel does not take.
-    case unexpectedRank(role: String, tensor: String, rank: Int, expected: Int)
-    /// Optional operands are given for some gates but not all (CIFG, peephole, layer norm,
-    /// projection must be all or none).
-    case inconsistentOperands(String)
-    /// The recurrent weights are diagonal (`diagonal_recurrent_tensors`, rank-1 weights).
-    case diagonalRecurrentWeights
-    /// The fused activation is one the lowering has no builtin operator for (`SIGN_BIT`).
-    case unsupportedActivation(rawValue: Int8)
-    /// A state operand is not a variable tensor while another one is.
-    case stateNotVariable(role: String, tensor: String)
-    /// A state variable is also used elsewhere (by another operator, or as a subgraph input or
-    /// output), so moving it into a resource variable would change what those see.
-    case stateShared(role: String, tensor: String)
-    /// The operator has intermediate tensors (a quantized LSTM).
-    case intermediates(count: Int)
-    /// The sequence is longer than the lowering unrolls.
-    case tooManySteps(steps: Int, limit: Int)
+  /// Only `UNIDIRECTIONAL_SEQUENCE_LSTM` and `UNIDIRECTIONAL_SEQUENCE_RNN` are lowered.
+  case operatorNotLowered(name: String)
+  /// The operator has a number of inputs or outputs its kernel does not take.
+  case operandCount(role: String, count: Int, expected: [Int])
+  /// A required operand is omitted (`-1`).
+  case missingOperand(role: String)
+  /// An operand has an element type the lowering does not handle (it lowers float32 only:
+  /// quantized and hybrid kernels compute differently).
+  case unsupportedType(role: String, tensor: String, type: TensorType)
+  /// A weight or bias is computed rather than constant.
+  case notConstant(role: String, tensor: String)
+  /// An operand's shape is only known at run time; the lowering unrolls the sequence, so
+  /// batch, length and sizes must be fixed.
+  case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
+  /// An operand's shape does not fit the others (TensorFlow Lite would fail to prepare it too).
+  case unexpectedShape(role: String, tensor: String, expected: [Int], actual: [Int])
+  /// An operand has a rank the kernel does not take.
+  case unexpectedRank(role: String, tensor: String, rank: Int, expected: Int)
+  /// Optional operands are given for some gates but not all (CIFG, peephole, layer norm,
+  /// projection must be all or none).
+  case inconsistentOperands(String)
+  /// The recurrent weights are diagonal (`diagonal_recurrent_tensors`, rank-1 weights).
+  case diagonalRecurrentWeights
+  /// The fused activation is one the lowering has no builtin operator for (`SIGN_BIT`).
+  case unsupportedActivation(rawValue: Int8)
+  /// A state operand is not a variable tensor while another one is.
+  case stateNotVariable(role: String, tensor: String)
+  /// A state variable is also used elsewhere (by another operator, or as a subgraph input or
+  /// output), so moving it into a resource variable would change what those see.
+  case stateShared(role: String, tensor: String)
+  /// The operator has intermediate tensors (a quantized LSTM).
+  case intermediates(count: Int)
+  /// The sequence is longer than the lowering unrolls.
+  case tooManySteps(steps: Int, limit: Int)
 
-    public var description: String {
-        switch self {
-        case let .operatorNotLowered(name):
-            return "TensorBridge lowers only UNIDIRECTIONAL_SEQUENCE_LSTM and UNIDIRECTIONAL_SEQUENCE_RNN, not \(name)"
-        case let .operandCount(role, count, expected):
-            return "it has \(count) \(role), its kernel takes \(expected.map(String.init).joined(separator: " or "))"
-        case let .missingOperand(role):
-            return "its required operand \(role) is omitted"
-        case let .unsupportedType(role, tensor, type):
-            return "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators only"
-        case let .notConstant(role, tensor):
-            return "its \(role) '\(tensor)' is not a constant"
-        case let .dynamicShape(role, tensor, signature):
-            return "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge unrolls the sequence, so its shape must be fixed"
-        case let .unexpectedShape(role, tensor, expected, actual):
-            return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
-        case let .unexpectedRank(role, tensor, rank, expected):
-            return "its \(role) '\(tensor)' has rank \(rank), expected \(expected)"
-        case let .inconsistentOperands(what):
-            return "its operands are inconsistent: \(what)"
-        case .diagonalRecurrentWeights:
-            return "its recurrent weights are diagonal (diagonal_recurrent_tensors), which TensorBridge does not lower"
-        case let .unsupportedActivation(rawValue):
-            return "its fused activation \(rawValue) has no builtin operator TensorBridge lowers it to"
-        case let .stateNotVariable(role, tensor):
-            return "its \(role) '\(tensor)' is not a variable tensor while its other state is"
-        case let .stateShared(role, tensor):
-            return "its state \(role) '\(tensor)' is also used outside the operator"
-        case let .intermediates(count):
-            return "it has \(count) intermediate tensors (a quantized LSTM), which TensorBridge does not lower"
-        case let .tooManySteps(steps, limit):
-            return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
-        }
+  public var description: String {
+    switch self {
+    case .operatorNotLowered(let name):
+      return "TensorBridge lowers only UNIDIRECTIONAL_SEQUENCE_LSTM and UNIDIRECTIONAL_SEQUENCE_RNN, not \(name)"
+    case .operandCount(let role, let count, let expected):
+      return "it has \(count) \(role), its kernel takes \(expected.map(String.init).joined(separator: " or "))"
+    case .missingOperand(let role):
+      return "its required operand \(role) is omitted"
+    case .unsupportedType(let role, let tensor, let type):
+      return "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators only"
+    case .notConstant(let role, let tensor):
+      return "its \(role) '\(tensor)' is not a constant"
+    case .dynamicShape(let role, let tensor, let signature):
+      return
+        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge unrolls the sequence, so its shape must be fixed"
+    case .unexpectedShape(let role, let tensor, let expected, let actual):
+      return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
+    case .unexpectedRank(let role, let tensor, let rank, let expected):
+      return "its \(role) '\(tensor)' has rank \(rank), expected \(expected)"
+    case .inconsistentOperands(let what):
+      return "its operands are inconsistent: \(what)"
+    case .diagonalRecurrentWeights:
+      return "its recurrent weights are diagonal (diagonal_recurrent_tensors), which TensorBridge does not lower"
+    case .unsupportedActivation(let rawValue):
+      return "its fused activation \(rawValue) has no builtin operator TensorBridge lowers it to"
+    case .stateNotVariable(let role, let tensor):
+      return "its \(role) '\(tensor)' is not a variable tensor while its other state is"
+    case .stateShared(let role, let tensor):
+      return "its state \(role) '\(tensor)' is also used outside the operator"
+    case .intermediates(let count):
+      return "it has \(count) intermediate tensors (a quantized LSTM), which TensorBridge does not lower"
+    case .tooManySteps(let steps, let limit):
+      return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     }
+  }
 }

@@ -8,180 +8,188 @@ import Foundation
 /// ``FlatBufferComposer``). Everything else (weights, metadata, other subgraphs, signatures)
 /// is kept as it was.
 struct RecurrentStateRewriter {
-    private typealias Slot = ModelDecoder.Slot
-    private typealias Reference = FlatBufferComposer.Reference
+  private typealias Slot = ModelDecoder.Slot
+  private typealias Reference = FlatBufferComposer.Reference
 
-    /// The key LiteRT gives the signature it makes up for a model without signature definitions
-    /// (`kDefaultSignatureKey` in `litert/cc/internal/litert_consts.h`).
-    static let placeholderSignatureKey = "<placeholder signature>"
-    /// The name of the appended init (and reset) subgraph.
-    static let initSubgraphName = "tensorbridge_recurrent_state_init"
+  /// The key LiteRT gives the signature it makes up for a model without signature definitions
+  /// (`kDefaultSignatureKey` in `litert/cc/internal/litert_consts.h`).
+  static let placeholderSignatureKey = "<placeholder signature>"
+  /// The name of the appended init (and reset) subgraph.
+  static let initSubgraphName = "tensorbridge_recurrent_state_init"
 
-    let model: TFLiteModel
-    /// Reads the model's file.
-    let copier: TableCopier<RecurrentStateError>
+  let model: TFLiteModel
+  /// Reads the model's file.
+  let copier: TableCopier<RecurrentStateError>
 
-    /// A state to create and zero in the init subgraph.
-    private struct State {
-        let sharedName: String
-        let shape: [Int]
+  /// A state to create and zero in the init subgraph.
+  private struct State {
+    let sharedName: String
+    let shape: [Int]
+  }
+
+  /// Rewrites the model, lowering `plans` (by subgraph).
+  ///
+  /// - Returns: the new file, and whether it has the reset signature.
+  func rewrite(_ plans: [Int: [RecurrentPlan]]) throws(RecurrentStateError) -> (data: Data, hasResetSignature: Bool) {
+    var rewrite = try ModelRewrite(model: model, copier: copier)
+    let computedBuffer = rewrite.additions.computedBuffer()
+    let initIndex = model.subgraphs.count
+
+    let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
+    var subgraphs = oldSubgraphs.map(Reference.old)
+    var states: [State] = []
+    for (subgraphIndex, subgraphPlans) in plans.sorted(by: { $0.key < $1.key }) {
+      subgraphs[subgraphIndex] = try lowerSubgraph(
+        subgraphIndex, at: oldSubgraphs[subgraphIndex], plans: subgraphPlans, initIndex: initIndex,
+        computedBuffer: computedBuffer, additions: &rewrite.additions, states: &states)
+    }
+    subgraphs.append(initSubgraph(states, computedBuffer: computedBuffer, additions: &rewrite.additions))
+
+    let oldSignatures = try copier.elements(of: rewrite.root, slot: Slot.Model.signatureDefs, path: "signature_defs")
+    var signatures = oldSignatures.map(Reference.old)
+    var hasReset = true
+    if model.signatures.isEmpty {
+      // LiteRT makes up a signature for the main subgraph only when a model has no
+      // signature definitions: adding the reset signature means writing that one as well.
+      if let placeholder = placeholderSignature(additions: &rewrite.additions) {
+        signatures.append(placeholder)
+      } else {
+        hasReset = false
+      }
+    }
+    if hasReset {
+      signatures.append(
+        signatureDef(
+          key: RecurrentStateLowering.resetSignatureKey, subgraph: initIndex, inputs: [], outputs: [],
+          additions: &rewrite.additions))
+      rewrite.modelFields[Slot.Model.signatureDefs] = .reference(
+        rewrite.additions.composer.reference(to: .references(signatures)))
     }
 
-    /// Rewrites the model, lowering `plans` (by subgraph).
-    ///
-    /// - Returns: the new file, and whether it has the reset signature.
-    func rewrite(_ plans: [Int: [RecurrentPlan]]) throws(RecurrentStateError) -> (data: Data, hasResetSignature: Bool) {
-        var rewrite = try ModelRewrite(model: model, copier: copier)
-        let computedBuffer = rewrite.additions.computedBuffer()
-        let initIndex = model.subgraphs.count
+    rewrite.setLists(subgraphs: subgraphs)
+    return (try rewrite.serialize(), hasReset)
+  }
 
-        let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
-        var subgraphs = oldSubgraphs.map(Reference.old)
-        var states: [State] = []
-        for (subgraphIndex, subgraphPlans) in plans.sorted(by: { $0.key < $1.key }) {
-            subgraphs[subgraphIndex] = try lowerSubgraph(
-                subgraphIndex, at: oldSubgraphs[subgraphIndex], plans: subgraphPlans, initIndex: initIndex,
-                computedBuffer: computedBuffer, additions: &rewrite.additions, states: &states)
-        }
-        subgraphs.append(initSubgraph(states, computedBuffer: computedBuffer, additions: &rewrite.additions))
+  // MARK: - Subgraphs
 
-        let oldSignatures = try copier.elements(of: rewrite.root, slot: Slot.Model.signatureDefs, path: "signature_defs")
-        var signatures = oldSignatures.map(Reference.old)
-        var hasReset = true
-        if model.signatures.isEmpty {
-            // LiteRT makes up a signature for the main subgraph only when a model has no
-            // signature definitions: adding the reset signature means writing that one as well.
-            if let placeholder = placeholderSignature(additions: &rewrite.additions) {
-                signatures.append(placeholder)
-            } else {
-                hasReset = false
-            }
-        }
-        if hasReset {
-            signatures.append(signatureDef(
-                key: RecurrentStateLowering.resetSignatureKey, subgraph: initIndex, inputs: [], outputs: [], additions: &rewrite.additions))
-            rewrite.modelFields[Slot.Model.signatureDefs] = .reference(rewrite.additions.composer.reference(to: .references(signatures)))
-        }
+  /// The new table of subgraph `index` (old table at `position`): `CALL_ONCE` of the init
+  /// subgraph first, then the old operators with each planned one replaced by its lowering.
+  private func lowerSubgraph(
+    _ index: Int, at position: Int, plans: [RecurrentPlan], initIndex: Int, computedBuffer: Int,
+    additions: inout ModelAdditions, states: inout [State]
+  ) throws(RecurrentStateError) -> Reference {
+    let path = "subgraphs[\(index)]"
+    let table = try copier.table(at: position, path: path)
+    var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
+    let info = model.subgraphs[index]
+    var g = LoweringGraph(
+      additions: additions, graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer),
+      prefix: "tensorbridge/")
+    g.callOnce(initIndex)
 
-        rewrite.setLists(subgraphs: subgraphs)
-        return (try rewrite.serialize(), hasReset)
+    var blocks: [Int: Range<Int>] = [:]
+    var tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors").map(
+      Reference.old)
+    for plan in plans.sorted(by: { $0.operatorIndex < $1.operatorIndex }) {
+      let start = g.graph.operators.count
+      let name = model.operatorCodes[info.operators[plan.operatorIndex].opcodeIndex].name.lowercased()
+      g.prefix = "tensorbridge/\(name)/\(index).\(plan.operatorIndex)/"
+      var handles: [Int32] = []
+      for (tensor, role) in plan.states {
+        let sharedName = "\(RecurrentStateLowering.variablePrefix)\(index).\(plan.operatorIndex)/\(role)"
+        let state = info.tensors[tensor]
+        states.append(State(sharedName: sharedName, shape: state.shape))
+        // The variable tensor becomes a plain one that READ_VARIABLE fills.
+        tensors[tensor] = SubgraphAppender.tensorTable(
+          state.name, type: state.type, shape: state.shape.map(Int32.init), buffer: computedBuffer,
+          additions: &g.additions)
+        let handle = g.variableHandle(sharedName, role)
+        g.readVariable(handle, into: Int32(tensor))
+        handles.append(handle)
+      }
+      let finals =
+        switch plan {
+        case .lstm(let lstm): lstm.emitSteps(into: &g)
+        case .rnn(let rnn): rnn.emitSteps(into: &g)
+        }
+      for (handle, value) in zip(handles, finals) { g.assignVariable(handle, value) }
+      blocks[plan.operatorIndex] = start..<g.graph.operators.count
     }
+    additions = g.additions
 
-    // MARK: - Subgraphs
-
-    /// The new table of subgraph `index` (old table at `position`): `CALL_ONCE` of the init
-    /// subgraph first, then the old operators with each planned one replaced by its lowering.
-    private func lowerSubgraph(
-        _ index: Int, at position: Int, plans: [RecurrentPlan], initIndex: Int, computedBuffer: Int,
-        additions: inout ModelAdditions, states: inout [State]
-    ) throws(RecurrentStateError) -> Reference {
-        let path = "subgraphs[\(index)]"
-        let table = try copier.table(at: position, path: path)
-        var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
-        let info = model.subgraphs[index]
-        var g = LoweringGraph(
-            additions: additions, graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer),
-            prefix: "tensorbridge/")
-        g.callOnce(initIndex)
-
-        var blocks: [Int: Range<Int>] = [:]
-        var tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors").map(Reference.old)
-        for plan in plans.sorted(by: { $0.operatorIndex < $1.operatorIndex }) {
-            let start = g.graph.operators.count
-            let name = model.operatorCodes[info.operators[plan.operatorIndex].opcodeIndex].name.lowercased()
-            g.prefix = "tensorbridge/\(name)/\(index).\(plan.operatorIndex)/"
-            var handles: [Int32] = []
-            for (tensor, role) in plan.states {
-                let sharedName = "\(RecurrentStateLowering.variablePrefix)\(index).\(plan.operatorIndex)/\(role)"
-                let state = info.tensors[tensor]
-                states.append(State(sharedName: sharedName, shape: state.shape))
-                // The variable tensor becomes a plain one that READ_VARIABLE fills.
-                tensors[tensor] = SubgraphAppender.tensorTable(
-                    state.name, type: state.type, shape: state.shape.map(Int32.init), buffer: computedBuffer, additions: &g.additions)
-                let handle = g.variableHandle(sharedName, role)
-                g.readVariable(handle, into: Int32(tensor))
-                handles.append(handle)
-            }
-            let finals = switch plan {
-            case .lstm(let lstm): lstm.emitSteps(into: &g)
-            case .rnn(let rnn): rnn.emitSteps(into: &g)
-            }
-            for (handle, value) in zip(handles, finals) { g.assignVariable(handle, value) }
-            blocks[plan.operatorIndex] = start..<g.graph.operators.count
-        }
-        additions = g.additions
-
-        let oldOperators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
-        var operators = [g.graph.operators[0]]  // CALL_ONCE
-        for (operatorIndex, position) in oldOperators.enumerated() {
-            if let block = blocks[operatorIndex] {
-                operators += g.graph.operators[block]
-            } else {
-                operators.append(.old(position))
-            }
-        }
-        fields[Slot.SubGraph.tensors] = .reference(additions.composer.reference(to: .references(tensors + g.graph.tensors)))
-        fields[Slot.SubGraph.operators] = .reference(additions.composer.reference(to: .references(operators)))
-        return additions.composer.reference(to: .table(fields))
+    let oldOperators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
+    var operators = [g.graph.operators[0]]  // CALL_ONCE
+    for (operatorIndex, position) in oldOperators.enumerated() {
+      if let block = blocks[operatorIndex] {
+        operators += g.graph.operators[block]
+      } else {
+        operators.append(.old(position))
+      }
     }
+    fields[Slot.SubGraph.tensors] = .reference(additions.composer.reference(to: .references(tensors + g.graph.tensors)))
+    fields[Slot.SubGraph.operators] = .reference(additions.composer.reference(to: .references(operators)))
+    return additions.composer.reference(to: .table(fields))
+  }
 
-    /// The appended subgraph that assigns zeros to every state (no inputs, no outputs).
-    private func initSubgraph(_ states: [State], computedBuffer: Int, additions: inout ModelAdditions) -> Reference {
-        var g = LoweringGraph(
-            additions: additions, graph: SubgraphAppender(firstTensor: 0, computedBuffer: computedBuffer), prefix: "")
-        for state in states {
-            let handle = g.variableHandle(state.sharedName, state.sharedName)
-            let zeros = g.zeros(state.sharedName + "/zeros", state.shape)
-            g.assignVariable(handle, zeros)
-        }
-        additions = g.additions
-        let composer = { (object: FlatBufferComposer.Object, additions: inout ModelAdditions) in
-            FlatBufferComposer.Field.reference(additions.composer.reference(to: object))
-        }
-        let fields: [Int: FlatBufferComposer.Field] = [
-            Slot.SubGraph.tensors: composer(.references(g.graph.tensors), &additions),
-            Slot.SubGraph.inputs: composer(.int32s([]), &additions),
-            Slot.SubGraph.outputs: composer(.int32s([]), &additions),
-            Slot.SubGraph.operators: composer(.references(g.graph.operators), &additions),
-            Slot.SubGraph.name: composer(.string(Self.initSubgraphName), &additions),
-        ]
-        return additions.composer.reference(to: .table(fields))
+  /// The appended subgraph that assigns zeros to every state (no inputs, no outputs).
+  private func initSubgraph(_ states: [State], computedBuffer: Int, additions: inout ModelAdditions) -> Reference {
+    var g = LoweringGraph(
+      additions: additions, graph: SubgraphAppender(firstTensor: 0, computedBuffer: computedBuffer), prefix: "")
+    for state in states {
+      let handle = g.variableHandle(state.sharedName, state.sharedName)
+      let zeros = g.zeros(state.sharedName + "/zeros", state.shape)
+      g.assignVariable(handle, zeros)
     }
-
-    // MARK: - Signatures
-
-    /// The signature LiteRT makes up for the main subgraph of a model without signature
-    /// definitions (`MakeDefaultSignature`: its inputs and outputs named by their tensors), or
-    /// nil when those names are missing or repeated (they would not address the tensors).
-    private func placeholderSignature(additions: inout ModelAdditions) -> Reference? {
-        let main = model.subgraphs[0]
-        let inputs = main.inputs.map { ($0, main.tensors[$0].name) }
-        let outputs = main.outputs.map { ($0, main.tensors[$0].name) }
-        for names in [inputs.map(\.1), outputs.map(\.1)] {
-            guard !names.contains(""), Set(names).count == names.count else { return nil }
-        }
-        return signatureDef(key: Self.placeholderSignatureKey, subgraph: 0, inputs: inputs, outputs: outputs, additions: &additions)
+    additions = g.additions
+    let composer = { (object: FlatBufferComposer.Object, additions: inout ModelAdditions) in
+      FlatBufferComposer.Field.reference(additions.composer.reference(to: object))
     }
+    let fields: [Int: FlatBufferComposer.Field] = [
+      Slot.SubGraph.tensors: composer(.references(g.graph.tensors), &additions),
+      Slot.SubGraph.inputs: composer(.int32s([]), &additions),
+      Slot.SubGraph.outputs: composer(.int32s([]), &additions),
+      Slot.SubGraph.operators: composer(.references(g.graph.operators), &additions),
+      Slot.SubGraph.name: composer(.string(Self.initSubgraphName), &additions),
+    ]
+    return additions.composer.reference(to: .table(fields))
+  }
 
-    /// A new `SignatureDef` table.
-    private func signatureDef(
-        key: String, subgraph: Int, inputs: [(Int, String)], outputs: [(Int, String)], additions: inout ModelAdditions
-    ) -> Reference {
-        func maps(_ entries: [(Int, String)], _ additions: inout ModelAdditions) -> Reference {
-            let tables = entries.map { index, name in
-                additions.composer.reference(to: .table([
-                    Slot.TensorMap.name: .reference(additions.composer.reference(to: .string(name))),
-                    Slot.TensorMap.tensorIndex: .uint32(UInt32(index)),
-                ]))
-            }
-            return additions.composer.reference(to: .references(tables))
-        }
-        let fields: [Int: FlatBufferComposer.Field] = [
-            Slot.SignatureDef.inputs: .reference(maps(inputs, &additions)),
-            Slot.SignatureDef.outputs: .reference(maps(outputs, &additions)),
-            Slot.SignatureDef.signatureKey: .reference(additions.composer.reference(to: .string(key))),
-            Slot.SignatureDef.subgraphIndex: .uint32(UInt32(subgraph)),
-        ]
-        return additions.composer.reference(to: .table(fields))
+  // MARK: - Signatures
+
+  /// The signature LiteRT makes up for the main subgraph of a model without signature
+  /// definitions (`MakeDefaultSignature`: its inputs and outputs named by their tensors), or
+  /// nil when those names are missing or repeated (they would not address the tensors).
+  private func placeholderSignature(additions: inout ModelAdditions) -> Reference? {
+    let main = model.subgraphs[0]
+    let inputs = main.inputs.map { ($0, main.tensors[$0].name) }
+    let outputs = main.outputs.map { ($0, main.tensors[$0].name) }
+    for names in [inputs.map(\.1), outputs.map(\.1)] {
+      guard !names.contains(""), Set(names).count == names.count else { return nil }
     }
+    return signatureDef(
+      key: Self.placeholderSignatureKey, subgraph: 0, inputs: inputs, outputs: outputs, additions: &additions)
+  }
+
+  /// A new `SignatureDef` table.
+  private func signatureDef(
+    key: String, subgraph: Int, inputs: [(Int, String)], outputs: [(Int, String)], additions: inout ModelAdditions
+  ) -> Reference {
+    func maps(_ entries: [(Int, String)], _ additions: inout ModelAdditions) -> Reference {
+      let tables = entries.map { index, name in
+        additions.composer.reference(
+          to: .table([
+            Slot.TensorMap.name: .reference(additions.composer.reference(to: .string(name))),
+            Slot.TensorMap.tensorIndex: .uint32(UInt32(index)),
+          ]))
+      }
+      return additions.composer.reference(to: .references(tables))
+    }
+    let fields: [Int: FlatBufferComposer.Field] = [
+      Slot.SignatureDef.inputs: .reference(maps(inputs, &additions)),
+      Slot.SignatureDef.outputs: .reference(maps(outputs, &additions)),
+      Slot.SignatureDef.signatureKey: .reference(additions.composer.reference(to: .string(key))),
+      Slot.SignatureDef.subgraphIndex: .uint32(UInt32(subgraph)),
+    ]
+    return additions.composer.reference(to: .table(fields))
+  }
 }

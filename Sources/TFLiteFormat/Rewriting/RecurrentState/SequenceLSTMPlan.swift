@@ -8,163 +8,171 @@
 /// coefficients (present in the 24-input form only). An omitted input gate (1, 5, 12) is CIFG:
 /// the input gate is `1 - forget`.
 struct SequenceLSTMPlan {
-    /// An LSTM gate, in the kernel's order.
-    enum Gate: Int, CaseIterable {
-        case input, forget, cell, output
+  /// An LSTM gate, in the kernel's order.
+  enum Gate: Int, CaseIterable {
+    case input, forget, cell, output
 
-        var name: String {
-            switch self {
-            case .input: "input"
-            case .forget: "forget"
-            case .cell: "cell"
-            case .output: "output"
-            }
-        }
+    var name: String {
+      switch self {
+      case .input: "input"
+      case .forget: "forget"
+      case .cell: "cell"
+      case .output: "output"
+      }
+    }
+  }
+
+  let operatorIndex: Int
+  let input: Int
+  let output: Int
+  let outputState: Int
+  let cellState: Int
+  let layout: SequenceLayout
+  /// Cells per step (`n_cell`).
+  let cellCount: Int
+  /// Outputs per step (`n_output`; `n_cell` unless projected).
+  let outputSize: Int
+  /// The gates computed from weights, in order: all four, or three with CIFG.
+  let gates: [Gate]
+  /// The input-to-gate weights of `gates`, concatenated row-wise: `[gates × n_cell, n_input]`.
+  let inputWeights: [UInt8]
+  /// The recurrent-to-gate weights of `gates`, concatenated: `[gates × n_cell, n_output]`.
+  let recurrentWeights: [UInt8]
+  /// The gate biases of `gates`, concatenated: `[gates × n_cell]`.
+  let biases: [UInt8]
+  /// The bias tensor of each gate (added after layer norm when there is one).
+  let biasTensors: [Gate: Int]
+  /// Peephole weights (`[n_cell]`) of the input (unless CIFG), forget and output gates.
+  let peepholes: [Gate: Int]
+  /// Layer-norm coefficients (`[n_cell]`) of each gate in `gates`, when layer-normalized.
+  let layerNorm: [Gate: Int]
+  let projectionWeights: Int?
+  let projectionBias: Int?
+  let activation: FusedActivation
+  let cellClip: Float
+  let projectionClip: Float
+
+  var isCIFG: Bool { !gates.contains(.input) }
+  var isLayerNormalized: Bool { !layerNorm.isEmpty }
+
+  /// Options: `UnidirectionalSequenceLSTMOptions` slots.
+  private enum Slot {
+    static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3, diagonalRecurrent = 5
+  }
+
+  init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
+    self.operatorIndex = operatorIndex
+    guard op.inputs.count == 20 || op.inputs.count == 24 else {
+      throw .operandCount(role: "inputs", count: op.inputs.count, expected: [20, 24])
+    }
+    guard op.outputs.count == 1, op.outputs[0] >= 0 else {
+      throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
+    }
+    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
+    let options = operands.options(of: op)
+    guard operands.byte(options, slot: Slot.diagonalRecurrent) == 0 else { throw .diagonalRecurrentWeights }
+    activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
+    cellClip = max(0, operands.float(options, slot: Slot.cellClip))
+    projectionClip = max(0, operands.float(options, slot: Slot.projectionClip))
+
+    input = try operands.required(op, input: 0, role: "input")
+    layout = try SequenceLayout(
+      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
+    let inputSize = layout.inputSize
+
+    // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
+    let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
+    let cells = try operands.float(outputWeights, role: "input_to_output_weights").first ?? 0
+    let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
+    let recurrentShape = try operands.float(recurrentOutput, role: "recurrent_to_output_weights")
+    if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
+    guard recurrentShape.count == 2 else {
+      throw .unexpectedRank(
+        role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
+        rank: recurrentShape.count, expected: 2)
+    }
+    cellCount = cells
+    outputSize = recurrentShape[1]
+
+    let cifg = operands.optional(op, input: 1) == nil
+    gates = cifg ? [.forget, .cell, .output] : Gate.allCases
+    if cifg, let present = [5, 12].first(where: { operands.optional(op, input: $0) != nil }) {
+      throw .inconsistentOperands("input \(present) is given without input_to_input_weights (CIFG)")
+    }
+    var inputWeights: [UInt8] = []
+    var recurrentWeights: [UInt8] = []
+    var biases: [UInt8] = []
+    var biasTensors: [Gate: Int] = [:]
+    for gate in gates {
+      let name = gate.name
+      let weights = try operands.required(op, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
+      inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
+      let recurrent = try operands.required(op, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
+      if operands.tensors[recurrent].shape.count == 1 { throw .diagonalRecurrentWeights }
+      recurrentWeights += try operands.constant(
+        recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+      let bias = try operands.required(op, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
+      biases += try operands.constant(bias, role: "\(name)_gate_bias", shape: [cells])
+      biasTensors[gate] = bias
+    }
+    self.inputWeights = inputWeights
+    self.recurrentWeights = recurrentWeights
+    self.biases = biases
+    self.biasTensors = biasTensors
+
+    // Peephole: input (unless CIFG), forget and output, all or none.
+    let peepholeInputs: [(Gate, Int)] = (cifg ? [] : [(.input, 9)]) + [(.forget, 10), (.output, 11)]
+    var peepholes: [Gate: Int] = [:]
+    for (gate, position) in peepholeInputs {
+      guard let index = operands.optional(op, input: position) else { continue }
+      _ = try operands.constant(index, role: "cell_to_\(gate.name)_weights", shape: [cells])
+      peepholes[gate] = index
+    }
+    guard peepholes.isEmpty || peepholes.count == peepholeInputs.count else {
+      throw .inconsistentOperands("peephole weights are given for some gates only")
+    }
+    if cifg, operands.optional(op, input: 9) != nil {
+      throw .inconsistentOperands("cell_to_input_weights are given without an input gate (CIFG)")
+    }
+    self.peepholes = peepholes
+
+    // Projection.
+    projectionWeights = operands.optional(op, input: 16)
+    projectionBias = operands.optional(op, input: 17)
+    if let projectionWeights {
+      _ = try operands.constant(projectionWeights, role: "projection_weights", shape: [outputSize, cells])
+      if let projectionBias { _ = try operands.constant(projectionBias, role: "projection_bias", shape: [outputSize]) }
+    } else {
+      guard projectionBias == nil else {
+        throw .inconsistentOperands("projection_bias is given without projection_weights")
+      }
+      guard outputSize == cells else {
+        throw .unexpectedShape(
+          role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
+          expected: [cells, cells], actual: recurrentShape)
+      }
     }
 
-    let operatorIndex: Int
-    let input: Int
-    let output: Int
-    let outputState: Int
-    let cellState: Int
-    let layout: SequenceLayout
-    /// Cells per step (`n_cell`).
-    let cellCount: Int
-    /// Outputs per step (`n_output`; `n_cell` unless projected).
-    let outputSize: Int
-    /// The gates computed from weights, in order: all four, or three with CIFG.
-    let gates: [Gate]
-    /// The input-to-gate weights of `gates`, concatenated row-wise: `[gates × n_cell, n_input]`.
-    let inputWeights: [UInt8]
-    /// The recurrent-to-gate weights of `gates`, concatenated: `[gates × n_cell, n_output]`.
-    let recurrentWeights: [UInt8]
-    /// The gate biases of `gates`, concatenated: `[gates × n_cell]`.
-    let biases: [UInt8]
-    /// The bias tensor of each gate (added after layer norm when there is one).
-    let biasTensors: [Gate: Int]
-    /// Peephole weights (`[n_cell]`) of the input (unless CIFG), forget and output gates.
-    let peepholes: [Gate: Int]
-    /// Layer-norm coefficients (`[n_cell]`) of each gate in `gates`, when layer-normalized.
-    let layerNorm: [Gate: Int]
-    let projectionWeights: Int?
-    let projectionBias: Int?
-    let activation: FusedActivation
-    let cellClip: Float
-    let projectionClip: Float
-
-    var isCIFG: Bool { !gates.contains(.input) }
-    var isLayerNormalized: Bool { !layerNorm.isEmpty }
-
-    /// Options: `UnidirectionalSequenceLSTMOptions` slots.
-    private enum Slot {
-        static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3, diagonalRecurrent = 5
+    // Layer norm: the 24-input form with forget coefficients; then every computed gate has them.
+    var layerNorm: [Gate: Int] = [:]
+    if op.inputs.count == 24, operands.optional(op, input: 21) != nil {
+      for gate in gates {
+        let index = try operands.required(op, input: 20 + gate.rawValue, role: "\(gate.name)_layer_norm_coefficients")
+        _ = try operands.constant(index, role: "\(gate.name)_layer_norm_coefficients", shape: [cells])
+        layerNorm[gate] = index
+      }
+      if cifg, operands.optional(op, input: 20) != nil {
+        throw .inconsistentOperands("input_layer_norm_coefficients are given without an input gate (CIFG)")
+      }
     }
+    self.layerNorm = layerNorm
 
-    init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
-        self.operatorIndex = operatorIndex
-        guard op.inputs.count == 20 || op.inputs.count == 24 else {
-            throw .operandCount(role: "inputs", count: op.inputs.count, expected: [20, 24])
-        }
-        guard op.outputs.count == 1, op.outputs[0] >= 0 else {
-            throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
-        }
-        guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
-        let options = operands.options(of: op)
-        guard operands.byte(options, slot: Slot.diagonalRecurrent) == 0 else { throw .diagonalRecurrentWeights }
-        activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
-        cellClip = max(0, operands.float(options, slot: Slot.cellClip))
-        projectionClip = max(0, operands.float(options, slot: Slot.projectionClip))
-
-        input = try operands.required(op, input: 0, role: "input")
-        layout = try SequenceLayout(input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
-        let inputSize = layout.inputSize
-
-        // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
-        let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
-        let cells = try operands.float(outputWeights, role: "input_to_output_weights").first ?? 0
-        let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
-        let recurrentShape = try operands.float(recurrentOutput, role: "recurrent_to_output_weights")
-        if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
-        guard recurrentShape.count == 2 else {
-            throw .unexpectedRank(role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-                                  rank: recurrentShape.count, expected: 2)
-        }
-        cellCount = cells
-        outputSize = recurrentShape[1]
-
-        let cifg = operands.optional(op, input: 1) == nil
-        gates = cifg ? [.forget, .cell, .output] : Gate.allCases
-        if cifg, let present = [5, 12].first(where: { operands.optional(op, input: $0) != nil }) {
-            throw .inconsistentOperands("input \(present) is given without input_to_input_weights (CIFG)")
-        }
-        var inputWeights: [UInt8] = [], recurrentWeights: [UInt8] = [], biases: [UInt8] = []
-        var biasTensors: [Gate: Int] = [:]
-        for gate in gates {
-            let name = gate.name
-            let weights = try operands.required(op, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
-            inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
-            let recurrent = try operands.required(op, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
-            if operands.tensors[recurrent].shape.count == 1 { throw .diagonalRecurrentWeights }
-            recurrentWeights += try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
-            let bias = try operands.required(op, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
-            biases += try operands.constant(bias, role: "\(name)_gate_bias", shape: [cells])
-            biasTensors[gate] = bias
-        }
-        self.inputWeights = inputWeights
-        self.recurrentWeights = recurrentWeights
-        self.biases = biases
-        self.biasTensors = biasTensors
-
-        // Peephole: input (unless CIFG), forget and output, all or none.
-        let peepholeInputs: [(Gate, Int)] = (cifg ? [] : [(.input, 9)]) + [(.forget, 10), (.output, 11)]
-        var peepholes: [Gate: Int] = [:]
-        for (gate, position) in peepholeInputs {
-            guard let index = operands.optional(op, input: position) else { continue }
-            _ = try operands.constant(index, role: "cell_to_\(gate.name)_weights", shape: [cells])
-            peepholes[gate] = index
-        }
-        guard peepholes.isEmpty || peepholes.count == peepholeInputs.count else {
-            throw .inconsistentOperands("peephole weights are given for some gates only")
-        }
-        if cifg, operands.optional(op, input: 9) != nil {
-            throw .inconsistentOperands("cell_to_input_weights are given without an input gate (CIFG)")
-        }
-        self.peepholes = peepholes
-
-        // Projection.
-        projectionWeights = operands.optional(op, input: 16)
-        projectionBias = operands.optional(op, input: 17)
-        if let projectionWeights {
-            _ = try operands.constant(projectionWeights, role: "projection_weights", shape: [outputSize, cells])
-            if let projectionBias { _ = try operands.constant(projectionBias, role: "projection_bias", shape: [outputSize]) }
-        } else {
-            guard projectionBias == nil else { throw .inconsistentOperands("projection_bias is given without projection_weights") }
-            guard outputSize == cells else {
-                throw .unexpectedShape(role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-                                       expected: [cells, cells], actual: recurrentShape)
-            }
-        }
-
-        // Layer norm: the 24-input form with forget coefficients; then every computed gate has them.
-        var layerNorm: [Gate: Int] = [:]
-        if op.inputs.count == 24, operands.optional(op, input: 21) != nil {
-            for gate in gates {
-                let index = try operands.required(op, input: 20 + gate.rawValue, role: "\(gate.name)_layer_norm_coefficients")
-                _ = try operands.constant(index, role: "\(gate.name)_layer_norm_coefficients", shape: [cells])
-                layerNorm[gate] = index
-            }
-            if cifg, operands.optional(op, input: 20) != nil {
-                throw .inconsistentOperands("input_layer_norm_coefficients are given without an input gate (CIFG)")
-            }
-        }
-        self.layerNorm = layerNorm
-
-        // States and output.
-        outputState = try operands.required(op, input: 18, role: "output_state")
-        cellState = try operands.required(op, input: 19, role: "cell_state")
-        try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize])
-        try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells])
-        output = op.outputs[0]
-        try operands.float(output, role: "output", shape: layout.sequenceShape(width: outputSize))
-    }
+    // States and output.
+    outputState = try operands.required(op, input: 18, role: "output_state")
+    cellState = try operands.required(op, input: 19, role: "cell_state")
+    try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize])
+    try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells])
+    output = op.outputs[0]
+    try operands.float(output, role: "output", shape: layout.sequenceShape(width: outputSize))
+  }
 }

@@ -5,45 +5,46 @@
 /// Inputs by position: 0 input, 1 input weights `[units, n_input]`, 2 recurrent weights
 /// `[units, units]`, 3 bias `[units]`, 4 hidden state `[batch, units]`.
 struct SequenceRNNPlan {
-    let operatorIndex: Int
-    let input: Int
-    let output: Int
-    let inputWeights: Int
-    let recurrentWeights: Int
-    let bias: Int
-    let hiddenState: Int
-    let layout: SequenceLayout
-    let units: Int
-    let activation: FusedActivation
+  let operatorIndex: Int
+  let input: Int
+  let output: Int
+  let inputWeights: Int
+  let recurrentWeights: Int
+  let bias: Int
+  let hiddenState: Int
+  let layout: SequenceLayout
+  let units: Int
+  let activation: FusedActivation
 
-    /// Options: `SequenceRNNOptions` slots.
-    private enum Slot {
-        static let timeMajor = 0, activation = 1
+  /// Options: `SequenceRNNOptions` slots.
+  private enum Slot {
+    static let timeMajor = 0, activation = 1
+  }
+
+  init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
+    self.operatorIndex = operatorIndex
+    guard op.inputs.count == 5 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [5]) }
+    guard op.outputs.count == 1, op.outputs[0] >= 0 else {
+      throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
     }
+    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
+    let options = operands.options(of: op)
+    activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
+    input = try operands.required(op, input: 0, role: "input")
+    layout = try SequenceLayout(
+      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
 
-    init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
-        self.operatorIndex = operatorIndex
-        guard op.inputs.count == 5 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [5]) }
-        guard op.outputs.count == 1, op.outputs[0] >= 0 else {
-            throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
-        }
-        guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
-        let options = operands.options(of: op)
-        activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
-        input = try operands.required(op, input: 0, role: "input")
-        layout = try SequenceLayout(input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
-
-        inputWeights = try operands.required(op, input: 1, role: "input_weights")
-        let weightsShape = try operands.float(inputWeights, role: "input_weights")
-        units = weightsShape.first ?? 0
-        _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
-        recurrentWeights = try operands.required(op, input: 2, role: "recurrent_weights")
-        _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
-        bias = try operands.required(op, input: 3, role: "bias")
-        _ = try operands.constant(bias, role: "bias", shape: [units])
-        hiddenState = try operands.required(op, input: 4, role: "hidden_state")
-        try operands.state(hiddenState, role: "hidden_state", shape: [layout.batch, units])
-        output = op.outputs[0]
-        try operands.float(output, role: "output", shape: layout.sequenceShape(width: units))
-    }
+    inputWeights = try operands.required(op, input: 1, role: "input_weights")
+    let weightsShape = try operands.float(inputWeights, role: "input_weights")
+    units = weightsShape.first ?? 0
+    _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
+    recurrentWeights = try operands.required(op, input: 2, role: "recurrent_weights")
+    _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    bias = try operands.required(op, input: 3, role: "bias")
+    _ = try operands.constant(bias, role: "bias", shape: [units])
+    hiddenState = try operands.required(op, input: 4, role: "hidden_state")
+    try operands.state(hiddenState, role: "hidden_state", shape: [layout.batch, units])
+    output = op.outputs[0]
+    try operands.float(output, role: "output", shape: layout.sequenceShape(width: units))
+  }
 }
