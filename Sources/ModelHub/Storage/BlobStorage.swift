@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 
 /// Where the hub keeps model files: content-addressed by lowercase hex SHA-256, written once,
-/// never changed. ``BlobStore`` (a local folder) is the embedded default; ``S3BlobStorage``
+/// never changed. `BlobStore` (a local folder, internal) is the embedded default; ``S3BlobStorage``
 /// keeps them in an S3-compatible bucket.
 ///
 /// A blob is put only from a complete, hashed temporary file, and appears whole or not at all
