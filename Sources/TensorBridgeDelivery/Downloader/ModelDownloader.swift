@@ -152,7 +152,9 @@ public actor ModelDownloader {
   func localModel(_ name: String) throws -> CustomModel? {
     guard let manifest = store.installed(name) else { return nil }
     if store.encryption != nil {
-      do { return store.model(manifest, data: try store.decrypt(manifest)) } catch let error as ModelDownloaderError {
+      do throws(ModelDownloaderError) {
+        return store.model(manifest, data: try store.decrypt(manifest))
+      } catch {
         if case .encryptedModelDamaged = error { try? store.delete(name) }
         verified[name] = nil
         throw error

@@ -63,7 +63,7 @@ extension PixelBuffer {
         self, channels: Array(0..<format.bytesPerPixel), source: region, width: newWidth,
         height: newHeight, filter: filter, reducingGap: reducingGap
       ) { y, row in
-        UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(
+        _ = UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(
           fromContentsOf: row)
       }
     }
