@@ -164,7 +164,11 @@ let package = Package(
       dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport"]),
+      dependencies: [
+        "TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport",
+        // Placeholder bundles filled from the local store (PlaceholderFillTests).
+        "TensorBridgeModels",
+      ]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeMLKitTests",
