@@ -29,7 +29,8 @@ extension HubStore {
     try HubName.check(name)
     return try await database.read { db in
       guard try ModelRecord.fetchOne(db, key: name) != nil else { throw HubError.modelNotFound(name) }
-      let rows = try DownloadCountRecord
+      let rows =
+        try DownloadCountRecord
         .filter(Column("model") == name && Column("day") >= since && Column("count") > 0)
         .order(Column("day"), Column("version"))
         .fetchAll(db)

@@ -55,13 +55,13 @@ enum ConsoleFormat {
     return formatter.string(from: date)
   }
 
-  /// `1.2 MB`, `840 B`.
+  /// `1.2 MiB`, `840 B` (binary units, as `--max-upload-mb` counts).
   static func bytes(_ count: Int64) -> String {
-    let units = ["B", "KB", "MB", "GB", "TB"]
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
     var value = Double(count)
     var unit = 0
-    while value >= 1000 && unit < units.count - 1 {
-      value /= 1000
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
       unit += 1
     }
     return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])

@@ -18,6 +18,8 @@ struct DownloadChart: Sendable {
   struct Tick: Sendable {
     var position: Double
     var text: String
+    /// The SVG `text-anchor`: the last day's label ends at the plot's edge.
+    var anchor = "middle"
   }
 
   /// A row of the table: a day and its counts per version, in series order.
@@ -64,6 +66,8 @@ struct DownloadChart: Sendable {
         total: values.reduce(0, +))
     }
     xTicks = [0, Self.days / 2, Self.days - 1].map { Tick(position: x($0), text: String(dayList[$0].dropFirst(5))) }
+    xTicks[0].anchor = "start"
+    xTicks[xTicks.count - 1].anchor = "end"
     yTicks = [0, peak / 2, peak].map { Tick(position: y($0), text: String($0)) }
     versions = versionNumbers.map { "Version \($0)" }
     rows = dayList.compactMap { day in

@@ -28,6 +28,7 @@ struct ModelPage: Sendable {
     created = ConsoleFormat.time(model.createTime)
     updated = ConsoleFormat.time(model.updateTime)
     self.versions = versions.map(VersionView.init)
+    if !self.versions.isEmpty { self.versions[0].newest = true }
     hasVersions = !versions.isEmpty
     self.rollout = RolloutView(
       rollout: rollout, published: versions.filter(\.published).map(\.version).sorted())

@@ -28,6 +28,8 @@ struct VersionView: Sendable {
   var hasMetadata: Bool
   var runtimeCheck: String
   var runtimeFailed: Bool
+  /// The newest version's report is shown open.
+  var newest = false
 
   init(_ version: HubModelVersion) {
     number = version.version
