@@ -15,11 +15,21 @@ build: setup
 demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
-test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3)
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; the console in headless Chromium)
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) test-console
+
+.PHONY: test-console console-screenshots
+test-console: ## The web console in headless Debian Chromium (Selenium, axe-core): walk-through, bad cases, accessibility
+	$(SWIFT) build --product tensorbridge
+	bash scripts/console/test.sh
+
+console-screenshots: ## Regenerate docs/console/*.png (each console page at 1280 and 390 pixels wide)
+	$(SWIFT) build --product tensorbridge
+	"$$(bash scripts/console/setup.sh)" scripts/console/screenshots.py
 
 examples: build ## Build the Examples package (an app using the library products), run it against a hub, compile and run README's swift blocks
 	SWIFT=$(SWIFT) bash scripts/examples.sh $(BIN)

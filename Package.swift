@@ -34,6 +34,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // S3Client's HTTP transport (ModelHub's S3-compatible blob storage).
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    // The web console's server-rendered HTML (ModelHub's Console/Templates).
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // Our declarations of the LiteRT C API (handles, structs, function-pointer types). No linking.
@@ -107,7 +109,10 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      // The web console's templates, script and style sheet, served at /console.
+      resources: [.copy("Console/Resources")]),
     // The mutation fuzzer behind `tensorbridge fuzz`: deterministic cases, worker child
     // processes and their supervisor, the campaign and its report. Not a product.
     .target(name: "TensorBridgeFuzz", dependencies: ["TensorBridge", "TFLiteFormat"]),

@@ -55,6 +55,9 @@ final class ServingStateTests: XCTestCase {
     func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion {
       try await inner.removeAlias(name, alias)
     }
+    func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
+      try inner.createKey(scope: scope, now: now)
+    }
     func listKeys() async throws -> [HubAPIKeyInfo] { try await inner.listKeys() }
     func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo { try await inner.revokeKey(id: id, now: now) }
     func loadServing(_ part: HubServingPart, apply: @escaping @Sendable (HubServingLoad) -> Void) async throws {

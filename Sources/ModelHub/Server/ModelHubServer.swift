@@ -25,6 +25,10 @@ public struct ModelHubServer: Sendable {
   public let directFiles = DirectFileCounters()
   /// Connections accepted, refused at the cap and cut by each timeout, across runs.
   public let connections = ConnectionCounters()
+  /// Download answers counted per version per day, written to the store in batches.
+  let downloads = DownloadTally()
+  /// The web console's sessions (in memory: a restart signs everyone out).
+  let sessions = ConsoleSessions()
   private let logger: Logger
   /// Held for the life of this value: one hub per data folder.
   private let lock: DataFolderLock
@@ -104,6 +108,7 @@ public struct ModelHubServer: Sendable {
         serving.cancel()
       }
     }
+    await hub.flushDownloadCounts()
     logger.info("stopped")
   }
 
@@ -117,14 +122,16 @@ public struct ModelHubServer: Sendable {
   /// - Throws: When the signing key cannot be read or created.
   func makeContext() throws -> HubContext {
     HubContext(
-      configuration: configuration, store: store, metadata: serving, authenticator: HubAuthenticator(serving: serving),
+      configuration: configuration, store: store, metadata: serving,
+      authenticator: HubAuthenticator(serving: serving, sessions: sessions),
       signer: try DownloadSigner.load(from: store.paths.signingKey),
       loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
-      logger: logger)
+      logger: logger, downloads: downloads, sessions: sessions)
   }
 
-  /// The router with every route of ``HubAPI`` registered.
-  /// - Throws: ``ModelHubOpenAPIError`` when the OpenAPI document cannot be read.
+  /// The router with every route of ``HubAPI`` registered, and the console's pages.
+  /// - Throws: ``ModelHubOpenAPIError`` when the OpenAPI document cannot be read,
+  ///   ``ConsoleError`` when the console's templates cannot be loaded.
   static func router(_ hub: HubContext) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.middlewares.add(HubErrorMiddleware(logger: hub.logger))
@@ -137,6 +144,8 @@ public struct ModelHubServer: Sendable {
     FileRoutes(hub: hub).register(on: router)
     KeyRoutes(hub: hub).register(on: router)
     AliasRoutes(hub: hub).register(on: router)
+    DownloadCountRoutes(hub: hub).register(on: router)
+    ConsoleRoutes(hub: hub, templates: try ConsoleTemplates()).register(on: router)
     return router
   }
 }

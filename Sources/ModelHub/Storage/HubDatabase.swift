@@ -51,6 +51,7 @@ enum HubDatabase {
     }
     registerModelSigning(&migrator)
     registerAliases(&migrator)
+    registerDownloadCounts(&migrator)
     return migrator
   }
 }

@@ -50,6 +50,8 @@ protocol HubMetadataStore: Sendable {
   func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion
 
   // MARK: Keys
+  /// Creates a key; its secret is in the answer only.
+  func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey
   /// Every key, oldest first (no secrets, no hashes).
   func listKeys() async throws -> [HubAPIKeyInfo]
   /// Revokes key `id`.

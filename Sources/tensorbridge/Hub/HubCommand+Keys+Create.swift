@@ -4,14 +4,22 @@ import ModelHub
 import ModelHubAPI
 
 extension HubCommand.Keys {
-  /// Creates a key directly in the data folder (works while the hub runs).
-  struct Create: ParsableCommand {
+  /// Creates a key directly in the data folder (works while the hub runs), or through a running
+  /// hub's API (`POST /v1/keys`, what the console does) with `--hub` and an admin key.
+  struct Create: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "create",
-      abstract: "Create an API key; prints the secret once (the hub stores only its hash).")
+      abstract: "Create an API key; prints the secret once (the hub stores only its hash).",
+      discussion: """
+        With --data the key is written to the data folder's database; with --hub URL it is created \
+        through that hub's API, authenticated by the admin key in $TENSORBRIDGE_HUB_KEY.
+        """)
 
     @Option(name: .long, help: "The hub's data folder.")
-    var data: String
+    var data: String?
+
+    @Option(name: .long, help: "A running hub's URL, to create the key through its API instead.")
+    var hub: String?
 
     @Option(name: .long, help: "admin (manage models) or client (read-only downloads).")
     var scope: String
@@ -21,13 +29,20 @@ extension HubCommand.Keys {
 
     func validate() throws {
       guard HubKeyScope(rawValue: scope) != nil else { throw ValidationError("--scope must be admin or client") }
+      guard (data == nil) != (hub == nil) else { throw ValidationError("give either --data DIR or --hub URL") }
     }
 
-    func run() throws {
+    func run() async throws {
       guard let scope = HubKeyScope(rawValue: scope) else { return }
       let key: HubCreatedKey
-      do { key = try HubStore(directory: URL(fileURLWithPath: data)).createKey(scope: scope) } catch {
-        throw CLIFailure("cannot create a key in \(data): \(error)")
+      if let data {
+        do { key = try HubStore(directory: URL(fileURLWithPath: data)).createKey(scope: scope) } catch {
+          throw CLIFailure("cannot create a key in \(data): \(error)")
+        }
+      } else {
+        let client = try HubConnectionOptions.client(hub: hub)
+        let body = try HubJSON.encoder().encode(HubCreateKeyRequest(scope: scope))
+        key = try await client.send(HubAPI.createKey, body: body, as: HubCreatedKey.self).0
       }
       if json {
         print(String(decoding: try HubJSON.encoder().encode(key), as: UTF8.self))
