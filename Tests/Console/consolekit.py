@@ -15,6 +15,8 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,4 +119,8 @@ def chromium(width: int = 1280, height: int = 900) -> webdriver.Chrome:
 def sign_in(driver, hub: Hub, key: str) -> None:
     driver.get(hub.url + "/console/sign-in")
     driver.find_element("id", "key").send_keys(key)
-    driver.find_element("id", "sign-in").click()
+    button = driver.find_element("id", "sign-in")
+    button.click()
+    # The form posts and the hub answers with a new page (the console, or the sign-in page with
+    # its error): wait for it, so the next navigation carries the session cookie.
+    WebDriverWait(driver, 15).until(EC.staleness_of(button))
