@@ -8,10 +8,11 @@ import XCTest
 /// added (`POST /v1/keys`, `GET /v1/models/{name}/downloads`). The browser tests
 /// (Tests/Console) drive the pages themselves.
 final class ConsoleTests: XCTestCase {
-  private func signIn(_ hub: TestHub, _ key: String) async throws -> HTTPAnswer {
+  private func signIn(_ hub: TestHub, _ key: String, headers: [String: String] = [:]) async throws -> HTTPAnswer {
     let form = "key=" + (key.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
     return try await hub.http.send(
-      "POST", "/console/sign-in", body: Data(form.utf8), contentType: "application/x-www-form-urlencoded")
+      "POST", "/console/sign-in", headers: headers, body: Data(form.utf8),
+      contentType: "application/x-www-form-urlencoded")
   }
 
   private func cookie(_ answer: HTTPAnswer) throws -> String {
@@ -74,6 +75,25 @@ final class ConsoleTests: XCTestCase {
     XCTAssertEqual(after.header("Location"), "/console/sign-in")
     let api = try await hub.http.send("GET", "/v1/keys", headers: ["Cookie": session])
     XCTAssertEqual(api.status, 401)
+  }
+
+  /// Login CSRF: a form on another site posting a valid key is refused, with no cookie set; the
+  /// hub's own page (same Origin, `Sec-Fetch-Site: same-origin`) signs in.
+  func testSignInFromAnotherOriginIsRefused() async throws {
+    let hub = try await TestHub.start()
+    addTeardownBlock { await hub.stop() }
+    let admin = try hub.store.createKey(scope: .admin)
+    let origin = hub.url.absoluteString
+
+    for headers in [["Origin": "https://attacker.example"], ["Sec-Fetch-Site": "cross-site"], ["Origin": "null"]] {
+      let refused = try await signIn(hub, admin.key, headers: headers)
+      XCTAssertEqual(refused.status, 403, "\(headers)")
+      XCTAssertNil(refused.header("Set-Cookie"), "\(headers)")
+      XCTAssertTrue(refused.text.contains("own sign-in page"), refused.text)
+    }
+    let own = try await signIn(hub, admin.key, headers: ["Origin": origin, "Sec-Fetch-Site": "same-origin"])
+    XCTAssertEqual(own.status, 303, own.text)
+    XCTAssertNotNil(own.header("Set-Cookie"))
   }
 
   func testClientKeyConsoleIsReadOnly() async throws {

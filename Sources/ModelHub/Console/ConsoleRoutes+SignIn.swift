@@ -15,6 +15,11 @@ extension ConsoleRoutes {
   }
 
   @Sendable func signIn(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    if let reason = ConsoleOrigin.crossOriginReason(request) {
+      hub.logger.notice("console sign-in refused: cross-origin", metadata: ["reason": "\(reason)"])
+      return try page(
+        "sign-in", SignInPage(error: "Sign in from this hub's own sign-in page (\(reason))."), status: .forbidden)
+    }
     let form = try await Self.form(request)
     let key = (form["key"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !key.isEmpty, key.utf8.count <= 200 else {
