@@ -15,7 +15,8 @@ enum ConsoleOrigin {
 
   /// Why `request` is refused as a cross-origin post, or nil when it is not.
   static func crossOriginReason(_ request: Request) -> String? {
-    if let name = fetchSite, let site = request.headers[name]?.lowercased(), site == "cross-site" || site == "same-site" {
+    if let name = fetchSite, let site = request.headers[name]?.lowercased(), site == "cross-site" || site == "same-site"
+    {
       return "Sec-Fetch-Site is \(site)"
     }
     guard let name = origin, let value = request.headers[name] else { return nil }

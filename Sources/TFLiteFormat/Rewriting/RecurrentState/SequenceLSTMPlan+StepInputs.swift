@@ -60,7 +60,8 @@ extension SequenceLSTMPlan {
       let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
       let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
       let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: inputWeights, bias: bias, width: width)
-      return .fused(steps: steps, recurrentWeights: recurrentWeights, splitAxis: g.constant("split_axis", [], int32s: [1]))
+      return .fused(
+        steps: steps, recurrentWeights: recurrentWeights, splitAxis: g.constant("split_axis", [], int32s: [1]))
     }
     var steps = [[Gate: Int32]](repeating: [:], count: layout.steps)
     for gate in gates {
