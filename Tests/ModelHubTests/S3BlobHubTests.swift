@@ -70,7 +70,8 @@ final class S3BlobHubTests: XCTestCase {
     XCTAssertEqual(signed.first?.presignedURL, target)
 
     // The key the URL names holds the model's bytes.
-    let client = S3Client(endpoint: S3Endpoint(url: endpoint.url), region: endpoint.region, credentials: endpoint.credentials)
+    let client = S3Client(
+      endpoint: S3Endpoint(url: endpoint.url), region: endpoint.region, credentials: endpoint.credentials)
     let object = try await client.getObject(bucket: TestBlobs.bucket, key: "\(prefix)/\(hash)")
     let body = try await object.body.collect(upTo: 1 << 20)
     XCTAssertEqual(Data(body.readableBytesView), bytes)

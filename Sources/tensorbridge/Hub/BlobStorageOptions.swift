@@ -6,7 +6,8 @@ import ModelHub
 struct BlobStorageOptions: ParsableArguments {
   @Option(
     name: .long,
-    help: "Where model files are kept: omit for the data folder's blobs/, or s3://bucket[/prefix] (needs --s3-endpoint).")
+    help:
+      "Where model files are kept: omit for the data folder's blobs/, or s3://bucket[/prefix] (needs --s3-endpoint).")
   var blobs: String?
 
   @Option(
