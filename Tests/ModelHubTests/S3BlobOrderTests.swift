@@ -50,7 +50,8 @@ final class S3BlobOrderTests: XCTestCase {
     try bytes.write(to: upload)
     let hash = Hex.sha256(bytes)
     let version = try await store.addVersion(
-      model: "m", temporary: upload, hash: hash, size: Int64(bytes.count), validation: try ModelInspector.inspect(bytes),
+      model: "m", temporary: upload, hash: hash, size: Int64(bytes.count),
+      validation: try ModelInspector.inspect(bytes),
       publish: true)
     XCTAssertEqual(version.version, 1)
     let size = try await storage.inner.blobSize(hash)
