@@ -44,7 +44,8 @@ struct FileRoutes: Sendable {
   /// A blob outside the data folder (S3), once the signed URL has been checked: `307` to a
   /// presigned GET when the storage answers downloads with a redirect (S3 then answers `Range`
   /// and `If-None-Match` itself), else the same ``FileResponsePlan`` as the local path with the
-  /// bytes streamed from the storage.
+  /// bytes streamed from the storage. A redirect does not first ask whether the object exists
+  /// (that would cost the round trip the redirect saves): for a missing blob S3 answers `404`.
   private func remoteFile(_ hash: String, request: Request) async throws -> Response {
     if let url = try await hub.store.blobs.directURL(for: hash) {
       // The client has it (S3's own ETag is not the hash, so this is answered here).
