@@ -15,11 +15,16 @@ build: setup
 demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
-test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; the console in headless Chromium)
+# The hub test classes that store, serve, delete and recover blobs, run a second time with the
+# blobs in S3 (moto_server on loopback, signatures checked; TestSupport's TestBlobs).
+S3_HUB_TESTS := ModelHubTests\.(AdminAPITests|AliasTests|BadInputTests|CLITests|CrashSafeDeleteTests|DownloadTests|FaultTests|RangeSemanticsTests|RolloutTests|SignedURLMethodTests)
+
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; the console in headless Chromium), then the hub's storage tests again on S3 blobs
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	TB_HUB_BLOBS=s3 $(SWIFT) test --skip-build --filter '$(S3_HUB_TESTS)'
 	$(MAKE) test-console
 
 .PHONY: test-console console-screenshots

@@ -138,7 +138,7 @@ let package = Package(
     // sockets, an HTTP client, fixture paths and scratch folders.
     .target(
       name: "TestSupport",
-      dependencies: ["ModelHub", "ModelHubAPI", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["ModelHub", "ModelHubAPI", "S3Client", .product(name: "Logging", package: "swift-log")],
       path: "Tests/TestSupport"),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
     .testTarget(

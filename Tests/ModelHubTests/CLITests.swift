@@ -105,7 +105,8 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(try cli(["rm", "classifier"]).contains("classifier deleted"))
     XCTAssertEqual(try cli(["list"]), "")
     XCTAssertEqual(server.stop(), 0, "graceful shutdown on SIGTERM")
-    XCTAssertEqual(try HubStore(directory: data).verify(), [])
+    let problems = try await server.openStore().verify()
+    XCTAssertEqual(problems, [])
     try? FileManager.default.removeItem(at: folder)
   }
 }

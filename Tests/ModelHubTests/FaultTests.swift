@@ -51,11 +51,13 @@ final class FaultTests: XCTestCase {
     }
     XCTAssertTrue(seen, "the upload reached the temporary file")
     server.kill9()
-    XCTAssertFalse(try HubStore(directory: data).verify().isEmpty, "a partial temporary file is left by the crash")
+    let afterCrash = try await server.openStore().verify()
+    XCTAssertFalse(afterCrash.isEmpty, "a partial temporary file is left by the crash")
 
     try server.start(extra: ["--no-load-check"])
     http = HTTPClient(base: server.base)
-    XCTAssertEqual(try HubStore(directory: data).verify(), [], "restart removed the partial upload")
+    let afterRestart = try await server.openStore().verify()
+    XCTAssertEqual(afterRestart, [], "restart removed the partial upload")
     let versions = try await http.send("GET", "/v1/models/m/versions", key: key).decode(HubVersionList.self)
     XCTAssertEqual(versions.versions, [])
     let value2 = try await http.send("GET", "/v1/models/m:download", key: key).errorCode
@@ -65,7 +67,8 @@ final class FaultTests: XCTestCase {
       "POST", "/v1/models/m/versions?publish=true", key: key, body: try HubFixtures.data("two_vectors"))
     XCTAssertEqual(upload.status, 201)
     XCTAssertEqual(server.stop(), 0)
-    XCTAssertEqual(try HubStore(directory: data).verify(), [])
+    let problems1 = try await server.openStore().verify()
+    XCTAssertEqual(problems1, [])
     try? FileManager.default.removeItem(at: folder)
   }
 
@@ -104,7 +107,8 @@ final class FaultTests: XCTestCase {
     // Restart (new port, same signing key): the store is intact and the download resumes.
     try server.start(extra: ["--no-load-check"])
     http = HTTPClient(base: server.base)
-    XCTAssertEqual(try HubStore(directory: data).verify(), [])
+    let problems2 = try await server.openStore().verify()
+    XCTAssertEqual(problems2, [])
     let resumed = try await http.send("GET", server.base + path, headers: ["Range": "bytes=\(body.count)-"])
     XCTAssertEqual(resumed.status, 206)
     XCTAssertEqual(Hex.sha256(Data(body) + resumed.body), info.modelHash)

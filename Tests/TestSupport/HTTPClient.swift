@@ -117,12 +117,12 @@ public struct HTTPClient: Sendable {
   }
 }
 
-/// Answers a redirect with the redirect itself (the console's `303`s are checked, not followed).
-// Stateless, so sharing it between threads is safe (NSObject subclasses cannot be checked Sendable).
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// Hands redirects back to the test (`307` with its `Location`, the console's `303`s) instead of
+/// following them.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     completionHandler(nil)
   }

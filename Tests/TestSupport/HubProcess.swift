@@ -1,4 +1,5 @@
 import Foundation
+import ModelHub
 
 #if canImport(Glibc)
   import Glibc
@@ -15,11 +16,20 @@ public final class HubProcess: @unchecked Sendable {
   public private(set) var port = 0
   private var process: Process?
   private let log: URL
+  /// This hub's prefix in ``TestBlobs/bucket`` when `TB_HUB_BLOBS=s3` (the same across restarts).
+  public let s3Prefix: String?
 
   /// A hub over `data` (created by the hub if missing); nothing runs until ``start(port:extra:descriptorLimit:)``.
   public init(data: URL) {
     self.data = data
     log = data.deletingLastPathComponent().appendingPathComponent("\(data.lastPathComponent)-\(UUID().uuidString).log")
+    s3Prefix = TestBlobs.isS3 ? TestBlobs.newPrefix() : nil
+  }
+
+  /// The store as this hub sees it (data folder, and the same blob storage), for `verify()`.
+  public func openStore() throws -> HubStore {
+    guard let s3Prefix else { return try HubStore(directory: data) }
+    return try HubStore(directory: data, location: try TestBlobs.location(prefix: s3Prefix))
   }
 
   /// `http://127.0.0.1:<port>`.
@@ -41,7 +51,12 @@ public final class HubProcess: @unchecked Sendable {
   public func start(port wanted: Int = 0, extra: [String] = [], descriptorLimit: Int? = nil) throws {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    let arguments = ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"] + extra
+    var arguments = ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"] + extra
+    if let s3Prefix {
+      let options = try TestBlobs.serveOptions(prefix: s3Prefix)
+      arguments += options.arguments
+      process.environment = options.environment
+    }
     if let descriptorLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments =

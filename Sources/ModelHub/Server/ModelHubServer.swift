@@ -40,9 +40,14 @@ public struct ModelHubServer: Sendable {
     self.configuration = configuration
     self.logger = logger
     lock = try DataFolderLock(folder: configuration.dataDirectory)
-    store = try HubStore(directory: configuration.dataDirectory)
+    store = try HubStore(directory: configuration.dataDirectory, location: configuration.blobLocation)
     serving = HubServingStore(store: store)
-    let report = try store.recover()
+    // Blobs in the data folder are recovered here; blobs in S3 when the server runs (it needs
+    // the network), before it listens.
+    if store.local != nil { Self.log(try store.recoverLocal(), configuration: configuration, logger: logger) }
+  }
+
+  private static func log(_ report: HubStore.RecoveryReport, configuration: HubConfiguration, logger: Logger) {
     logger.info(
       "store opened",
       metadata: [
@@ -52,6 +57,14 @@ public struct ModelHubServer: Sendable {
     for damaged in report.damagedVersions {
       logger.error("stored version does not match its blob", metadata: ["version": "\(damaged)"])
     }
+  }
+
+  /// For blobs outside the data folder: checks the bucket can be used, then recovers.
+  /// - Throws: ``HubBlobStorageError/bucketUnreachable(bucket:endpoint:reason:)``.
+  private func openRemoteBlobs() async throws {
+    guard store.local == nil else { return }
+    if let s3 = store.blobs as? S3BlobStorage { try await s3.checkReachable() }
+    Self.log(try await store.recover(), configuration: configuration, logger: logger)
   }
 
   /// Serves until shut down: on SIGTERM/SIGINT when `handleSignals` is true, and whenever the
@@ -66,6 +79,7 @@ public struct ModelHubServer: Sendable {
     shutdownGracePeriod: Duration = .seconds(10),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
+    try await openRemoteBlobs()
     let hub = try makeContext()
     try await serving.load()
     let router = try Self.router(hub)
