@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.webdriver.support import expected_conditions as EC
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.chrome.service import Service
 
@@ -119,8 +119,25 @@ def chromium(width: int = 1280, height: int = 900) -> webdriver.Chrome:
 def sign_in(driver, hub: Hub, key: str) -> None:
     driver.get(hub.url + "/console/sign-in")
     driver.find_element("id", "key").send_keys(key)
-    button = driver.find_element("id", "sign-in")
-    button.click()
     # The form posts and the hub answers with a new page (the console, or the sign-in page with
     # its error): wait for it, so the next navigation carries the session cookie.
-    WebDriverWait(driver, 15).until(EC.staleness_of(button))
+    click_and_wait_for_new_page(driver, driver.find_element("id", "sign-in"))
+
+
+def click_and_wait_for_new_page(driver, element) -> None:
+    """Clicks `element` and waits until the browser has loaded the page that replaces this one.
+
+    A mark is set on the old page's window; a new document has a fresh window without it. (Waiting
+    for the old element to go stale races chromedriver's node lookup while the page unloads.)
+    """
+    driver.execute_script("window.__tensorbridgeOldPage = true")
+    element.click()
+
+    def loaded(driver) -> bool:
+        try:
+            return driver.execute_script(
+                "return window.__tensorbridgeOldPage === undefined && document.readyState === 'complete'")
+        except WebDriverException:
+            return False  # between documents
+
+    WebDriverWait(driver, 15).until(loaded)

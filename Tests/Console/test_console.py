@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from consolekit import FIXTURES, sign_in
+from consolekit import FIXTURES, click_and_wait_for_new_page, sign_in
 
 MODEL = "console-demo"
 
@@ -108,9 +108,7 @@ def test_walk_through(hub, driver):
     # A 90/10 rollout, previewed before it is saved.
     set_variants(driver, [(1, 90), (2, 10)])
     assert "90% version 1, 10% version 2" in text_of(driver, "rollout-preview")
-    form = driver.find_element(By.ID, "rollout-form")  # before the click: the page reloads on save
-    driver.find_element(By.ID, "save-rollout").click()
-    wait(driver).until(EC.staleness_of(form))
+    click_and_wait_for_new_page(driver, driver.find_element(By.ID, "save-rollout"))  # the page reloads on save
     status, rollout = hub.api("GET", f"/v1/models/{MODEL}/rollout")
     assert status == 200 and rollout["variants"] == [{"version": 1, "weight": 90}, {"version": 2, "weight": 10}]
     assert "90% version 1, 10% version 2" in wait_text(driver, "rollout-preview", "90%")
