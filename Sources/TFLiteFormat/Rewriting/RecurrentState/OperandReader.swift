@@ -35,12 +35,17 @@ struct OperandReader {
     return index
   }
 
-  /// Checks that `index` is float32 with the fixed shape `shape`; returns its shape.
+  /// Checks that `index` is float32 with the fixed shape `shape` (its dimension `dynamicAxis`
+  /// may be dynamic); returns its shape.
   @discardableResult
-  func float(_ index: Int, role: String, shape expected: [Int]? = nil) throws(RecurrentStateRefusal) -> [Int] {
+  func float(_ index: Int, role: String, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
+    throws(RecurrentStateRefusal) -> [Int]
+  {
     let tensor = tensors[index]
     guard tensor.type == .float32 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
-    if let signature = tensor.shapeSignature, signature.contains(where: { $0 < 0 }) {
+    if let signature = tensor.shapeSignature,
+      signature.enumerated().contains(where: { $0.element < 0 && $0.offset != dynamicAxis })
+    {
       throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
     }
     if let expected, tensor.shape != expected {

@@ -82,7 +82,8 @@ struct SequenceLSTMPlan {
 
     input = try operands.required(op, input: 0, role: "input")
     layout = try SequenceLayout(
-      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
+      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands,
+      allowsDynamicSteps: true)
     let inputSize = layout.inputSize
 
     // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
@@ -215,6 +216,8 @@ struct SequenceLSTMPlan {
     try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize])
     try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells])
     output = op.outputs[0]
-    try operands.float(output, role: "output", shape: layout.sequenceShape(width: outputSize))
+    try operands.float(
+      output, role: "output", shape: layout.sequenceShape(width: outputSize),
+      dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
   }
 }
