@@ -77,7 +77,8 @@ extension SequenceLSTMPlan {
       g.tensor("loop/input_final", inputShape, signature: inputSignature), Int32(output),
     ]
     g.whileLoop(
-      cond: condIndex, body: bodyIndex, inputs: [start, steps, Int32(outputState), Int32(cellState), Int32(input), buffer],
+      cond: condIndex, body: bodyIndex,
+      inputs: [start, steps, Int32(outputState), Int32(cellState), Int32(input), buffer],
       outputs: finals)
     return [finals[2], finals[3]]
   }
