@@ -95,8 +95,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 11,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, two hybrid, two of dynamic length) and two RNNs"
+      checked, 12,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, three hybrid, two of dynamic length) and two RNNs"
     )
   }
 
@@ -151,13 +151,6 @@ final class RecurrentStateTests: XCTestCase {
   func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
     let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
       "lstm_diagonal_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", { $0 == .diagonalRecurrentWeights }),
-      "lstm_int8_weights_refused": (
-        "UNIDIRECTIONAL_SEQUENCE_LSTM",
-        {
-          if case .inconsistentOperands(let what) = $0 { return what.contains("peephole") }
-          return false
-        }
-      ),
       "svdf_refused": ("SVDF", { $0 == .operatorNotLowered(name: "SVDF") }),
       "rnn_dynamic_time_refused": (
         "UNIDIRECTIONAL_SEQUENCE_RNN",

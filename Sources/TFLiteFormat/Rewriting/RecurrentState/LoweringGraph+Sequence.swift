@@ -71,10 +71,17 @@ extension SequenceLSTMPlan {
       let scaled = g.binary(.mul, unit, g.operand(coefficients), name + "/scaled", gateShape)
       return g.binary(.add, scaled, g.operand(gateBias), name + "/normalized", gateShape)
     }
+    // Peephole weights: the operand, or a hybrid LSTM's recovered float weights.
+    var peepholeWeights: [Gate: Int32] = [:]
+    for gate in Gate.allCases {
+      guard let index = peepholes[gate] else { continue }
+      peepholeWeights[gate] =
+        dequantizedPeepholes[gate].map { g.constant("peephole/" + gate.name, [cells], floats: $0) } ?? g.operand(index)
+    }
     /// The pre-activation plus the peephole term `weights ⊙ cell` when there is one.
     func peephole(_ x: Int32, _ gate: Gate, cell: Int32, _ name: String, _ g: inout LoweringGraph) -> Int32 {
-      guard let weights = peepholes[gate] else { return x }
-      let term = g.binary(.mul, cell, g.operand(weights), name + "/peephole", gateShape)
+      guard let weights = peepholeWeights[gate] else { return x }
+      let term = g.binary(.mul, cell, weights, name + "/peephole", gateShape)
       return g.binary(.add, x, term, name + "/with_peephole", gateShape)
     }
 

@@ -85,6 +85,16 @@ struct OperandReader {
     }
   }
 
+  /// Checks ``hybridWeights(_:role:shape:)`` and returns the weights as the hybrid kernel
+  /// recovers them: each `Float(q) × scale`.
+  func dequantizedHybridWeights(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) -> [Float] {
+    try hybridWeights(index, role: role, shape: shape)
+    guard let data = model.constantData(subgraph: subgraphIndex, tensor: index),
+      let scale = tensors[index].quantization?.scales.first
+    else { throw .notConstant(role: role, tensor: tensors[index].name) }
+    return data.map { Float(Int8(bitPattern: $0)) * scale }
+  }
+
   /// Checks that `index` is a state the lowering can move into a resource variable: a float32
   /// variable tensor of shape `shape`, used by nothing but its operator. (It has no initial
   /// data: the verifier rejects variable tensors with constant data, so zeros it is.)
