@@ -100,26 +100,36 @@ struct RecurrentStateLoweringTests {
 
   @Test("refusals name the operand and the fact that decided them")
   func refusals() throws {
-    let dynamic = try Self.model("converters/tf_keras_lstm_dynamic_time/model.tflite")
-    #expect(
-      dynamic.recurrentStateOperators.map(\.refusal) == [
-        .dynamicShape(role: "input", tensor: "serving_default_sequence:0", shapeSignature: [1, -1, 3])
-      ])
-    #expect(throws: RecurrentStateError.notLowerable(dynamic.recurrentStateOperators)) {
-      try dynamic.loweringRecurrentState()
-    }
-
+    // (A dynamic sequence length: RecurrentStateLoopLoweringTests.)
     let diagonal = try Self.model("recurrent/lstm_diagonal_refused.tflite")
     #expect(diagonal.recurrentStateOperators.map(\.refusal) == [.diagonalRecurrentWeights])
     let svdf = try Self.model("recurrent/svdf_refused.tflite")
     #expect(svdf.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "SVDF")])
-    let peephole = try Self.model("recurrent/lstm_int8_weights_refused.tflite")
-    let refusal = try #require(peephole.recurrentStateOperators.first?.refusal)
-    guard case .inconsistentOperands(let what) = refusal else {
-      Issue.record("\(refusal)")
-      return
+  }
+
+  @Test("hybrid peephole LSTM: the int8 peephole weights become float constants Float(q) × scale")
+  func hybridPeephole() throws {
+    let original = try Self.model("recurrent/lstm_hybrid_peephole.tflite")
+    #expect(original.recurrentStateOperators.map(\.refusal) == [nil])
+    let model = try #require(try original.loweringRecurrentState()).model
+    let main = model.subgraphs[0]
+    let lstm = original.subgraphs[0].operators[0]
+    for (gate, position) in [("input", 9), ("forget", 10), ("output", 11)] {
+      let weights = original.subgraphs[0].tensors[lstm.inputs[position]]
+      #expect(weights.type == .int8)
+      let scale = try #require(weights.quantization?.scales.first)
+      let q = try #require(original.constantData(subgraph: 0, tensor: lstm.inputs[position]))
+      let index = try #require(main.tensors.firstIndex { $0.name.hasSuffix("/peephole/\(gate)") })
+      #expect(main.tensors[index].type == .float32)
+      let data = try #require(model.constantData(subgraph: 0, tensor: index))
+      let floats = stride(from: 0, to: data.count, by: 4).map { offset in
+        Float(
+          bitPattern: data[data.startIndex + offset..<data.startIndex + offset + 4].reversed().reduce(0) {
+            $0 << 8 | UInt32($1)
+          })
+      }
+      #expect(floats == q.map { Float(Int8(bitPattern: $0)) * scale }, "\(gate)")
     }
-    #expect(what.contains("peephole weights (cell_to_input_weights) in an LSTM with int8 weights"))
   }
 
   @Test("hybrid LSTM: one hybrid FULLY_CONNECTED per gate keeps the gate's int8 weights")

@@ -128,17 +128,26 @@ final class ConverterCorpusAPITests: XCTestCase {
     XCTAssertEqual(interpreter.signatureKeys, ["serving_default"])
   }
 
-  func testFusedLSTMOfAnySequenceLengthIsRefusedAtLoadNamingTheOperatorAndShape() throws {
-    XCTAssertThrowsError(try interpreter("tf_keras_lstm_dynamic_time")) { error in
-      guard case InterpreterError.unsupportedByRuntime(let limitations) = error else { return XCTFail("\(error)") }
-      XCTAssertEqual(limitations.count, 1)
-      XCTAssertTrue(
-        limitations[0].location.hasPrefix("operators[0] UNIDIRECTIONAL_SEQUENCE_LSTM"), limitations[0].location)
-      XCTAssertEqual(
-        limitations[0].refusal,
-        .dynamicShape(role: "input", tensor: "serving_default_sequence:0", shapeSignature: [1, -1, 3]))
-      XCTAssertTrue("\(error)".contains("classic interpreter"), "\(error)")
+  func testFusedLSTMOfAnySequenceLengthMatchesPythonForEveryLength() throws {
+    // Lowered to a WHILE loop over the steps: 4, 4, 6, 6, then 1 step long. A resize zeroes
+    // the state (as allocate_tensors in Python); the same shape again carries it over.
+    let name = "tf_keras_lstm_dynamic_time"
+    let interpreter = try interpreter(name)
+    var outputs: [[Float]] = []
+    for step in 0..<5 {
+      let x = try npy(name, "inputs/\(step)_0.npy")
+      if try interpreter.input(at: 0).shape.dimensions != x.shape {
+        try interpreter.resizeInput(at: 0, to: Tensor.Shape(x.shape))
+      }
+      try interpreter.copy(x.floats, toInputAt: 0)
+      try interpreter.invoke()
+      let got = try interpreter.output(at: 0).values(as: Float.self)
+      let want = try npy(name, "expected/\(step)/0_StatefulPartitionedCall_0.npy").floats
+      XCTAssertEqual(got.count, want.count, "step \(step)")
+      for (g, w) in zip(got, want) { XCTAssertEqual(g, w, accuracy: 1e-4, "step \(step)") }
+      outputs.append(got)
     }
+    XCTAssertNotEqual(outputs[0], outputs[1], "the same sequence twice: the state carried over")
   }
 
   func testHybridFusedLSTMWithInt8WeightsMatchesPythonStepByStep() throws {

@@ -1068,11 +1068,15 @@ def _(rng):
 
 
 @case("tf_keras_lstm_dynamic_time", "tf_keras LSTM with input shape (None, 3) (any sequence length, batch 1) -> fused UNIDIRECTIONAL_SEQUENCE_LSTM with shape signature [1, -1, 3]",
-      expect="load_error", error_contains=["UNIDIRECTIONAL_SEQUENCE_LSTM", "dynamic shape [1, -1, 3]"], classic_only=True,
-      notes="TensorBridge lowers a fused LSTM by unrolling its steps, so the sequence length must be fixed: "
-            "this one is refused at load, naming the operator and the input's dynamic shape. Python resizes "
-            "the input to each step's sequence (4, 4, then 6 steps long); resizing and allocate_tensors "
-            "also reset the variable tensors in the classic interpreter.")
+      lowered=True,
+      notes="The sequence length is only known at run time, so TensorBridge lowers the fused LSTM to a WHILE "
+            "loop over the steps (condition and body subgraphs appended to the model; the body GATHERs one "
+            "step, runs the cell math and DYNAMIC_UPDATE_SLICEs its output into a buffer FILLed from the "
+            "input's SHAPE), the state in resource variables as for fixed shapes. Python resizes the input "
+            "to each step's sequence (4, 4, 6, 6, then 1 step long); resizing and allocate_tensors reset the "
+            "variable tensors in the classic interpreter (steps 0, 2 and 4 start from zeros), while steps 1 "
+            "and 3 (the same shape as the step before) carry the state over. A zero-length sequence is a "
+            "runtime limit: LiteRT's CompiledModel cannot take a zero-element input.")
 def _(rng):
     tk = tf_keras()
     x = tk.Input((None, 3), batch_size=1, name="sequence")
@@ -1084,7 +1088,13 @@ def _(rng):
     if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(data):
         raise RuntimeError(f"not fused: {op_names(data)}")
     seq = f32(rng, 1, 4, 3)
-    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": f32(rng, 1, 6, 3)})])
+    longer = f32(rng, 1, 6, 3)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]) or np.array_equal(out[2][0], out[3][0]):
+            raise RuntimeError("the LSTM state no longer carries over between invokes of one shape")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": longer}),
+                        Step(None, {"0": longer}), Step(None, {"0": f32(rng, 1, 1, 3)})], check=check)
 
 
 @case("tf_keras_lstm_dynamic_range", "tf_keras LSTM(32) -> converter with optimizations=[Optimize.DEFAULT] (dynamic-range int8 weights) -> hybrid UNIDIRECTIONAL_SEQUENCE_LSTM",

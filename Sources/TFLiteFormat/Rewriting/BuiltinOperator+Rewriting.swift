@@ -4,6 +4,8 @@ extension BuiltinOperator {
   static let concatenation = BuiltinOperator(rawValue: 2)
   static let fullyConnected = BuiltinOperator(rawValue: 9)
   static let logistic = BuiltinOperator(rawValue: 14)
+  static let gather = BuiltinOperator(rawValue: 36)
+  static let less = BuiltinOperator(rawValue: 58)
   static let mul = BuiltinOperator(rawValue: 18)
   static let relu = BuiltinOperator(rawValue: 19)
   static let reluN1To1 = BuiltinOperator(rawValue: 20)
@@ -24,6 +26,7 @@ extension BuiltinOperator {
   static let varHandle = BuiltinOperator(rawValue: 142)
   static let readVariable = BuiltinOperator(rawValue: 143)
   static let assignVariable = BuiltinOperator(rawValue: 144)
+  static let dynamicUpdateSlice = BuiltinOperator(rawValue: 151)
 
   /// `UNIDIRECTIONAL_SEQUENCE_RNN` (35).
   public static let unidirectionalSequenceRNN = BuiltinOperator(rawValue: 35)

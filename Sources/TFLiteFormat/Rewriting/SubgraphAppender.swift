@@ -42,6 +42,12 @@ struct SubgraphAppender {
     return Int32(firstTensor + tensors.count - 1)
   }
 
+  /// Adds an existing `Tensor` table (one of another subgraph's, shared); returns its index.
+  mutating func addExisting(_ table: FlatBufferComposer.Reference) -> Int32 {
+    tensors.append(table)
+    return Int32(firstTensor + tensors.count - 1)
+  }
+
   /// Adds a constant tensor holding `bytes` in a new buffer; returns its index.
   mutating func addConstant(
     _ name: String, type: TensorType, shape: [Int32], bytes: [UInt8], additions: inout ModelAdditions

@@ -32,14 +32,27 @@ extension SequenceLSTMPlan {
   /// A hybrid LSTM computes `W[t]` and `h·Whᵀ` per gate, with its int8 weights (see
   /// ``LSTMStepInputs``); the rest is the same float math (`LstmStepHybrid`).
   ///
+  /// A sequence of dynamic length is written as a loop instead (see `emitLoop`).
+  ///
   /// - Returns: the final output state and cell state, to assign back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
+    if layout.dynamicSteps { return emitLoop(into: &g) }
+    let result = emitCells(into: &g, input: Int32(input), layout: layout, h: Int32(outputState), c: Int32(cellState))
+    g.pack(result.outputs, axis: layout.timeAxis, into: Int32(output))
+    return [result.h, result.c]
+  }
+
+  /// Writes the steps of the sequence `input` (laid out as `layout`) from the states `h` and
+  /// `c`; returns each step's output and the final states.
+  func emitCells(into g: inout LoweringGraph, input: Int32, layout: SequenceLayout, h: Int32, c: Int32) -> (
+    outputs: [Int32], h: Int32, c: Int32
+  ) {
     let batch = layout.batch
     let cells = cellCount
     let gateShape = [batch, cells]
     let outputShape = [batch, outputSize]
 
-    let stepInputs = emitStepInputs(into: &g)
+    let stepInputs = emitStepInputs(into: &g, input: input, layout: layout)
     let one: Int32 = isCIFG ? g.constant("one", [1], floats: [1]) : -1
     let normAxis: Int32 = isLayerNormalized ? g.constant("norm/axis", [1], int32s: [1]) : -1
     let epsilon: Int32 = isLayerNormalized ? g.constant("norm/epsilon", [1], floats: [1e-8]) : -1
@@ -55,18 +68,25 @@ extension SequenceLSTMPlan {
       let padded = g.binary(.add, variance, epsilon, name + "/padded", [batch, 1])
       let scale = g.unary(.rsqrt, padded, name + "/inverse", [batch, 1])
       let unit = g.binary(.mul, centered, scale, name + "/unit", gateShape)
-      let scaled = g.binary(.mul, unit, Int32(coefficients), name + "/scaled", gateShape)
-      return g.binary(.add, scaled, Int32(gateBias), name + "/normalized", gateShape)
+      let scaled = g.binary(.mul, unit, g.operand(coefficients), name + "/scaled", gateShape)
+      return g.binary(.add, scaled, g.operand(gateBias), name + "/normalized", gateShape)
+    }
+    // Peephole weights: the operand, or a hybrid LSTM's recovered float weights.
+    var peepholeWeights: [Gate: Int32] = [:]
+    for gate in Gate.allCases {
+      guard let index = peepholes[gate] else { continue }
+      peepholeWeights[gate] =
+        dequantizedPeepholes[gate].map { g.constant("peephole/" + gate.name, [cells], floats: $0) } ?? g.operand(index)
     }
     /// The pre-activation plus the peephole term `weights ⊙ cell` when there is one.
     func peephole(_ x: Int32, _ gate: Gate, cell: Int32, _ name: String, _ g: inout LoweringGraph) -> Int32 {
-      guard let weights = peepholes[gate] else { return x }
-      let term = g.binary(.mul, cell, Int32(weights), name + "/peephole", gateShape)
+      guard let weights = peepholeWeights[gate] else { return x }
+      let term = g.binary(.mul, cell, weights, name + "/peephole", gateShape)
       return g.binary(.add, x, term, name + "/with_peephole", gateShape)
     }
 
-    var h = Int32(outputState)
-    var c = Int32(cellState)
+    var h = h
+    var c = c
     var outputs: [Int32] = []
     for t in 0..<layout.steps {
       let s = "t\(t)/"
@@ -95,8 +115,9 @@ extension SequenceLSTMPlan {
       let squashed = activation == .none ? cellGate : g.activation(activation, cell, s + "c_activated", gateShape)
       var hidden = g.binary(.mul, outputGate, squashed, s + "m", gateShape)
       if let projectionWeights {
+        let projectionBias = projectionBias.map { g.operand($0) } ?? -1
         hidden = g.fullyConnected(
-          hidden, Int32(projectionWeights), bias: projectionBias.map(Int32.init) ?? -1,
+          hidden, g.operand(projectionWeights), bias: projectionBias,
           s + "projected", outputShape, asymmetricInputs: hybrid?.asymmetricQuantizeInputs ?? false)
         if projectionClip > 0 { hidden = g.clip(hidden, limit: projectionClip, s + "h_clipped", outputShape) }
       }
@@ -104,8 +125,7 @@ extension SequenceLSTMPlan {
       h = hidden
       c = cell
     }
-    g.pack(outputs, axis: layout.timeAxis, into: Int32(output))
-    return [h, c]
+    return (outputs, h, c)
   }
 }
 

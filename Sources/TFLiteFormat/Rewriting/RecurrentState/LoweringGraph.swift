@@ -20,12 +20,36 @@ struct LoweringGraph {
   var graph: SubgraphAppender
   /// Put in front of every new tensor's name.
   var prefix: String
+  /// The tensor tables of the subgraph the lowered operator is in, when this graph is another
+  /// subgraph (a loop's body): ``operand(_:)`` copies the ones it uses into this one.
+  var importable: [FlatBufferComposer.Reference]? = nil
+  /// The operand tensors already copied in, by their index in the lowered operator's subgraph.
+  var imported: [Int: Int32] = [:]
+  /// The tensor tables of this subgraph (the lowered operator's), for a loop body to import.
+  var ownTables: [FlatBufferComposer.Reference] = []
+  /// The index the next subgraph appended to the model gets.
+  var nextSubgraphIndex = 0
+  /// The subgraphs written for this one (loop conditions and bodies), in index order.
+  var appended: [AppendedSubgraph] = []
 
   // MARK: Tensors
 
-  /// A new computed tensor.
-  mutating func tensor(_ name: String, _ shape: [Int], type: TensorType = .float32) -> Int32 {
-    graph.addTensor(prefix + name, type: type, shape: shape.map(Int32.init), additions: &additions)
+  /// A new computed tensor; `signature` is its shape signature when a dimension is dynamic.
+  mutating func tensor(_ name: String, _ shape: [Int], type: TensorType = .float32, signature: [Int]? = nil) -> Int32 {
+    graph.addTensor(
+      prefix + name, type: type, shape: shape.map(Int32.init), signature: signature?.map(Int32.init),
+      additions: &additions)
+  }
+
+  /// The tensor `index` of the lowered operator's subgraph (a constant operand), as a tensor
+  /// of this graph: itself, or in a loop body a copy of its table (same buffer, same
+  /// quantization).
+  mutating func operand(_ index: Int) -> Int32 {
+    guard let importable, importable.indices.contains(index) else { return Int32(index) }
+    if let copy = imported[index] { return copy }
+    let copy = graph.addExisting(importable[index])
+    imported[index] = copy
+    return copy
   }
 
   /// A new float32 constant holding `bytes` (little-endian floats).
@@ -61,9 +85,12 @@ struct LoweringGraph {
     return y
   }
 
-  /// An elementwise binary operator (`ADD`, `MUL`, `SUB`, `MINIMUM`, `MAXIMUM`), broadcasting.
-  mutating func binary(_ code: BuiltinOperator, _ a: Int32, _ b: Int32, _ name: String, _ shape: [Int]) -> Int32 {
-    let y = tensor(name, shape)
+  /// An elementwise binary operator (`ADD`, `MUL`, `SUB`, `MINIMUM`, `MAXIMUM`, `LESS`),
+  /// broadcasting; its output is of `type`.
+  mutating func binary(
+    _ code: BuiltinOperator, _ a: Int32, _ b: Int32, _ name: String, _ shape: [Int], type: TensorType = .float32
+  ) -> Int32 {
+    let y = tensor(name, shape, type: type)
     let options: SubgraphAppender.Options? =
       switch code {
       case .add: .init(OptionsType.add)
@@ -87,10 +114,10 @@ struct LoweringGraph {
     return y
   }
 
-  /// `RESHAPE` to a fixed shape (given as a constant input).
-  mutating func reshape(_ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+  /// `RESHAPE` to a fixed shape (given as a constant input); the output is of `type`.
+  mutating func reshape(_ x: Int32, _ name: String, _ shape: [Int], type: TensorType = .float32) -> Int32 {
     let target = constant(name + "/shape", [shape.count], int32s: shape.map(Int32.init))
-    let y = tensor(name, shape)
+    let y = tensor(name, shape, type: type)
     operation(.reshape, [x, target], [y])
     return y
   }

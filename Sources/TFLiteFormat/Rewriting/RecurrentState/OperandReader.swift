@@ -35,12 +35,17 @@ struct OperandReader {
     return index
   }
 
-  /// Checks that `index` is float32 with the fixed shape `shape`; returns its shape.
+  /// Checks that `index` is float32 with the fixed shape `shape` (its dimension `dynamicAxis`
+  /// may be dynamic); returns its shape.
   @discardableResult
-  func float(_ index: Int, role: String, shape expected: [Int]? = nil) throws(RecurrentStateRefusal) -> [Int] {
+  func float(_ index: Int, role: String, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
+    throws(RecurrentStateRefusal) -> [Int]
+  {
     let tensor = tensors[index]
     guard tensor.type == .float32 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
-    if let signature = tensor.shapeSignature, signature.contains(where: { $0 < 0 }) {
+    if let signature = tensor.shapeSignature,
+      signature.enumerated().contains(where: { $0.element < 0 && $0.offset != dynamicAxis })
+    {
       throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
     }
     if let expected, tensor.shape != expected {
@@ -78,6 +83,16 @@ struct OperandReader {
       throw .unsupportedQuantization(
         role: role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
     }
+  }
+
+  /// Checks ``hybridWeights(_:role:shape:)`` and returns the weights as the hybrid kernel
+  /// recovers them: each `Float(q) × scale`.
+  func dequantizedHybridWeights(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) -> [Float] {
+    try hybridWeights(index, role: role, shape: shape)
+    guard let data = model.constantData(subgraph: subgraphIndex, tensor: index),
+      let scale = tensors[index].quantization?.scales.first
+    else { throw .notConstant(role: role, tensor: tensors[index].name) }
+    return data.map { Float(Int8(bitPattern: $0)) * scale }
   }
 
   /// Checks that `index` is a state the lowering can move into a resource variable: a float32

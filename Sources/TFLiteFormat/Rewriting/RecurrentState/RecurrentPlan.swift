@@ -30,6 +30,9 @@ struct SequenceLayout: Hashable {
   let inputSize: Int
   /// `[steps, batch, …]` instead of `[batch, steps, …]`.
   let timeMajor: Bool
+  /// The number of steps is only known at run time (shape signature -1): the lowering loops
+  /// over the steps (`WHILE`) instead of unrolling them.
+  let dynamicSteps: Bool
 
   /// The axis that runs over the steps.
   var timeAxis: Int32 { timeMajor ? 0 : 1 }
@@ -39,10 +42,23 @@ struct SequenceLayout: Hashable {
     timeMajor ? [steps, batch, width] : [batch, steps, width]
   }
 
-  /// Reads the layout of `input` (a fixed-shape float32 tensor of rank 3).
-  init(input: Int, timeMajor: Bool, operands: OperandReader) throws(RecurrentStateRefusal) {
-    let shape = try operands.float(input, role: "input")
+  /// The shape signature of such a sequence: -1 steps when ``dynamicSteps``.
+  func sequenceSignature(width: Int) -> [Int] {
+    let steps = dynamicSteps ? -1 : steps
+    return timeMajor ? [steps, batch, width] : [batch, steps, width]
+  }
+
+  /// Reads the layout of `input` (a float32 tensor of rank 3, of fixed shape but for the
+  /// number of steps when `allowsDynamicSteps`: then ``dynamicSteps`` is set and `steps` is
+  /// the tensor's default length).
+  init(input: Int, timeMajor: Bool, operands: OperandReader, allowsDynamicSteps: Bool = false)
+    throws(RecurrentStateRefusal)
+  {
     let tensor = operands.tensors[input]
+    let timeAxis = timeMajor ? 0 : 1
+    let signature = tensor.shapeSignature ?? tensor.shape
+    let dynamic = signature.count == 3 && signature[timeAxis] < 0
+    let shape = try operands.float(input, role: "input", dynamicAxis: allowsDynamicSteps && dynamic ? timeAxis : nil)
     guard shape.count == 3 else {
       throw .unexpectedRank(role: "input", tensor: tensor.name, rank: shape.count, expected: 3)
     }
@@ -50,10 +66,23 @@ struct SequenceLayout: Hashable {
       throw .unexpectedShape(role: "input", tensor: tensor.name, expected: shape.map { max($0, 1) }, actual: shape)
     }
     self.timeMajor = timeMajor
+    dynamicSteps = allowsDynamicSteps && dynamic
     batch = timeMajor ? shape[1] : shape[0]
     steps = timeMajor ? shape[0] : shape[1]
     inputSize = shape[2]
-    guard steps <= Self.maxSteps else { throw .tooManySteps(steps: steps, limit: Self.maxSteps) }
+    guard dynamicSteps || steps <= Self.maxSteps else { throw .tooManySteps(steps: steps, limit: Self.maxSteps) }
+  }
+
+  /// The layout of one step of `self`, as the body of a loop over the steps sees it (a
+  /// sequence of length 1).
+  var singleStep: SequenceLayout { SequenceLayout(batch: batch, steps: 1, inputSize: inputSize, timeMajor: timeMajor) }
+
+  private init(batch: Int, steps: Int, inputSize: Int, timeMajor: Bool) {
+    self.batch = batch
+    self.steps = steps
+    self.inputSize = inputSize
+    self.timeMajor = timeMajor
+    dynamicSteps = false
   }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// resetting it only in `reset_all_variables()`. LiteRT's compiled-model API refuses variable
 /// tensors. The lowering writes each such operator as the builtin operators its kernel
 /// computes (`FULLY_CONNECTED`, `SPLIT`, `LOGISTIC`, `TANH`, `MUL`, `ADD`, …, unrolled over the
-/// fixed number of steps) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
+/// fixed number of steps, or in a `WHILE` loop over them when an LSTM's sequence length is
+/// dynamic) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
 /// the new state, so the state persists across runs exactly as in Python:
 ///
 /// ```
@@ -51,11 +52,12 @@ extension TFLiteModel {
   ///
   /// Lowers float32 `UNIDIRECTIONAL_SEQUENCE_LSTM` (with or without CIFG, peephole,
   /// projection, layer norm, cell and projection clipping; any fused activation but
-  /// `SIGN_BIT`; batch- or time-major) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shapes, up
-  /// to ``RecurrentStateLowering/maxSteps`` steps; also the hybrid LSTM (int8 weights quantized
-  /// per tensor over float32 activations, as the converter's dynamic-range quantization makes
-  /// it; peephole weights float32), whose gate products become hybrid `FULLY_CONNECTED`
-  /// operators keeping the int8 weights.
+  /// `SIGN_BIT`; batch- or time-major; of fixed shape up to
+  /// ``RecurrentStateLowering/maxSteps`` steps, or of dynamic sequence length as a `WHILE`
+  /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shape up to that many steps; also the
+  /// hybrid LSTM (int8 weights quantized per tensor over float32 activations, as the
+  /// converter's dynamic-range quantization makes it), whose gate products become hybrid
+  /// `FULLY_CONNECTED` operators keeping the int8 weights.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be

@@ -38,12 +38,19 @@ struct RecurrentStateRewriter {
     let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
     var subgraphs = oldSubgraphs.map(Reference.old)
     var states: [State] = []
+    var appended: [AppendedSubgraph] = []
     for (subgraphIndex, subgraphPlans) in plans.sorted(by: { $0.key < $1.key }) {
       subgraphs[subgraphIndex] = try lowerSubgraph(
         subgraphIndex, at: oldSubgraphs[subgraphIndex], plans: subgraphPlans, initIndex: initIndex,
-        computedBuffer: computedBuffer, additions: &rewrite.additions, states: &states)
+        computedBuffer: computedBuffer, additions: &rewrite.additions, states: &states, appended: &appended)
     }
     subgraphs.append(initSubgraph(states, computedBuffer: computedBuffer, additions: &rewrite.additions))
+    // Loop conditions and bodies, after the init subgraph (their indices were given out so).
+    for sub in appended {
+      subgraphs.append(
+        Self.subgraphTable(
+          name: sub.name, graph: sub.graph, inputs: sub.inputs, outputs: sub.outputs, additions: &rewrite.additions))
+    }
 
     let oldSignatures = try copier.elements(of: rewrite.root, slot: Slot.Model.signatureDefs, path: "signature_defs")
     var signatures = oldSignatures.map(Reference.old)
@@ -74,9 +81,11 @@ struct RecurrentStateRewriter {
 
   /// The new table of subgraph `index` (old table at `position`): `CALL_ONCE` of the init
   /// subgraph first, then the old operators with each planned one replaced by its lowering.
+  /// Subgraphs the lowerings write (loops) are added to `appended`, to follow the init
+  /// subgraph.
   private func lowerSubgraph(
     _ index: Int, at position: Int, plans: [RecurrentPlan], initIndex: Int, computedBuffer: Int,
-    additions: inout ModelAdditions, states: inout [State]
+    additions: inout ModelAdditions, states: inout [State], appended: inout [AppendedSubgraph]
   ) throws(RecurrentStateError) -> Reference {
     let path = "subgraphs[\(index)]"
     let table = try copier.table(at: position, path: path)
@@ -84,7 +93,7 @@ struct RecurrentStateRewriter {
     let info = model.subgraphs[index]
     var g = LoweringGraph(
       additions: additions, graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer),
-      prefix: "tensorbridge/")
+      prefix: "tensorbridge/", nextSubgraphIndex: initIndex + 1 + appended.count)
     g.callOnce(initIndex)
 
     var blocks: [Int: Range<Int>] = [:]
@@ -107,6 +116,7 @@ struct RecurrentStateRewriter {
         g.readVariable(handle, into: Int32(tensor))
         handles.append(handle)
       }
+      g.ownTables = tensors
       let finals =
         switch plan {
         case .lstm(let lstm): lstm.emitSteps(into: &g)
@@ -116,6 +126,7 @@ struct RecurrentStateRewriter {
       blocks[plan.operatorIndex] = start..<g.graph.operators.count
     }
     additions = g.additions
+    appended += g.appended
 
     let oldOperators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
     var operators = [g.graph.operators[0]]  // CALL_ONCE
@@ -141,15 +152,23 @@ struct RecurrentStateRewriter {
       g.assignVariable(handle, zeros)
     }
     additions = g.additions
+    return Self.subgraphTable(
+      name: Self.initSubgraphName, graph: g.graph, inputs: [], outputs: [], additions: &additions)
+  }
+
+  /// A new `SubGraph` table of the tensors and operators of `graph`.
+  private static func subgraphTable(
+    name: String, graph: SubgraphAppender, inputs: [Int32], outputs: [Int32], additions: inout ModelAdditions
+  ) -> Reference {
     let composer = { (object: FlatBufferComposer.Object, additions: inout ModelAdditions) in
       FlatBufferComposer.Field.reference(additions.composer.reference(to: object))
     }
     let fields: [Int: FlatBufferComposer.Field] = [
-      Slot.SubGraph.tensors: composer(.references(g.graph.tensors), &additions),
-      Slot.SubGraph.inputs: composer(.int32s([]), &additions),
-      Slot.SubGraph.outputs: composer(.int32s([]), &additions),
-      Slot.SubGraph.operators: composer(.references(g.graph.operators), &additions),
-      Slot.SubGraph.name: composer(.string(Self.initSubgraphName), &additions),
+      Slot.SubGraph.tensors: composer(.references(graph.tensors), &additions),
+      Slot.SubGraph.inputs: composer(.int32s(inputs), &additions),
+      Slot.SubGraph.outputs: composer(.int32s(outputs), &additions),
+      Slot.SubGraph.operators: composer(.references(graph.operators), &additions),
+      Slot.SubGraph.name: composer(.string(name), &additions),
     ]
     return additions.composer.reference(to: .table(fields))
   }

@@ -42,7 +42,7 @@ enum LSTMStepInputs {
         guard let projected = steps[t][gate], let recurrentWeights = weights.recurrent[gate] else { continue }
         let name = s + gate.name
         let recurrent = g.fullyConnected(
-          h, Int32(recurrentWeights), bias: -1, name + "/recurrent", gateShape,
+          h, g.operand(recurrentWeights), bias: -1, name + "/recurrent", gateShape,
           asymmetricInputs: weights.asymmetricQuantizeInputs)
         pre[gate] = g.binary(.add, projected, recurrent, name + "/z", gateShape)
       }
@@ -52,14 +52,15 @@ enum LSTMStepInputs {
 }
 
 extension SequenceLSTMPlan {
-  /// Writes the input products of every step (see ``LSTMStepInputs``).
-  func emitStepInputs(into g: inout LoweringGraph) -> LSTMStepInputs {
+  /// Writes the input products of every step of `input`, laid out as `layout` (see
+  /// ``LSTMStepInputs``).
+  func emitStepInputs(into g: inout LoweringGraph, input: Int32, layout: SequenceLayout) -> LSTMStepInputs {
     guard let hybrid else {
       let width = gates.count * cellCount
       let inputWeights = g.constant("weights/input", [width, layout.inputSize], bytes: inputWeights)
       let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
       let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
-      let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: inputWeights, bias: bias, width: width)
+      let steps = g.projectedSteps(input: input, layout: layout, weights: inputWeights, bias: bias, width: width)
       return .fused(
         steps: steps, recurrentWeights: recurrentWeights, splitAxis: g.constant("split_axis", [], int32s: [1]))
     }
@@ -67,9 +68,9 @@ extension SequenceLSTMPlan {
     for gate in gates {
       guard let weights = hybrid.input[gate] else { continue }
       // With layer norm the bias is added after normalizing (see `emitSteps`).
-      let bias = isLayerNormalized ? -1 : biasTensors[gate].map(Int32.init) ?? -1
+      let bias = isLayerNormalized ? -1 : biasTensors[gate].map { g.operand($0) } ?? -1
       let projected = g.projectedSteps(
-        input: Int32(input), layout: layout, weights: Int32(weights), bias: bias, width: cellCount,
+        input: input, layout: layout, weights: g.operand(weights), bias: bias, width: cellCount,
         name: "x/" + gate.name, asymmetricInputs: hybrid.asymmetricQuantizeInputs)
       for (t, part) in projected.enumerated() { steps[t][gate] = part }
     }

@@ -48,6 +48,9 @@ struct SequenceLSTMPlan {
   let biasTensors: [Gate: Int]
   /// Peephole weights (`[n_cell]`) of the input (unless CIFG), forget and output gates.
   let peepholes: [Gate: Int]
+  /// A hybrid LSTM's int8 peephole weights as the kernel recovers them (`Float(q) × scale`,
+  /// `VectorScalarMultiply` in `lstm_eval.cc`), by gate; empty for a float32 LSTM.
+  let dequantizedPeepholes: [Gate: [Float]]
   /// Layer-norm coefficients (`[n_cell]`) of each gate in `gates`, when layer-normalized.
   let layerNorm: [Gate: Int]
   let projectionWeights: Int?
@@ -82,7 +85,8 @@ struct SequenceLSTMPlan {
 
     input = try operands.required(op, input: 0, role: "input")
     layout = try SequenceLayout(
-      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
+      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands,
+      allowsDynamicSteps: true)
     let inputSize = layout.inputSize
 
     // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
@@ -155,17 +159,19 @@ struct SequenceLSTMPlan {
     // Peephole: input (unless CIFG), forget and output, all or none.
     let peepholeInputs: [(Gate, Int)] = (cifg ? [] : [(.input, 9)]) + [(.forget, 10), (.output, 11)]
     var peepholes: [Gate: Int] = [:]
+    var dequantizedPeepholes: [Gate: [Float]] = [:]
     for (gate, position) in peepholeInputs {
       guard let index = operands.optional(op, input: position) else { continue }
+      let role = "cell_to_\(gate.name)_weights"
       if isHybrid {
-        // The hybrid kernel reads them as int8 and scales them; not lowered (yet).
-        throw .inconsistentOperands(
-          "peephole weights (cell_to_\(gate.name)_weights) in an LSTM with int8 weights, which TensorBridge does not lower"
-        )
+        // The hybrid kernel reads them as int8 and multiplies each by the scale in float.
+        dequantizedPeepholes[gate] = try operands.dequantizedHybridWeights(index, role: role, shape: [cells])
+      } else {
+        _ = try operands.constant(index, role: role, shape: [cells])
       }
-      _ = try operands.constant(index, role: "cell_to_\(gate.name)_weights", shape: [cells])
       peepholes[gate] = index
     }
+    self.dequantizedPeepholes = dequantizedPeepholes
     guard peepholes.isEmpty || peepholes.count == peepholeInputs.count else {
       throw .inconsistentOperands("peephole weights are given for some gates only")
     }
@@ -215,6 +221,8 @@ struct SequenceLSTMPlan {
     try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize])
     try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells])
     output = op.outputs[0]
-    try operands.float(output, role: "output", shape: layout.sequenceShape(width: outputSize))
+    try operands.float(
+      output, role: "output", shape: layout.sequenceShape(width: outputSize),
+      dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
   }
 }
