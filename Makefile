@@ -15,11 +15,13 @@ build: setup
 demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
-test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3)
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; PostgreSQL 15), then the hub suite again on PostgreSQL
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
+	bash scripts/postgres/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	TB_HUB_DATABASE=postgres $(SWIFT) test --skip-build --filter ModelHubTests
 
 examples: build ## Build the Examples package (an app using the library products), run it against a hub, compile and run README's swift blocks
 	SWIFT=$(SWIFT) bash scripts/examples.sh $(BIN)

@@ -22,7 +22,7 @@ final class CrashSafeDeleteTests: XCTestCase {
     let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("hub")
-    let created = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "admin"])
+    let created = try CLIRun.run(["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", "admin"])
     XCTAssertEqual(created.status, 0, created.stderr)
     let key = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     let server = HubProcess(data: data)
@@ -80,7 +80,10 @@ final class CrashSafeDeleteTests: XCTestCase {
     } else {
       XCTAssertEqual(answer.errorCode, "MODEL_NOT_FOUND", "the model is gone")
     }
-    XCTAssertEqual(try HubStore(directory: data).verify(), [], "no version without its blob, no orphan blob")
+    do {
+      let problems = try await TestBackend.verify(data)
+      XCTAssertEqual(problems, [], "no version without its blob, no orphan blob")
+    }
     let other = try await http.send("GET", "/v1/models/other/versions", key: key).decode(HubVersionList.self)
     XCTAssertEqual(other.versions.count, 1)
   }

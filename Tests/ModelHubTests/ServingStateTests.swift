@@ -62,6 +62,27 @@ final class ServingStateTests: XCTestCase {
       try await inner.loadServing(part, apply: apply)
     }
     func changeMarker() -> HubChangeMarker { inner.changeMarker() }
+    var paths: HubPaths { inner.paths }
+    var blobs: BlobStore { inner.blobs }
+    func signature(_ name: String, _ number: Int) async throws -> Data { try await inner.signature(name, number) }
+    func releaseSigner(_ credentials: HubSigningCredentials?) async throws -> HubReleaseSigner? {
+      try await inner.releaseSigner(credentials)
+    }
+    func createSigningKey(_ key: HubNewSigningKey, now: Date) async throws -> HubSigningKeyInfo {
+      try inner.createSigningKey(key, now: now)
+    }
+    func rotateSigningKey(_ key: HubNewSigningKey, now: Date) async throws -> HubSigningKeyInfo {
+      try inner.rotateSigningKey(key, now: now)
+    }
+    func retireSigningKey(id: String, now: Date) async throws -> HubSigningKeyInfo {
+      try inner.retireSigningKey(id: id, now: now)
+    }
+    func listSigningKeys() async throws -> [HubSigningKeyInfo] { try inner.listSigningKeys() }
+    func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
+      try inner.createKey(scope: scope, now: now)
+    }
+    func recover() async throws -> HubStore.RecoveryReport { try inner.recover() }
+    func verify() async throws -> [String] { try inner.verify() }
   }
 
   func testAnsweredFromMemoryUntilTheStoreChanges() async throws {

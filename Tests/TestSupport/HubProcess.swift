@@ -28,10 +28,15 @@ public final class HubProcess: @unchecked Sendable {
   /// The child's process id (0 before `start`).
   public var pid: Int32 { process?.processIdentifier ?? 0 }
 
+  /// `--database URL` when the tests run on PostgreSQL (``TestBackend``), else nothing.
+  public func databaseArguments() throws -> [String] {
+    try TestBackend.databaseURL(for: data).map { ["--database", $0] } ?? []
+  }
+
   /// Creates an API key with the CLI on the data folder, as `hub keys create` prints it.
   public func createKey(scope: String) throws -> String {
     let result = try ProcessRun.run(
-      BuiltProducts.cli, ["hub", "keys", "create", "--data", data.path, "--scope", scope])
+      BuiltProducts.cli, ["hub", "keys", "create", "--data", data.path, "--scope", scope] + databaseArguments())
     guard result.status == 0 else { throw TestFailure("keys create: \(result.stderr)") }
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -41,7 +46,10 @@ public final class HubProcess: @unchecked Sendable {
   public func start(port wanted: Int = 0, extra: [String] = [], descriptorLimit: Int? = nil) throws {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    let arguments = ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"] + extra
+    let arguments =
+      ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"]
+      + (try databaseArguments())
+      + extra
     if let descriptorLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments =

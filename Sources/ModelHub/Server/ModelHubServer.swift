@@ -4,7 +4,8 @@ import Logging
 import ModelHubAPI
 import ServiceLifecycle
 
-/// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
+/// The ModelHub server: opens (and after a crash, repairs) its store — SQLite in the data folder,
+/// or PostgreSQL shared with other hubs (``open(configuration:database:logger:)``) — then
 /// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled;
 /// either way it shuts down gracefully (stops accepting, finishes the requests in flight).
 /// Signed model downloads are sent with sendfile by `DirectFileHandler` on the same
@@ -17,8 +18,10 @@ import ServiceLifecycle
 public struct ModelHubServer: Sendable {
   /// The settings.
   public let configuration: HubConfiguration
-  /// The store.
-  public let store: HubStore
+  /// The store, as its operator uses it (keys, signing keys, recovery).
+  public let store: HubAdminStore
+  /// The metadata store the routes use.
+  let metadata: any HubMetadataStore
   /// The store with the serving state in memory (loaded when the server runs).
   let serving: HubServingStore
   /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
@@ -29,16 +32,46 @@ public struct ModelHubServer: Sendable {
   /// Held for the life of this value: one hub per data folder.
   private let lock: DataFolderLock
 
-  /// Takes the data folder's lock, opens the store and removes what an interrupted run left
-  /// behind. Nothing in the folder is touched when the lock is held by another hub.
-  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)`` when another hub serves the folder.
+  /// Takes the data folder's lock, opens the SQLite store in it and removes what an interrupted
+  /// run left behind. Nothing in the folder is touched when the lock is held by another hub.
+  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)`` when another hub serves the folder,
+  ///   ``HubSchemaError`` when the database's schema is not this binary's.
   public init(configuration: HubConfiguration, logger: Logger = Logger(label: "tensorbridge.hub")) throws {
+    let lock = try DataFolderLock(folder: configuration.dataDirectory)
+    let store = try HubStore(directory: configuration.dataDirectory)
+    self.init(configuration: configuration, metadata: store, lock: lock, logger: logger)
+    Self.log(try store.recover(), logger: logger, configuration: configuration)
+  }
+
+  /// Opens a hub on PostgreSQL at `database` (shared with other hubs) when given, else on the
+  /// SQLite store in the data folder, which holds temporary uploads either way; removes what an
+  /// interrupted run left behind.
+  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)``, ``HubSchemaError`` when the
+  ///   database's schema is older or newer than this binary's (run `tensorbridge hub migrate`),
+  ///   or a connection error.
+  public static func open(
+    configuration: HubConfiguration, database: HubPostgresURL?, logger: Logger = Logger(label: "tensorbridge.hub")
+  ) async throws -> ModelHubServer {
+    guard let database else { return try ModelHubServer(configuration: configuration, logger: logger) }
+    let lock = try DataFolderLock(folder: configuration.dataDirectory)
+    let store = try await PostgresHubStore(location: database, directory: configuration.dataDirectory, logger: logger)
+    let server = ModelHubServer(configuration: configuration, metadata: store, lock: lock, logger: logger)
+    Self.log(try await store.recover(), logger: logger, configuration: configuration)
+    return server
+  }
+
+  private init(
+    configuration: HubConfiguration, metadata: any HubMetadataStore, lock: DataFolderLock, logger: Logger
+  ) {
     self.configuration = configuration
     self.logger = logger
-    lock = try DataFolderLock(folder: configuration.dataDirectory)
-    store = try HubStore(directory: configuration.dataDirectory)
-    serving = HubServingStore(store: store)
-    let report = try store.recover()
+    self.lock = lock
+    self.metadata = metadata
+    store = HubAdminStore(metadata)
+    serving = HubServingStore(store: metadata)
+  }
+
+  private static func log(_ report: HubStore.RecoveryReport, logger: Logger, configuration: HubConfiguration) {
     logger.info(
       "store opened",
       metadata: [
@@ -117,9 +150,10 @@ public struct ModelHubServer: Sendable {
   /// - Throws: When the signing key cannot be read or created.
   func makeContext() throws -> HubContext {
     HubContext(
-      configuration: configuration, store: store, metadata: serving, authenticator: HubAuthenticator(serving: serving),
-      signer: try DownloadSigner.load(from: store.paths.signingKey),
-      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
+      configuration: configuration, store: metadata, metadata: serving,
+      authenticator: HubAuthenticator(serving: serving),
+      signer: try DownloadSigner.load(from: metadata.paths.signingKey),
+      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: metadata.paths.temporary) },
       logger: logger)
   }
 

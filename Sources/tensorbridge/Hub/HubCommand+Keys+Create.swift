@@ -4,14 +4,13 @@ import ModelHub
 import ModelHubAPI
 
 extension HubCommand.Keys {
-  /// Creates a key directly in the data folder (works while the hub runs).
-  struct Create: ParsableCommand {
+  /// Creates a key directly in the store (works while the hub runs).
+  struct Create: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "create",
       abstract: "Create an API key; prints the secret once (the hub stores only its hash).")
 
-    @Option(name: .long, help: "The hub's data folder.")
-    var data: String
+    @OptionGroup var store: HubStoreOptions
 
     @Option(name: .long, help: "admin (manage models) or client (read-only downloads).")
     var scope: String
@@ -23,11 +22,13 @@ extension HubCommand.Keys {
       guard HubKeyScope(rawValue: scope) != nil else { throw ValidationError("--scope must be admin or client") }
     }
 
-    func run() throws {
+    func run() async throws {
       guard let scope = HubKeyScope(rawValue: scope) else { return }
       let key: HubCreatedKey
-      do { key = try HubStore(directory: URL(fileURLWithPath: data)).createKey(scope: scope) } catch {
-        throw CLIFailure("cannot create a key in \(data): \(error)")
+      let opened = try await store.open()
+      defer { opened.close() }
+      do { key = try await opened.createKey(scope: scope) } catch {
+        throw CLIFailure("cannot create a key in \(store.described): \(error)")
       }
       if json {
         print(String(decoding: try HubJSON.encoder().encode(key), as: UTF8.self))

@@ -12,6 +12,6 @@ struct HubCommand: ParsableCommand {
       """,
     subcommands: [
       Serve.self, Keys.self, Deploy.self, List.self, Versions.self, Publish.self, Rollout.self, Alias.self, Remove.self,
-      OpenAPI.self, SigningKeys.self,
+      OpenAPI.self, SigningKeys.self, Migrate.self,
     ])
 }
