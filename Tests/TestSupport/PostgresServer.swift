@@ -87,7 +87,10 @@ public final class PostgresServer: Sendable {
   public func psql(_ sql: String, database: String = "postgres") throws -> String {
     let result = try ProcessRun.run(
       URL(fileURLWithPath: "/usr/lib/postgresql/15/bin/psql"),
-      ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-At", "-v", "ON_ERROR_STOP=1", "-c", sql],
+      [
+        "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database, "-At", "-v", "ON_ERROR_STOP=1", "-c",
+        sql,
+      ],
       timeLimit: 60)
     guard result.status == 0 else { throw TestFailure("psql \(sql): \(result.stderr)") }
     return result.stdout

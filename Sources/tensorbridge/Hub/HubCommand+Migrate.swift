@@ -20,7 +20,8 @@ extension HubCommand {
     func run() async throws {
       let applied: [String]
       do {
-        applied = try await HubAdminStore.migrate(database: try store.postgres(), directory: URL(fileURLWithPath: store.data))
+        applied = try await HubAdminStore.migrate(
+          database: try store.postgres(), directory: URL(fileURLWithPath: store.data))
       } catch let error as HubSchemaError {
         throw CLIFailure(error.description)
       } catch {

@@ -36,14 +36,18 @@ final class PostgresChangeListener: Sendable {
               }
               for try await _ in notifications { state.withLockedValue { $0.generation += 1 } }
             }
-          } catch {
+          } catch  where !Task.isCancelled {
             logger.warning("change listener lost its connection", metadata: ["error": "\(String(reflecting: error))"])
+          } catch {
+            // Cancelled: stopping, nothing to report.
           }
           state.withLockedValue { $0.connected = false }
           try? await connection.close()
-        } catch {
+        } catch  where !Task.isCancelled {
           state.withLockedValue { $0.connected = false }
           logger.warning("change listener cannot connect", metadata: ["error": "\(String(reflecting: error))"])
+        } catch {
+          state.withLockedValue { $0.connected = false }
         }
         try? await Task.sleep(for: .seconds(1))
       }

@@ -22,8 +22,10 @@ extension PostgresHubStore {
 
   func listKeys() async throws -> [HubAPIKeyInfo] {
     try await read { connection in
-      try await keys(connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey ORDER BY createTime, id")
-        .map(\.info)
+      try await keys(
+        connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey ORDER BY createTime, id"
+      )
+      .map(\.info)
     }
   }
 

@@ -35,8 +35,10 @@ extension PostgresHubStore: HubMetadataStore {
       return .keys(try await servingKeys(connection))
     case .model(let name):
       guard
-        let model = try await models(connection, "SELECT \(unescaped: Self.modelColumns) FROM model WHERE name = \(name)")
-          .first
+        let model = try await models(
+          connection, "SELECT \(unescaped: Self.modelColumns) FROM model WHERE name = \(name)"
+        )
+        .first
       else { return .model(name, nil) }
       let versions = try await versions(
         connection, "SELECT \(unescaped: Self.versionColumns) FROM version WHERE model = \(name) AND published")

@@ -103,7 +103,8 @@ public final class PostgresHubStore: Sendable {
       return try await client.withConnection { connection in
         try await connection.query("BEGIN", logger: logger)
         if let isolation {
-          try await connection.query(PostgresQuery(unsafeSQL: "SET TRANSACTION ISOLATION LEVEL \(isolation)"), logger: logger)
+          try await connection.query(
+            PostgresQuery(unsafeSQL: "SET TRANSACTION ISOLATION LEVEL \(isolation)"), logger: logger)
         }
         let result: Result
         do {
