@@ -12,10 +12,10 @@ import PostgresNIO
 /// commits and removed only after the transaction dropping its last reference has committed
 /// (both under a transaction-scoped advisory lock on the hash, so an upload and a removal of the
 /// same blob never interleave), so a crash — kill -9 of any node — can leave an unreferenced
-/// blob, never a version without its blob; ``recover()`` removes such leftovers.
+/// blob, never a version without its blob; `recover()` removes such leftovers.
 ///
-/// Every committing write runs `NOTIFY tensorbridge_changes`; ``changeMarker()`` follows those
-/// notifications on a dedicated listening connection (``PostgresChangeListener``), so that
+/// Every committing write runs `NOTIFY tensorbridge_changes`; the change marker follows those
+/// notifications on a dedicated listening connection (`PostgresChangeListener`), so that
 /// every node sharing the database sees a change within milliseconds.
 public final class PostgresHubStore: Sendable {
   /// The notification channel every committing write notifies.
@@ -35,7 +35,7 @@ public final class PostgresHubStore: Sendable {
   private let running: Task<Void, Never>
 
   /// Connects to the database at `location` and checks that its schema is this binary's (run
-  /// ``PostgresMigrator`` — `tensorbridge hub migrate` — first; an empty database gets the whole
+  /// `tensorbridge hub migrate` first; an empty database gets the whole
   /// schema). `directory` holds temporary uploads; files go to `blobStorage`, by default a
   /// local blob folder inside `directory`.
   /// - Throws: ``HubSchemaError`` for a schema older or newer than this binary's; a connection error.
