@@ -54,6 +54,33 @@ final class PostgresNodesTests: XCTestCase {
     XCTAssertEqual(onA, 401)
   }
 
+  func testANodeThatLosesItsListeningConnectionServesNothingStaleAndReconnects() async throws {
+    let (server, name, url) = try database("listener")
+    let hub = try await TestHub.start(database: url)
+    addTeardownBlock { await hub.stop() }
+    let key = try await hub.store.createKey(scope: .admin)
+    let accepted = try await firstTime(within: 1) { try await self.status(hub, key: key.key) == 200 }
+    XCTAssertNotNil(accepted)
+    let terminated = try server.psql(
+      "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(name)' AND query ILIKE 'LISTEN%'"
+    )
+    XCTAssertEqual(terminated.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one listening connection")
+    // Revoked by hand while the node has no listener: refused within a second all the same.
+    try server.psql("UPDATE apiKey SET revokeTime = now() WHERE id = '\(key.id)'", database: name)
+    let refused = try await firstTime(within: 1) { try await self.status(hub, key: key.key) == 401 }
+    XCTAssertNotNil(refused, "a key revoked while the listener was down is still accepted")
+    // Meanwhile every request reads the database: a key created by another client is accepted.
+    let another = try await hub.store.createKey(scope: .admin)
+    let acceptedAgain = try await firstTime(within: 1) { try await self.status(hub, key: another.key) == 200 }
+    XCTAssertNotNil(acceptedAgain)
+    // The listener comes back (it retries every second).
+    let reconnected = try await firstTime(within: 3) {
+      try server.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND query ILIKE 'LISTEN%'")
+        .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+    XCTAssertNotNil(reconnected, "the listener did not reconnect")
+  }
+
   func testAModelCreatedOnOneNodeIsListedByAnother() async throws {
     let (_, _, url) = try database("models")
     let nodeA = try await TestHub.start(database: url)
