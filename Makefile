@@ -15,13 +15,28 @@ build: setup
 demo: build ## Inspect and run fixture models with the CLI; host them on a hub, pull and run them
 	bash scripts/demo.sh $(BIN)
 
-test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; PostgreSQL 15), then the hub suite again on PostgreSQL
+# The hub test classes that store, serve, delete and recover blobs, run a second time with the
+# blobs in S3 (moto_server on loopback, signatures checked; TestSupport's TestBlobs).
+S3_HUB_TESTS := ModelHubTests\.(AdminAPITests|AliasTests|BadInputTests|CLITests|CrashSafeDeleteTests|DownloadTests|FaultTests|RangeSemanticsTests|RolloutTests|SignedURLMethodTests)
+
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; PostgreSQL 15; the console in headless Chromium), then the hub's storage tests again on S3 blobs, the hub suite again on PostgreSQL
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
 	bash scripts/postgres/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	TB_HUB_BLOBS=s3 $(SWIFT) test --skip-build --filter '$(S3_HUB_TESTS)'
 	TB_HUB_DATABASE=postgres $(SWIFT) test --skip-build --filter ModelHubTests
+	$(MAKE) test-console
+
+.PHONY: test-console console-screenshots
+test-console: ## The web console in headless Debian Chromium (Selenium, axe-core): walk-through, bad cases, accessibility
+	$(SWIFT) build --product tensorbridge
+	bash scripts/console/test.sh
+
+console-screenshots: ## Regenerate docs/console/*.png (each console page at 1280 and 390 pixels wide)
+	$(SWIFT) build --product tensorbridge
+	"$$(bash scripts/console/setup.sh)" scripts/console/screenshots.py
 
 examples: build ## Build the Examples package (an app using the library products), run it against a hub, compile and run README's swift blocks
 	SWIFT=$(SWIFT) bash scripts/examples.sh $(BIN)

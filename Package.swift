@@ -36,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     // ModelHub's PostgreSQL metadata store (PostgresHubStore).
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // The web console's server-rendered HTML (ModelHub's Console/Templates).
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // Our declarations of the LiteRT C API (handles, structs, function-pointer types). No linking.
@@ -110,7 +112,10 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      // The web console's templates, script and style sheet, served at /console.
+      resources: [.copy("Console/Resources")]),
     // The mutation fuzzer behind `tensorbridge fuzz`: deterministic cases, worker child
     // processes and their supervisor, the campaign and its report. Not a product.
     .target(name: "TensorBridgeFuzz", dependencies: ["TensorBridge", "TFLiteFormat"]),
@@ -137,7 +142,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ModelHub", "ModelHubAPI", .product(name: "Logging", package: "swift-log"),
+        "ModelHub", "ModelHubAPI", "S3Client", .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
       path: "Tests/TestSupport"),
@@ -170,7 +175,11 @@ let package = Package(
       dependencies: ["TensorBridgeText", "TensorBridgeModels", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "TensorBridgeDeliveryTests",
-      dependencies: ["TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport"]),
+      dependencies: [
+        "TensorBridgeDelivery", "ModelHubAPI", "ModelSigning", "TestSupport",
+        // Placeholder bundles filled from the local store (PlaceholderFillTests).
+        "TensorBridgeModels",
+      ]),
     .testTarget(name: "ModelHubAPITests", dependencies: ["ModelHubAPI"]),
     .testTarget(
       name: "TensorBridgeMLKitTests",

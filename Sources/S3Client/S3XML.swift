@@ -9,6 +9,20 @@ enum S3XML {
     return unescape(String(xml[open.upperBound..<close.lowerBound]))
   }
 
+  /// The raw contents of every element `name` in `xml`, in order (for repeated entries such as
+  /// ListObjectsV2's `<Contents>`).
+  static func elements(_ name: String, in xml: String) -> [String] {
+    var found: [String] = []
+    var start = xml.startIndex
+    while let open = xml.range(of: "<\(name)>", range: start..<xml.endIndex),
+      let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex)
+    {
+      found.append(String(xml[open.upperBound..<close.lowerBound]))
+      start = close.upperBound
+    }
+    return found
+  }
+
   /// Escapes text for an element's content.
   static func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

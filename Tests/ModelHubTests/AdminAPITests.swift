@@ -66,14 +66,17 @@ final class AdminAPITests: XCTestCase {
     // The same bytes under a second model share one blob; deleting one model keeps it.
     try await hub.createModel("copy")
     try await hub.upload("copy", bytes)
-    XCTAssertEqual(hub.storedFiles().blobs, 2)
+    let stored = try await hub.storedFiles().blobs
+    XCTAssertEqual(stored, 2)
     let deleted = try await hub.http.send("DELETE", "/v1/models/linear", key: hub.adminKey)
     XCTAssertEqual(deleted.status, 200)
-    XCTAssertEqual(hub.storedFiles().blobs, 1)
+    let left = try await hub.storedFiles().blobs
+    XCTAssertEqual(left, 1)
     let value1 = try await hub.http.send("GET", "/v1/models/linear", key: hub.adminKey).status
     XCTAssertEqual(value1, 404)
     try await hub.http.send("DELETE", "/v1/models/copy", key: hub.adminKey).status.assertEqual(200)
-    XCTAssertEqual(hub.storedFiles().blobs, 0)
+    let none = try await hub.storedFiles().blobs
+    XCTAssertEqual(none, 0)
     let problems = try await hub.store.verify()
     XCTAssertEqual(problems, [])
   }

@@ -15,7 +15,7 @@ final class BadInputTests: XCTestCase {
   }
 
   private func assertNothingStored(_ hub: TestHub, file: StaticString = #filePath, line: UInt = #line) async throws {
-    let files = hub.storedFiles()
+    let files = try await hub.storedFiles()
     XCTAssertEqual(files.blobs, 0, "blobs", file: file, line: line)
     XCTAssertEqual(files.temporary, 0, "temporary files", file: file, line: line)
     let problems = try await hub.store.verify()

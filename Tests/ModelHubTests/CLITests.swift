@@ -108,7 +108,7 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(try cli(["list"]), "")
     XCTAssertEqual(server.stop(), 0, "graceful shutdown on SIGTERM")
     do {
-      let problems = try await TestBackend.verify(data)
+      let problems = try await server.verify()
       XCTAssertEqual(problems, [])
     }
     try? FileManager.default.removeItem(at: folder)

@@ -9,8 +9,11 @@ import XCTest
 /// version, no blob), never listed with missing files. Files are removed only after the
 /// deletion is committed; blobs a crash leaves unreferenced are collected at start-up.
 final class CrashSafeDeleteTests: XCTestCase {
-  private func blobCount(_ data: URL) -> Int {
-    let blobs = data.appendingPathComponent("blobs")
+  /// Blobs stored: files under `blobs/` (a directory listing, fast enough to catch the delete
+  /// starting), or the objects under the hub's S3 prefix.
+  private func blobCount(_ server: HubProcess) async throws -> Int {
+    if server.s3Prefix != nil { return try await server.storedBlobs().count }
+    let blobs = server.data.appendingPathComponent("blobs")
     let prefixes = (try? FileManager.default.contentsOfDirectory(atPath: blobs.path)) ?? []
     return prefixes.reduce(0) { total, prefix in
       total
@@ -53,16 +56,18 @@ final class CrashSafeDeleteTests: XCTestCase {
     }
     let otherStatus = try await http.send("POST", "/v1/models/other/versions", key: key, body: model).status
     XCTAssertEqual(otherStatus, 201)
-    XCTAssertEqual(blobCount(data), count + 1)
+    let stored = try await blobCount(server)
+    XCTAssertEqual(stored, count + 1)
 
     // DELETE on a raw connection; kill -9 as soon as the first blob file disappears.
     let connection = try RawConnection(port: server.port)
     try connection.send(
       Data(RawHTTP.request("/v1/models/m", ["Authorization": "Bearer \(key)"], method: "DELETE").utf8))
     let deadline = Date().addingTimeInterval(20)
-    while blobCount(data) == count + 1, Date() < deadline { usleep(200) }
+    while try await blobCount(server) == count + 1, Date() < deadline { usleep(200) }
     server.kill9()
-    XCTAssertLessThan(blobCount(data), count + 1, "the delete started removing files before the kill")
+    let afterKill = try await blobCount(server)
+    XCTAssertLessThan(afterKill, count + 1, "the delete started removing files before the kill")
 
     try server.start(extra: ["--no-load-check"])
     defer { _ = server.stop() }
@@ -81,7 +86,7 @@ final class CrashSafeDeleteTests: XCTestCase {
       XCTAssertEqual(answer.errorCode, "MODEL_NOT_FOUND", "the model is gone")
     }
     do {
-      let problems = try await TestBackend.verify(data)
+      let problems = try await server.verify()
       XCTAssertEqual(problems, [], "no version without its blob, no orphan blob")
     }
     let other = try await http.send("GET", "/v1/models/other/versions", key: key).decode(HubVersionList.self)

@@ -52,14 +52,14 @@ final class FaultTests: XCTestCase {
     XCTAssertTrue(seen, "the upload reached the temporary file")
     server.kill9()
     do {
-      let problems = try await TestBackend.verify(data)
+      let problems = try await server.verify()
       XCTAssertFalse(problems.isEmpty, "a partial temporary file is left by the crash")
     }
 
     try server.start(extra: ["--no-load-check"])
     http = HTTPClient(base: server.base)
     do {
-      let problems = try await TestBackend.verify(data)
+      let problems = try await server.verify()
       XCTAssertEqual(problems, [], "restart removed the partial upload")
     }
     let versions = try await http.send("GET", "/v1/models/m/versions", key: key).decode(HubVersionList.self)
@@ -72,7 +72,7 @@ final class FaultTests: XCTestCase {
     XCTAssertEqual(upload.status, 201)
     XCTAssertEqual(server.stop(), 0)
     do {
-      let problems = try await TestBackend.verify(data)
+      let problems = try await server.verify()
       XCTAssertEqual(problems, [])
     }
     try? FileManager.default.removeItem(at: folder)
@@ -114,7 +114,7 @@ final class FaultTests: XCTestCase {
     try server.start(extra: ["--no-load-check"])
     http = HTTPClient(base: server.base)
     do {
-      let problems = try await TestBackend.verify(data)
+      let problems = try await server.verify()
       XCTAssertEqual(problems, [])
     }
     let resumed = try await http.send("GET", server.base + path, headers: ["Range": "bytes=\(body.count)-"])

@@ -13,7 +13,7 @@ final class MethodNotAllowedTests: XCTestCase {
     addTeardownBlock { await hub.stop() }
     try await hub.createModel("m")
     let cases: [(String, String, String)] = [
-      ("TRACE", "/healthz", "GET"), ("PUT", "/v1/models", "GET, POST"), ("POST", "/v1/keys", "GET"),
+      ("TRACE", "/healthz", "GET"), ("PUT", "/v1/models", "GET, POST"), ("DELETE", "/v1/keys", "GET, POST"),
       ("PUT", "/v1/models/m/versions", "GET, POST"), ("POST", "/v1/models/m/rollout", "DELETE, GET, PUT"),
     ]
     for (method, path, allow) in cases {

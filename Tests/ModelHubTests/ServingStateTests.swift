@@ -55,6 +55,9 @@ final class ServingStateTests: XCTestCase {
     func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion {
       try await inner.removeAlias(name, alias)
     }
+    func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
+      try inner.createKey(scope: scope, now: now)
+    }
     func listKeys() async throws -> [HubAPIKeyInfo] { try await inner.listKeys() }
     func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo { try await inner.revokeKey(id: id, now: now) }
     func loadServing(_ part: HubServingPart, apply: @escaping @Sendable (HubServingLoad) -> Void) async throws {
@@ -63,7 +66,9 @@ final class ServingStateTests: XCTestCase {
     }
     func changeMarker() -> HubChangeMarker { inner.changeMarker() }
     var paths: HubPaths { inner.paths }
-    var blobs: BlobStore { inner.blobs }
+    var staging: BlobStore { inner.staging }
+    var blobs: any BlobStorage { inner.blobs }
+    var local: BlobStore? { inner.local }
     func signature(_ name: String, _ number: Int) async throws -> Data { try await inner.signature(name, number) }
     func releaseSigner(_ credentials: HubSigningCredentials?) async throws -> HubReleaseSigner? {
       try await inner.releaseSigner(credentials)
@@ -78,11 +83,14 @@ final class ServingStateTests: XCTestCase {
       try inner.retireSigningKey(id: id, now: now)
     }
     func listSigningKeys() async throws -> [HubSigningKeyInfo] { try inner.listSigningKeys() }
-    func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
-      try inner.createKey(scope: scope, now: now)
+    func addDownloadCounts(_ counts: [DownloadTally.Key: Int]) async throws {
+      try await inner.addDownloadCounts(counts)
     }
-    func recover() async throws -> HubStore.RecoveryReport { try inner.recover() }
-    func verify() async throws -> [String] { try inner.verify() }
+    func downloadCounts(_ name: String, since: String) async throws -> HubDownloadCounts {
+      try await inner.downloadCounts(name, since: since)
+    }
+    func recover() async throws -> HubStore.RecoveryReport { try await inner.recover() }
+    func verify() async throws -> [String] { try await inner.verify() }
   }
 
   func testAnsweredFromMemoryUntilTheStoreChanges() async throws {

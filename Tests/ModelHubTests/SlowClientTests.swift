@@ -114,8 +114,8 @@ final class SlowClientTests: XCTestCase {
     XCTAssertEqual(try versions.decode(HubVersionList.self).versions.count, 1, "the stalled upload left a version")
     XCTAssertEqual(hub.connections.current[.bodyProgress], 1)
     let deadline = Date().addingTimeInterval(5)
-    while hub.storedFiles().temporary > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    XCTAssertEqual(hub.storedFiles().temporary, 0, "the stalled upload left a temporary file")
+    while hub.temporaryFiles() > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    XCTAssertEqual(hub.temporaryFiles(), 0, "the stalled upload left a temporary file")
   }
 
   func testIdleKeepAliveConnectionIsCutWhileABusyOneStays() async throws {

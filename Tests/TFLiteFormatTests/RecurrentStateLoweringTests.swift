@@ -113,14 +113,32 @@ struct RecurrentStateLoweringTests {
     #expect(diagonal.recurrentStateOperators.map(\.refusal) == [.diagonalRecurrentWeights])
     let svdf = try Self.model("recurrent/svdf_refused.tflite")
     #expect(svdf.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "SVDF")])
-    let hybrid = try Self.model("converters/tf_keras_lstm_dynamic_range/model.tflite")
-    let refusal = try #require(hybrid.recurrentStateOperators.first?.refusal)
-    guard case .unsupportedType(let role, _, let type) = refusal else {
+    let peephole = try Self.model("recurrent/lstm_int8_weights_refused.tflite")
+    let refusal = try #require(peephole.recurrentStateOperators.first?.refusal)
+    guard case .inconsistentOperands(let what) = refusal else {
       Issue.record("\(refusal)")
       return
     }
-    #expect(role == "input_to_output_weights" && type == .int8)
-    #expect(refusal.description.contains("is INT8; TensorBridge lowers float32 operators only"))
+    #expect(what.contains("peephole weights (cell_to_input_weights) in an LSTM with int8 weights"))
+  }
+
+  @Test("hybrid LSTM: one hybrid FULLY_CONNECTED per gate keeps the gate's int8 weights")
+  func hybridLSTM() throws {
+    let original = try Self.model("converters/tf_keras_lstm_dynamic_range/model.tflite")
+    #expect(original.recurrentStateOperators.map(\.refusal) == [nil])
+    let model = try #require(try original.loweringRecurrentState()).model
+    let main = model.subgraphs[0]
+    let fullyConnected = main.operators.filter { model.operatorCode(of: $0)?.name == "FULLY_CONNECTED" }
+    // Per gate: one over the sequence and one per step (3) on the output state; plus the head.
+    #expect(fullyConnected.count == 4 * (1 + 3) + 1)
+    let weights = Set(fullyConnected.map { $0.inputs[1] })
+    // The LSTM's eight int8 weight tensors (11...18) are read as they are, not copied.
+    #expect(weights.subtracting([6]) == Set(11...18))
+    for index in 11...18 {
+      #expect(main.tensors[index].type == .int8)
+      #expect(main.tensors[index].quantization?.scales.count == 1)
+    }
+    #expect(!Self.names(model, 0).contains("UNIDIRECTIONAL_SEQUENCE_LSTM"))
   }
 
   /// A one-unit `UNIDIRECTIONAL_SEQUENCE_RNN` over `steps` steps (batch 1, one feature), built

@@ -54,13 +54,17 @@ final class TensorIOValidatorConformanceTests: XCTestCase {
     XCTAssertEqual(problems.map(\.path), ["outputs[0].labels"], "\(problems)")
   }
 
-  /// `testValidModelsValidate`, on our rewrites of the bundles it names that we can build
-  /// (1_in_1_out_string_test, 1_in_1_out_number_test; the matrices bundle as our two-vector bundle;
-  /// mobilenet_v2_1.4_224 is left out: its 24 MB model is not in our fixtures).
+  /// `testValidModelsValidate`, on our rewrites of the bundles it names (1_in_1_out_number_test,
+  /// 1_in_1_out_string_test, 2_in_2_out_matrices_test), and of the other test bundles;
+  /// mobilenet_v2_1.4_224 is left out: its 24 MB model is not in our fixtures.
   func testValidModelsValidate() throws {
-    XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("1_in_1_out_string_test.tiobundle")), [])
-    XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("scalar_test.tiobundle")), [])
-    XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("1_in_1_out_number_test.tiobundle")), [])
+    for name in [
+      "1_in_1_out_number_test", "1_in_1_out_string_test", "2_in_2_out_matrices_test", "scalar_test",
+      "1_in_1_out_vectors_test", "2_in_2_out_vectors_test", "1_in_1_out_tensors_test",
+      "1_in_1_out_pixelbuffer_identity_test", "1_in_1_out_pixelbuffer_normalization_test",
+    ] {
+      XCTAssertEqual(ModelBundle.validate(TensorIOConformanceTests.bundle("\(name).tiobundle")), [], name)
+    }
     XCTAssertEqual(ModelBundle.validate(try bundle(json: BundleTestSupport.twoVectorJSON())), [])
   }
 

@@ -141,12 +141,16 @@ final class ConverterCorpusAPITests: XCTestCase {
     }
   }
 
-  func testHybridFusedLSTMIsRefusedAtLoadNamingItsInt8Weights() throws {
-    XCTAssertThrowsError(try interpreter("tf_keras_lstm_dynamic_range")) { error in
-      guard case InterpreterError.unsupportedByRuntime(let limitations) = error,
-        case .unsupportedType(_, _, let type) = limitations.first?.refusal
-      else { return XCTFail("\(error)") }
-      XCTAssertEqual(type, .int8)
+  func testHybridFusedLSTMWithInt8WeightsMatchesPythonStepByStep() throws {
+    let interpreter = try interpreter("tf_keras_lstm_dynamic_range")
+    for step in 0..<3 {
+      try interpreter.copy(try npy("tf_keras_lstm_dynamic_range", "inputs/\(step)_0.npy").floats, toInputAt: 0)
+      try interpreter.invoke()
+      let got = try interpreter.output(at: 0).values(as: Float.self)
+      let want = try npy("tf_keras_lstm_dynamic_range", "expected/\(step)/0_StatefulPartitionedCall_0.npy").floats
+      XCTAssertEqual(got.count, want.count)
+      // The corpus tolerance for the converter's dynamic-range models.
+      for (g, w) in zip(got, want) { XCTAssertEqual(g, w, accuracy: 1e-3, "step \(step)") }
     }
   }
 

@@ -16,6 +16,15 @@ final class RecurrentStateTests: XCTestCase {
   /// differ in the last bits. 1e-5 leaves room for other CPUs and still catches a wrong gate,
   /// activation or state (those are off by 1e-2 or more).
   static let tolerance: Float = 1e-5
+  /// A hybrid LSTM (int8 weights) with symmetric input quantization is lowered to hybrid
+  /// `FULLY_CONNECTED`s that XNNPACK takes (its dynamically quantized path quantizes the
+  /// activations asymmetrically, with its own rounding): 2.1e-3 from Python's fused kernel in
+  /// `lstm_hybrid_batch2`; LiteRT's builtin kernels give 9e-8 (see
+  /// `testSymmetricHybridLSTMMatchesPythonOnTheBuiltinKernels`). With
+  /// `asymmetric_quantize_inputs` (what the TF converter writes) XNNPACK leaves them to the
+  /// builtin kernels, so the other hybrid fixture and the converter corpus's match within 1e-7.
+  static let symmetricHybridTolerance: Float = 5e-3
+  static let symmetricHybrid: Set<String> = ["lstm_hybrid_batch2"]
 
   /// `<name>.reference.json`.
   struct RecurrentReference: Decodable {
@@ -48,35 +57,45 @@ final class RecurrentStateTests: XCTestCase {
 
   static func path(_ name: String) -> String { folder.appendingPathComponent("\(name).tflite").path }
 
+  /// Runs fixture `name` step by step as the generator did; returns the largest difference
+  /// from Python's outputs (checking shapes on the way).
+  static func worstDifference(_ name: String, options: Interpreter.Options = Interpreter.Options()) throws -> Float {
+    let reference = try Self.reference(name)
+    let interpreter = try Interpreter(modelPath: Self.path(name), options: options)
+    var worst: Float = 0
+    for (k, step) in reference.steps.enumerated() {
+      if step.reset_before { try interpreter.resetVariables() }
+      for (index, input) in step.inputs.enumerated() {
+        // As the generator: a new shape is a resize (which also zeroes the state, as in Python).
+        if try interpreter.input(at: index).shape.dimensions != input.shape {
+          try interpreter.resizeInput(at: index, to: Tensor.Shape(input.shape))
+        }
+        try interpreter.copy(input.data, toInputAt: index)
+      }
+      try interpreter.invoke()
+      for (index, expected) in step.outputs.enumerated() {
+        let output = try interpreter.output(at: index)
+        XCTAssertEqual(output.shape.dimensions, expected.shape, "\(name) step \(k)")
+        let values = try output.values(as: Float.self)
+        XCTAssertEqual(values.count, expected.data.count, "\(name) step \(k)")
+        worst = max(worst, zip(values, expected.data).map { abs($0 - $1) }.max() ?? .infinity)
+      }
+    }
+    return worst
+  }
+
   func testEveryLowerableFixtureMatchesPythonStepByStepIncludingReset() throws {
     var checked = 0
     for name in try Self.fixtures() {
       let reference = try Self.reference(name)
       guard reference.refused == nil else { continue }
-      let interpreter = try Interpreter(modelPath: Self.path(name))
-      for (k, step) in reference.steps.enumerated() {
-        if step.reset_before { try interpreter.resetVariables() }
-        for (index, input) in step.inputs.enumerated() {
-          // As the generator: a new shape is a resize (which also zeroes the state, as in Python).
-          if try interpreter.input(at: index).shape.dimensions != input.shape {
-            try interpreter.resizeInput(at: index, to: Tensor.Shape(input.shape))
-          }
-          try interpreter.copy(input.data, toInputAt: index)
-        }
-        try interpreter.invoke()
-        for (index, expected) in step.outputs.enumerated() {
-          let output = try interpreter.output(at: index)
-          XCTAssertEqual(output.shape.dimensions, expected.shape, "\(name) step \(k)")
-          let values = try output.values(as: Float.self)
-          let worst = zip(values, expected.data).map { abs($0 - $1) }.max() ?? .infinity
-          XCTAssertLessThanOrEqual(worst, Self.tolerance, "\(name) step \(k) output \(index) (\(reference.notes))")
-        }
-      }
+      let tolerance = Self.symmetricHybrid.contains(name) ? Self.symmetricHybridTolerance : Self.tolerance
+      XCTAssertLessThanOrEqual(try Self.worstDifference(name), tolerance, "\(name) (\(reference.notes))")
       checked += 1
     }
     XCTAssertEqual(
-      checked, 7,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input) and two RNNs"
+      checked, 9,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, two hybrid) and two RNNs"
     )
   }
 
@@ -96,6 +115,16 @@ final class RecurrentStateTests: XCTestCase {
       XCTAssertEqual(got, want, accuracy: Self.tolerance)
     }
     XCTAssertNotEqual(reference.steps[0].outputs[0].data, reference.steps[1].outputs[0].data)
+  }
+
+  func testSymmetricHybridLSTMMatchesPythonOnTheBuiltinKernels() throws {
+    var builtin = Interpreter.Options()
+    builtin.isXNNPackEnabled = false
+    for name in Self.symmetricHybrid {
+      XCTAssertLessThanOrEqual(try Self.worstDifference(name, options: builtin), Self.tolerance, name)
+    }
+    XCTAssertLessThanOrEqual(
+      try Self.worstDifference("lstm_hybrid_cifg_layer_norm_projection_asymmetric", options: builtin), Self.tolerance)
   }
 
   func testModelsWithoutSignatureDefinitionsKeepLiteRTsPlaceholderSignature() throws {
@@ -124,7 +153,7 @@ final class RecurrentStateTests: XCTestCase {
       "lstm_int8_weights_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         {
-          if case .unsupportedType(role: "input_to_output_weights", _, type: .int8) = $0 { return true }
+          if case .inconsistentOperands(let what) = $0 { return what.contains("peephole") }
           return false
         }
       ),

@@ -35,6 +35,35 @@ final class TensorIOImageConformanceTests: XCTestCase {
     }
   }
 
+  /// TensorIO/Tests/TFLite/TIOTFLiteModelIntegrationTests.mm,
+  /// `testPixelBufferNormalizationTransformationModel`: ARGB pixels (255, 0, 255, 0) are
+  /// normalized to [0,1], the model computes 2x − 1, and `[-1,1]` denormalization gives the
+  /// green image back (±1) at every pixel. Python LiteRT's first output pixel is in
+  /// tensorio.reference.json.
+  func testPixelBufferNormalizationTransformationModel() throws {
+    let green = try PixelBuffer(
+      width: 224, height: 224, format: .argb8, bytes: [UInt8]([255, 0, 255, 0]).repeated(224 * 224))
+    let model = try Model(contentsOf: bundle("1_in_1_out_pixelbuffer_normalization_test"))
+    XCTAssertEqual(model.description.inputs.count, 1)
+    XCTAssertEqual(model.description.outputs.count, 1)
+    let layer = try XCTUnwrap(model.description.outputs.first)
+    let output = try XCTUnwrap(try model.run(on: green)["output"])
+    XCTAssertEqual(Array(output.values.prefix(3)), [-1, 1, -1])
+    let image = try PixelBuffer(
+      values: output.values, shape: output.shape, denormalize: layer.denormalize,
+      channelOrder: layer.pixelFormat ?? .rgb)
+    XCTAssertEqual(image.width, 224)
+    XCTAssertEqual(image.height, 224)
+    for y in 0..<224 {
+      for x in 0..<224 {
+        let pixel = try XCTUnwrap(image.rgb(x: x, y: y))
+        guard abs(Int(pixel.red)) <= 1, abs(Int(pixel.green) - 255) <= 1, abs(Int(pixel.blue)) <= 1 else {
+          return XCTFail("pixel (\(x), \(y)) is \(pixel), not (0, 255, 0) ±1")
+        }
+      }
+    }
+  }
+
   /// BGR output values put back in RGB order, with the `r`, `g`, `b` biases on the channels
   /// they name.
   func testBGROutputChannelsAndBiases() throws {

@@ -50,7 +50,10 @@ public struct HTTPClient: Sendable {
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpMaximumConnectionsPerHost = 8
-    session = URLSession(configuration: configuration)
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.httpCookieStorage = nil
+    session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
   }
 
   /// Sends a request to a path on the hub (or to a whole `http…` URL).
@@ -111,5 +114,16 @@ public struct HTTPClient: Sendable {
   public func setRollout(_ name: String, _ rollout: HubRollout, key: String) async throws {
     let answer = try await json("PUT", HubAPI.setRollout.path(["name": name]), key: key, rollout)
     guard answer.status == 200 else { throw TestFailure("rollout \(name): \(answer.status) \(answer.text)") }
+  }
+}
+
+/// Hands redirects back to the test (`307` with its `Location`, the console's `303`s) instead of
+/// following them.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
   }
 }

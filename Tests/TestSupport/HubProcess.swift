@@ -1,4 +1,5 @@
 import Foundation
+import ModelHub
 
 #if canImport(Glibc)
   import Glibc
@@ -15,11 +16,33 @@ public final class HubProcess: @unchecked Sendable {
   public private(set) var port = 0
   private var process: Process?
   private let log: URL
+  /// This hub's prefix in ``TestBlobs/bucket`` when `TB_HUB_BLOBS=s3` (the same across restarts).
+  public let s3Prefix: String?
 
   /// A hub over `data` (created by the hub if missing); nothing runs until ``start(port:extra:descriptorLimit:)``.
   public init(data: URL) {
     self.data = data
     log = data.deletingLastPathComponent().appendingPathComponent("\(data.lastPathComponent)-\(UUID().uuidString).log")
+    s3Prefix = TestBlobs.isS3 ? TestBlobs.newPrefix() : nil
+  }
+
+  /// The blob location this hub is started with (the data folder, or its S3 prefix).
+  public func blobLocation() throws -> HubBlobLocation {
+    guard let s3Prefix else { return .dataFolder }
+    return try TestBlobs.location(prefix: s3Prefix)
+  }
+
+  /// Every problem ``HubAdminStore/verify()`` finds in this hub's store, opened as the hub opens
+  /// it (the tests' metadata backend, the same blob storage).
+  public func verify() async throws -> [String] {
+    try await TestBackend.verify(data, blobLocation: try blobLocation())
+  }
+
+  /// The stored blobs (under `blobs/` or this hub's S3 prefix) and their sizes.
+  public func storedBlobs() async throws -> [String: Int64] {
+    let store = try await TestBackend.open(directory: data, blobLocation: try blobLocation())
+    defer { store.close() }
+    return try await store.storedBlobs()
   }
 
   /// `http://127.0.0.1:<port>`.
@@ -46,10 +69,15 @@ public final class HubProcess: @unchecked Sendable {
   public func start(port wanted: Int = 0, extra: [String] = [], descriptorLimit: Int? = nil) throws {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    let arguments =
+    var arguments =
       ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"]
       + (try databaseArguments())
       + extra
+    if let s3Prefix {
+      let options = try TestBlobs.serveOptions(prefix: s3Prefix)
+      arguments += options.arguments
+      process.environment = options.environment
+    }
     if let descriptorLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments =

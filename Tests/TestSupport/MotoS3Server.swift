@@ -29,14 +29,16 @@ public final class MotoS3Server {
     return url
   }
 
-  /// Starts the server and waits (up to `timeLimit` seconds) for its credentials line.
-  public init(timeLimit: TimeInterval = 60) throws {
+  /// Starts the server (with `buckets` already created) and waits (up to `timeLimit` seconds)
+  /// for its credentials line.
+  public init(buckets: [String] = [], timeLimit: TimeInterval = 60) throws {
     let folder = try TestPaths.temporaryDirectory("tb-moto")
     let out = folder.appendingPathComponent("out")
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     process = Process()
     process.executableURL = try Self.python()
-    process.arguments = [TestPaths.repository.appendingPathComponent("scripts/s3/moto_s3.py").path]
+    process.arguments =
+      [TestPaths.repository.appendingPathComponent("scripts/s3/moto_s3.py").path] + buckets.map { "--bucket=\($0)" }
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = FileHandle.nullDevice
     stdin = Pipe()

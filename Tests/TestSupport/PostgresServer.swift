@@ -115,9 +115,10 @@ public enum TestBackend {
   }
 
   /// The store of data folder `data` on the tests' backend, as a hub over that folder opens it.
-  public static func open(directory: URL) async throws -> HubAdminStore {
+  public static func open(directory: URL, blobLocation: HubBlobLocation = .dataFolder) async throws -> HubAdminStore {
     try await HubAdminStore.open(
-      database: try databaseURL(for: directory).map { try HubPostgresURL($0) }, directory: directory)
+      database: try databaseURL(for: directory).map { try HubPostgresURL($0) }, directory: directory,
+      blobLocation: blobLocation)
   }
 
   /// `--data DIR` and, on PostgreSQL, `--database URL`: the store options of the CLI's hub
@@ -127,8 +128,8 @@ public enum TestBackend {
   }
 
   /// Every problem ``HubAdminStore/verify()`` finds in the store of `data` on the tests' backend.
-  public static func verify(_ data: URL) async throws -> [String] {
-    let store = try await open(directory: data)
+  public static func verify(_ data: URL, blobLocation: HubBlobLocation = .dataFolder) async throws -> [String] {
+    let store = try await open(directory: data, blobLocation: blobLocation)
     defer { store.close() }
     return try await store.verify()
   }

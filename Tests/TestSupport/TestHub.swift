@@ -6,7 +6,8 @@ import XCTest
 
 /// A real hub in this process, on an ephemeral loopback port, with a real SQLite file in a
 /// temporary folder — or, with `TB_HUB_DATABASE=postgres` (``TestBackend``), a real PostgreSQL
-/// database of its own — and an admin and a client key.
+/// database of its own — and an admin and a client key; blobs in the data folder, or with
+/// `TB_HUB_BLOBS=s3` in moto (``TestBlobs``).
 public final class TestHub: Sendable {
   /// The data folder (removed by ``stop()``).
   public let directory: URL
@@ -58,6 +59,7 @@ public final class TestHub: Sendable {
     let directory = try directory ?? TestPaths.temporaryDirectory("modelhub-tests")
     var configuration = HubConfiguration(
       dataDirectory: directory, host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes)
+    if TestBlobs.isS3 { configuration.blobLocation = try TestBlobs.location(prefix: TestBlobs.newPrefix()) }
     configure(&configuration)
     var logger = Logger(label: "modelhub-tests")
     logger.logLevel = .critical  // cancelling the server task at the end of a test logs errors
@@ -137,13 +139,20 @@ public final class TestHub: Sendable {
     return try await http.send("GET", HubAPI.downloadModel.path(["name": name]), key: clientKey, headers: headers)
   }
 
-  /// Files under `blobs/` and `tmp/`.
-  public func storedFiles() -> (blobs: Int, temporary: Int) {
-    let fm = FileManager.default
-    let blobs =
-      fm.enumerator(atPath: directory.appendingPathComponent("blobs").path)?
+  /// Stored blobs (under `blobs/`, or under the hub's S3 prefix) and files in `tmp/`.
+  /// With `TB_HUB_BLOBS=s3`, a file under the data folder's `blobs/` is a failure: the S3 mode
+  /// must not fall back to the folder.
+  public func storedFiles() async throws -> (blobs: Int, temporary: Int) {
+    let blobs = try await store.storedBlobs().count
+    let local =
+      FileManager.default.enumerator(atPath: directory.appendingPathComponent("blobs").path)?
       .compactMap { $0 as? String }.filter { $0.count > 3 }.count ?? 0
-    let temporary = (try? fm.contentsOfDirectory(atPath: directory.appendingPathComponent("tmp").path).count) ?? 0
-    return (blobs, temporary)
+    if TestBlobs.isS3, local > 0 { throw TestFailure("TB_HUB_BLOBS=s3, yet \(local) blobs in the data folder") }
+    return (blobs, temporaryFiles())
+  }
+
+  /// Files in `tmp/` (uploads in progress or left behind).
+  public func temporaryFiles() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("tmp").path).count) ?? 0
   }
 }

@@ -6,6 +6,13 @@
 #   bash bench/hub/run.sh            # builds tensorbridge in release mode first
 #   DURATION=20 ROUNDS=5 bash bench/hub/run.sh
 #   CHUNKS="128 1024" bash bench/hub/run.sh   # one hub per `--chunk-kib`, all measured in one run
+#   S3=0 bash bench/hub/run.sh                # leave out the hub with S3 blobs
+#   BIN=.build/debug/tensorbridge DURATION=2 ROUNDS=1 bash bench/hub/run.sh   # check the script only
+#
+# With S3=1 (the default) one more hub keeps its blobs in S3: moto_server on loopback (from
+# .venv-s3, scripts/s3/setup.sh; signature checking on), `--s3-downloads stream`, so the 100 MB
+# file goes bucket → hub → client. (moto cannot serve presigned URLs with authentication on, so the
+# redirect mode cannot be measured against it; behind a real S3 or a CDN the hub is out of that path.)
 #
 # Needs wrk and nginx from Debian (installed when missing, as root). Everything stays on 127.0.0.1
 # and stops by itself: each wrk run is bounded by DURATION seconds.
@@ -19,6 +26,8 @@ CONNECTIONS=${CONNECTIONS:-32}
 HUB_PORT=${HUB_PORT:-18080}
 NGINX_PORT=${NGINX_PORT:-18070}
 SCRATCH=${SCRATCH:-.build-hub-release}
+S3=${S3:-1}
+S3_HUB_PORT=${S3_HUB_PORT:-18090}
 
 # wrk and nginx come from Debian; install them when missing (idempotent), as scripts/setup.sh does.
 missing=()
@@ -34,12 +43,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-nice swift build -c release --scratch-path "$SCRATCH" --product tensorbridge >&2
-BIN="$SCRATCH/release/tensorbridge"
+if [ -z "${BIN:-}" ]; then
+  nice swift build -c release --scratch-path "$SCRATCH" --product tensorbridge >&2
+  BIN="$SCRATCH/release/tensorbridge"
+fi
 
 WORK=$(mktemp -d)
 HUB_PIDS=()
+MOTO_PID=
 cleanup() {
+  [ -n "$MOTO_PID" ] && kill "$MOTO_PID" 2>/dev/null || true
   for pid in "${HUB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   rm -rf "$WORK"
@@ -77,6 +90,31 @@ download_info() {
 }
 SMALL_HASH=$(download_info small | python3 -c 'import json,sys; print(json.load(sys.stdin)["modelHash"])')
 BIG_URI=$(download_info big | python3 -c 'import json,sys; print(json.load(sys.stdin)["downloadUri"])')
+
+# --- the hub with S3 blobs (moto on loopback), the same two models --------------------------------
+if [ "$S3" = 1 ]; then
+  S3_PYTHON=$(bash scripts/s3/setup.sh)
+  "$S3_PYTHON" scripts/s3/moto_s3.py --bucket=bench-hub > "$WORK/moto.out" 2>/dev/null < <(sleep 1000000) &
+  MOTO_PID=$!
+  for _ in $(seq 300); do [ -s "$WORK/moto.out" ] && break; sleep 0.1; done
+  read -r S3_ENDPOINT AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY < <(python3 -c '
+import json, sys; i = json.loads(open(sys.argv[1]).readline())
+print(i["endpoint"], i["accessKeyID"], i["secretAccessKey"])' "$WORK/moto.out")
+  export AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY
+  ADMIN_S3=$("$BIN" hub keys create --data "$WORK/hub-s3" --scope admin)
+  CLIENT_S3=$("$BIN" hub keys create --data "$WORK/hub-s3" --scope client)
+  "$BIN" hub serve --data "$WORK/hub-s3" --port "$S3_HUB_PORT" --log-level error --url-lifetime 86400 \
+    --blobs s3://bench-hub/hub --s3-endpoint "$S3_ENDPOINT" --s3-downloads stream > "$WORK/hub-s3.out" 2>&1 &
+  HUB_PIDS+=($!)
+  for _ in $(seq 100); do grep -q listening "$WORK/hub-s3.out" 2>/dev/null && break; sleep 0.1; done
+  for model in small:Tests/Fixtures/models/linear.tflite "big:$WORK/big.tflite"; do
+    TENSORBRIDGE_HUB_URL="http://127.0.0.1:$S3_HUB_PORT" TENSORBRIDGE_HUB_KEY="$ADMIN_S3" \
+      "$BIN" hub deploy "${model%%:*}" "${model#*:}" --publish >&2
+  done
+  BIG_URI_S3=$(curl -sf -H "Authorization: Bearer $CLIENT_S3" -H "X-Installation-Id: bench" \
+    "http://127.0.0.1:$S3_HUB_PORT/v1/models/big:download" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["downloadUri"])')
+fi
 
 # --- nginx serving the same bytes as static files ----------------------------------------------
 mkdir -p "$WORK/www" "$WORK/nginx-tmp"
@@ -122,6 +160,13 @@ for chunk in $CHUNKS; do
     || { echo "error: the hub on port $port served different bytes" >&2; exit 1; }
   i=$((i + 1))
 done
+if [ "$S3" = 1 ]; then
+  expect_status 304 -H "Authorization: Bearer $CLIENT_S3" -H "X-Installation-Id: bench" \
+    -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$S3_HUB_PORT/v1/models/small:download"
+  expect_status 200 "$BIG_URI_S3"
+  [ "$(curl -s "$BIG_URI_S3" | sha256sum)" = "$(sha256sum < "$WORK/big.tflite")" ] \
+    || { echo "error: the hub with S3 blobs served different bytes" >&2; exit 1; }
+fi
 expect_status 200 "http://127.0.0.1:$NGINX_PORT/check.json"
 expect_status 200 "http://127.0.0.1:$NGINX_PORT/big.tflite"
 [ "$(curl -s "http://127.0.0.1:$NGINX_PORT/big.tflite" | sha256sum)" = "$(sha256sum < "$WORK/big.tflite")" ] \
@@ -139,12 +184,17 @@ mbps() { awk '/Transfer\/sec/ {v=$2; u=substr(v, length(v)-1); n=substr(v, 1, le
 # same machine; the table gives the median over rounds and the range of the per-round ratio.
 : > "$WORK/results"
 sides="nginx"; for chunk in $CHUNKS; do sides="$sides hub-$chunk"; done
+[ "$S3" = 1 ] && sides="$sides hub-s3"
 for round in $(seq "$ROUNDS"); do
   order=$sides; [ $((round % 2)) = 0 ] && order=$(echo "$sides" | tr ' ' '\n' | tac | tr '\n' ' ')
   for side in $order; do
     if [ "$side" = nginx ]; then
       small=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
       big=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+    elif [ "$side" = hub-s3 ]; then
+      small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT_S3" -H "X-Installation-Id: bench" \
+        -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$S3_HUB_PORT/v1/models/small:download")
+      big=$(run_wrk 4 "$BIG_URI_S3")
     else
       i=0; for chunk in $CHUNKS; do [ "hub-$chunk" = "$side" ] && break; i=$((i + 1)); done
       port=$((HUB_PORT + i))
@@ -171,6 +221,7 @@ for r, side, rps, p99, mbps in rows:
     by.setdefault(side, {})[r] = (float(rps), ms(p99), float(mbps))
 rounds = sorted(by["nginx"], key=int)
 hubs = [side for side in by if side != "nginx"]
+name = lambda side: "ModelHub, S3 blobs (moto), streamed" if side == "hub-s3" else f"ModelHub `--chunk-kib {side[4:]}`"
 med = lambda side, i: statistics.median(by[side][r][i] for r in rounds)
 ratio = lambda side, i: [by[side][r][i] / by["nginx"][r][i] for r in rounds]
 print(f"\n{len(rounds)} rounds, wrk {duration}s each; 1-minute load average at the end: {load}\n")
@@ -179,9 +230,9 @@ print("|---|---|---|---|---|---|")
 print(f"| `:download` version check (304), {connections} connections | nginx (static JSON) | {med('nginx',0):.0f} | {med('nginx',1):.2f} | | |")
 for side in hubs:
     q = ratio(side, 0)
-    print(f"| | ModelHub `--chunk-kib {side[4:]}` | {med(side,0):.0f} | {med(side,1):.2f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
+    print(f"| | {name(side)} | {med(side,0):.0f} | {med(side,1):.2f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
 print(f"| 100 MB model file, 4 connections | nginx (sendfile) | {med('nginx',2):.0f} MB/s | | | |")
 for side in hubs:
     t = ratio(side, 2)
-    print(f"| | ModelHub `--chunk-kib {side[4:]}` | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
+    print(f"| | {name(side)} | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
 PY

@@ -1088,11 +1088,12 @@ def _(rng):
 
 
 @case("tf_keras_lstm_dynamic_range", "tf_keras LSTM(32) -> converter with optimizations=[Optimize.DEFAULT] (dynamic-range int8 weights) -> hybrid UNIDIRECTIONAL_SEQUENCE_LSTM",
-      expect="load_error", error_contains=["UNIDIRECTIONAL_SEQUENCE_LSTM", "INT8"], classic_only=True, tolerance=1e-3,
-      notes="The fused LSTM keeps float32 input and state but int8 weights (the hybrid kernel quantizes its "
-            "inputs at run time); TensorBridge lowers float32 LSTMs only, so this one is refused at load, "
-            "naming the operator and the int8 weights. Weights have at least 1024 elements each, or the "
-            "converter leaves them float.")
+      lowered=True, tolerance=1e-3,
+      notes="The fused LSTM keeps float32 input and state but int8 weights, quantized per tensor (the hybrid "
+            "kernel quantizes its input and output state row by row at run time). TensorBridge lowers it with "
+            "one hybrid FULLY_CONNECTED per gate that keeps the gate's int8 weights, so LiteRT quantizes the "
+            "activations as the LSTM kernel does. Weights have at least 1024 elements each, or the converter "
+            "leaves them float. " + _STATE_NOTES)
 def _(rng):
     tk = tf_keras()
     x = tk.Input((3, 32), batch_size=1, name="sequence")

@@ -5,6 +5,7 @@ creates an IAM user with an access key allowed s3:*, then turns authentication o
 every request must carry a valid SigV4 signature by that key (moto answers
 SignatureDoesNotMatch / InvalidAccessKeyId otherwise). Prints one JSON line
   {"endpoint": "http://127.0.0.1:PORT", "accessKeyID": ..., "secretAccessKey": ..., "region": ...}
+With --bucket=NAME (repeatable) it also creates those buckets before authentication starts.
 and serves until standard input closes or SIGTERM.
 """
 import argparse
@@ -14,8 +15,10 @@ import signal
 import sys
 import threading
 
-# Requests before authentication starts: exactly the three IAM calls below.
-os.environ["INITIAL_NO_AUTH_ACTION_COUNT"] = "3"
+# Requests before authentication starts: exactly the three IAM calls below, and the CreateBucket
+# of each --bucket.
+_buckets = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--bucket=")]
+os.environ["INITIAL_NO_AUTH_ACTION_COUNT"] = str(3 + len(_buckets))
 os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
 
 import boto3  # noqa: E402
@@ -30,6 +33,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--region", default="us-east-1")
+    parser.add_argument("--bucket", action="append", default=[], help="create this bucket (as --bucket=NAME)")
     args = parser.parse_args()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=args.port, verbose=False)
     server.start()
@@ -42,6 +46,12 @@ def main():
     iam.create_user(UserName="tensorbridge-hub")
     key = iam.create_access_key(UserName="tensorbridge-hub")["AccessKey"]
     iam.put_user_policy(UserName="tensorbridge-hub", PolicyName="s3", PolicyDocument=POLICY)
+    s3 = boto3.client(
+        "s3", endpoint_url=endpoint, region_name=args.region,
+        aws_access_key_id="bootstrap", aws_secret_access_key="bootstrap",
+    )
+    for bucket in args.bucket:
+        s3.create_bucket(Bucket=bucket)
     print(json.dumps({
         "endpoint": endpoint, "accessKeyID": key["AccessKeyId"],
         "secretAccessKey": key["SecretAccessKey"], "region": args.region,

@@ -167,10 +167,11 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private func startFile(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Bool {
     guard !passingEverything, forwardedInProgress == 0, let request = DirectFileRequest(head),
       (try? FileResponsePlan.checkURL(
-        hash: request.hash, expires: request.expires, signature: request.signature, signer: service.signer)) != nil
+        hash: request.hash, expires: request.expires, signature: request.signature, signer: service.signer)) != nil,
+      let path = service.blobPath(request.hash)
     else { return false }
     busy = true
-    service.fileIO.openFile(_deprecatedPath: service.blobPath(request.hash), eventLoop: context.eventLoop)
+    service.fileIO.openFile(_deprecatedPath: path, eventLoop: context.eventLoop)
       .assumeIsolated()
       .whenComplete { result in
         self.opened(result, request: request, head: head, context: context)

@@ -5,7 +5,9 @@ import NIOPosix
 /// where blobs live, the thread pool that opens them, the server name, the logger and counters.
 struct DirectFileService: Sendable {
   let signer: DownloadSigner
-  let paths: HubPaths
+  /// Where blobs live; nil when they are not in the data folder (S3), and every file request
+  /// goes on to the router.
+  let paths: HubPaths?
   let fileIO: NonBlockingFileIO
   /// Written in the `Server` header, as Hummingbird does for the responses it builds.
   let serverName: String?
@@ -15,7 +17,7 @@ struct DirectFileService: Sendable {
   /// Takes the signer, blob folder and logger from `hub`; files are opened on `threadPool`.
   init(hub: HubContext, serverName: String?, counters: DirectFileCounters, threadPool: NIOThreadPool = .singleton) {
     signer = hub.signer
-    paths = hub.store.paths
+    paths = hub.store.local?.paths
     fileIO = NonBlockingFileIO(threadPool: threadPool)
     self.serverName = serverName
     logger = hub.logger
@@ -23,5 +25,5 @@ struct DirectFileService: Sendable {
   }
 
   /// The path of blob `hash` (which must already have passed ``FileResponsePlan/checkURL(hash:expires:signature:signer:)``).
-  func blobPath(_ hash: String) -> String { paths.blob(hash).path }
+  func blobPath(_ hash: String) -> String? { paths?.blob(hash).path }
 }

@@ -45,6 +45,7 @@ struct DownloadRoutes: Sendable {
       downloadUri: base + hub.signer.path(hash: version.modelHash, expires: expires),
       expireTime: expires, sizeBytes: version.sizeBytes, modelHash: version.modelHash, version: number,
       assignment: assignment)
+    hub.countDownload(model: name, version: number)
     return try HTTPHelpers.json(info, headers: [.eTag: etag, .cacheControl: "no-cache"])
   }
 }

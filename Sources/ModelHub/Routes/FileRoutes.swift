@@ -11,6 +11,8 @@ import ModelHubAPI
 /// ``DirectFileHandler`` (sendfile); this route answers the rest — every error (as JSON) and any
 /// request the direct path passed on (a file request pipelined behind another request still in
 /// progress) — streaming the file in `fileChunkBytes` pieces. Both follow ``FileResponsePlan``.
+/// Blobs in S3 are always answered here: redirected to a presigned GET or streamed, by
+/// configuration (``S3BlobConfiguration/downloads``).
 struct FileRoutes: Sendable {
   let hub: HubContext
   let files = FileIO()
@@ -25,16 +27,41 @@ struct FileRoutes: Sendable {
     try FileResponsePlan.checkURL(
       hash: hash, expires: HTTPHelpers.query(request, "expires"), signature: HTTPHelpers.query(request, "signature"),
       signer: hub.signer)
+    guard let local = hub.store.local else { return try await remoteFile(hash, request: request) }
     let plan = try FileResponsePlan.make(
-      hash: hash, size: hub.store.blobs.size(of: hash), method: request.method,
+      hash: hash, size: local.size(of: hash), method: request.method,
       ifNoneMatch: request.headers[.ifNoneMatch],
       range: request.headers[.range], ifRange: request.headers[.ifRange])
     guard request.method != .head, case .bytes(let range) = plan.body else {
       return Response(status: plan.status, headers: plan.headers)
     }
     let body = try await files.loadFile(
-      path: hub.store.paths.blob(hash).path, range: range, context: context,
+      path: local.paths.blob(hash).path, range: range, context: context,
       chunkLength: hub.configuration.fileChunkBytes)
     return Response(status: plan.status, headers: plan.headers, body: body)
+  }
+
+  /// A blob outside the data folder (S3), once the signed URL has been checked: `307` to a
+  /// presigned GET when the storage answers downloads with a redirect (S3 then answers `Range`
+  /// and `If-None-Match` itself), else the same ``FileResponsePlan`` as the local path with the
+  /// bytes streamed from the storage. A redirect does not first ask whether the object exists
+  /// (that would cost the round trip the redirect saves): for a missing blob S3 answers `404`.
+  private func remoteFile(_ hash: String, request: Request) async throws -> Response {
+    if let url = try await hub.store.blobs.directURL(for: hash) {
+      // The client has it (S3's own ETag is not the hash, so this is answered here).
+      if let ifNoneMatch = request.headers[.ifNoneMatch], HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: hash) {
+        return Response(status: .notModified, headers: [.eTag: "\"\(hash)\"", .cacheControl: "no-store"])
+      }
+      return Response(status: .temporaryRedirect, headers: [.location: url.absoluteString, .cacheControl: "no-store"])
+    }
+    let plan = try FileResponsePlan.make(
+      hash: hash, size: try await hub.store.blobs.blobSize(hash), method: request.method,
+      ifNoneMatch: request.headers[.ifNoneMatch],
+      range: request.headers[.range], ifRange: request.headers[.ifRange])
+    guard request.method != .head, case .bytes(let range) = plan.body else {
+      return Response(status: plan.status, headers: plan.headers)
+    }
+    let body = try await hub.store.blobs.read(hash, range: Int64(range.lowerBound)...Int64(range.upperBound))
+    return Response(status: plan.status, headers: plan.headers, body: ResponseBody(asyncSequence: body.chunks))
   }
 }

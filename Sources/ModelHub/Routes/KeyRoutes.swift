@@ -2,15 +2,25 @@ import Foundation
 import Hummingbird
 import ModelHubAPI
 
-/// Admin routes for API keys: `GET /v1/keys` lists them (ids, scopes, times; never secrets or
-/// hashes) and `POST /v1/keys/{id}:revoke` revokes one, effective on the next request.
-/// Keys are created with `tensorbridge hub keys create` on the data folder.
+/// Admin routes for API keys: `POST /v1/keys` creates one (its secret is in that answer only),
+/// `GET /v1/keys` lists them (ids, scopes, times; never secrets or hashes) and
+/// `POST /v1/keys/{id}:revoke` revokes one, effective on the next request. Keys can also be
+/// created with `tensorbridge hub keys create` on the data folder.
 struct KeyRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
+    router.post(RouterPath(HubAPI.createKey.routerPath), use: create)
     router.get(RouterPath(HubAPI.listKeys.routerPath), use: list)
     router.post(RouterPath(HubAPI.revokeKey.routerPath), use: revoke)
+  }
+
+  @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    try await hub.authenticator.require(.admin, request)
+    let body = try await HTTPHelpers.decode(HubCreateKeyRequest.self, from: request)
+    let key = try await hub.metadata.createKey(scope: body.scope)
+    hub.logger.notice("API key created", metadata: ["key": "\(key.id)", "scope": "\(key.scope.rawValue)"])
+    return try HTTPHelpers.json(key, status: .created, headers: [.cacheControl: "no-store"])
   }
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {

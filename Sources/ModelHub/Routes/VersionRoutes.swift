@@ -28,7 +28,7 @@ struct VersionRoutes: Sendable {
     if let text = request.headers[.contentLength], let declared = Int64(text), declared > limit {
       throw HubError.payloadTooLarge(limit: limit)
     }
-    let writer = try hub.store.blobs.makeWriter()
+    let writer = try hub.store.staging.makeWriter()
     do {
       for try await buffer in request.body {
         guard writer.byteCount + Int64(buffer.readableBytes) <= limit else {

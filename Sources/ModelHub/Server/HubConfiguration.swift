@@ -34,6 +34,9 @@ public struct HubConfiguration: Sendable {
   /// the keys in the data folder, or an external key's PEM); nil when the hub has no signing
   /// key. With a signing key in the data folder and no credentials, publishing fails.
   public var signingCredentials: HubSigningCredentials?
+  /// Where model files are kept: `blobs/` in the data folder (the default) or an S3-compatible
+  /// bucket. The metadata and temporary uploads stay in the data folder either way.
+  public var blobLocation: HubBlobLocation = .dataFolder
 
   /// Creates a configuration.
   public init(

@@ -12,4 +12,8 @@ struct HubContext: Sendable {
   let signer: DownloadSigner
   let loadChecker: LoadChecker?
   let logger: Logger
+  /// Download answers counted in memory, written to the store in batches.
+  let downloads: DownloadTally
+  /// The console's signed-in sessions.
+  let sessions: ConsoleSessions
 }

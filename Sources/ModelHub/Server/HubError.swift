@@ -17,6 +17,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
   case unauthenticated(String)
   /// The key is valid but its scope does not allow this endpoint.
   case permissionDenied(required: HubKeyScope)
+  /// A change made with a console session cookie without the session's CSRF token.
+  case csrfTokenInvalid
   /// No model with this name.
   case modelNotFound(String)
   /// The model has no such version.
@@ -61,7 +63,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .invalidName, .invalidArgument, .invalidJSON, .emptyBody: .badRequest
     case .unauthenticated: .unauthorized
-    case .permissionDenied, .downloadURLExpired, .downloadURLInvalid: .forbidden
+    case .permissionDenied, .csrfTokenInvalid, .downloadURLExpired, .downloadURLInvalid: .forbidden
     case .modelNotFound, .versionNotFound, .signatureNotFound, .noPublishedVersion, .aliasNotFound, .routeNotFound,
       .fileNotFound, .keyNotFound:
       .notFound
@@ -84,6 +86,7 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .emptyBody: "EMPTY_BODY"
     case .unauthenticated: "UNAUTHENTICATED"
     case .permissionDenied: "PERMISSION_DENIED"
+    case .csrfTokenInvalid: "CSRF_TOKEN_INVALID"
     // Distinct codes, so that a wrong hub URL (no route) never reads as an unknown model.
     case .modelNotFound: "MODEL_NOT_FOUND"
     case .versionNotFound: "VERSION_NOT_FOUND"
@@ -117,6 +120,8 @@ public enum HubError: Error, Sendable, Equatable, CustomStringConvertible {
     case .emptyBody: "The request body is empty."
     case .unauthenticated(let message): message
     case .permissionDenied(let required): "This endpoint needs a key with the '\(required.rawValue)' scope."
+    case .csrfTokenInvalid:
+      "A change made with a console session must carry the session's CSRF token (X-CSRF-Token); reload the page."
     case .modelNotFound(let name): "No model named '\(name)'."
     case .versionNotFound(let model, let version): "Model '\(model)' has no version \(version)."
     case .signatureNotFound(let model, let version):

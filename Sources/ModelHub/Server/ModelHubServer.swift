@@ -28,24 +28,31 @@ public struct ModelHubServer: Sendable {
   public let directFiles = DirectFileCounters()
   /// Connections accepted, refused at the cap and cut by each timeout, across runs.
   public let connections = ConnectionCounters()
+  /// Download answers counted per version per day, written to the store in batches.
+  let downloads = DownloadTally()
+  /// The web console's sessions (in memory: a restart signs everyone out).
+  let sessions = ConsoleSessions()
   private let logger: Logger
   /// Held for the life of this value: one hub per data folder.
   private let lock: DataFolderLock
 
-  /// Takes the data folder's lock, opens the SQLite store in it and removes what an interrupted
-  /// run left behind. Nothing in the folder is touched when the lock is held by another hub.
+  /// Takes the data folder's lock, opens the SQLite store in it (blobs where
+  /// `configuration.blobLocation` says) and removes what an interrupted run left behind (blobs
+  /// in S3: when the server runs, before it listens). Nothing in the folder is touched when the
+  /// lock is held by another hub.
   /// - Throws: ``DataFolderLockError/inUse(folder:pid:)`` when another hub serves the folder,
   ///   ``HubSchemaError`` when the database's schema is not this binary's.
   public init(configuration: HubConfiguration, logger: Logger = Logger(label: "tensorbridge.hub")) throws {
     let lock = try DataFolderLock(folder: configuration.dataDirectory)
-    let store = try HubStore(directory: configuration.dataDirectory)
+    let store = try HubStore(directory: configuration.dataDirectory, location: configuration.blobLocation)
     self.init(configuration: configuration, metadata: store, lock: lock, logger: logger)
-    Self.log(try store.recover(), logger: logger, configuration: configuration)
+    if store.local != nil { Self.log(try store.recoverLocal(), logger: logger, configuration: configuration) }
   }
 
   /// Opens a hub on PostgreSQL at `database` (shared with other hubs) when given, else on the
-  /// SQLite store in the data folder, which holds temporary uploads either way; removes what an
-  /// interrupted run left behind.
+  /// SQLite store in the data folder, which holds temporary uploads either way; blobs go where
+  /// `configuration.blobLocation` says. Removes what an interrupted run left behind (blobs in
+  /// S3: when the server runs, before it listens).
   /// - Throws: ``DataFolderLockError/inUse(folder:pid:)``, ``HubSchemaError`` when the
   ///   database's schema is older or newer than this binary's (run `tensorbridge hub migrate`),
   ///   or a connection error.
@@ -54,9 +61,15 @@ public struct ModelHubServer: Sendable {
   ) async throws -> ModelHubServer {
     guard let database else { return try ModelHubServer(configuration: configuration, logger: logger) }
     let lock = try DataFolderLock(folder: configuration.dataDirectory)
-    let store = try await PostgresHubStore(location: database, directory: configuration.dataDirectory, logger: logger)
+    let blobStorage: (any BlobStorage)? =
+      switch configuration.blobLocation {
+      case .dataFolder: nil
+      case .s3(let settings): settings.makeStorage()
+      }
+    let store = try await PostgresHubStore(
+      location: database, directory: configuration.dataDirectory, blobStorage: blobStorage, logger: logger)
     let server = ModelHubServer(configuration: configuration, metadata: store, lock: lock, logger: logger)
-    Self.log(try await store.recover(), logger: logger, configuration: configuration)
+    if store.local != nil { Self.log(try await store.recover(), logger: logger, configuration: configuration) }
     return server
   }
 
@@ -83,6 +96,14 @@ public struct ModelHubServer: Sendable {
     }
   }
 
+  /// For blobs outside the data folder: checks the bucket can be used, then recovers.
+  /// - Throws: ``HubBlobStorageError/bucketUnreachable(bucket:endpoint:reason:)``.
+  private func openRemoteBlobs() async throws {
+    guard metadata.local == nil else { return }
+    if let s3 = metadata.blobs as? S3BlobStorage { try await s3.checkReachable() }
+    Self.log(try await metadata.recover(), logger: logger, configuration: configuration)
+  }
+
   /// Serves until shut down: on SIGTERM/SIGINT when `handleSignals` is true, and whenever the
   /// calling task is cancelled. `onListening` receives the bound port (useful with port 0).
   ///
@@ -95,6 +116,7 @@ public struct ModelHubServer: Sendable {
     shutdownGracePeriod: Duration = .seconds(10),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
+    try await openRemoteBlobs()
     let hub = try makeContext()
     try await serving.load()
     let router = try Self.router(hub)
@@ -137,6 +159,7 @@ public struct ModelHubServer: Sendable {
         serving.cancel()
       }
     }
+    await hub.flushDownloadCounts()
     logger.info("stopped")
   }
 
@@ -151,14 +174,15 @@ public struct ModelHubServer: Sendable {
   func makeContext() throws -> HubContext {
     HubContext(
       configuration: configuration, store: metadata, metadata: serving,
-      authenticator: HubAuthenticator(serving: serving),
+      authenticator: HubAuthenticator(serving: serving, sessions: sessions),
       signer: try DownloadSigner.load(from: metadata.paths.signingKey),
       loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: metadata.paths.temporary) },
-      logger: logger)
+      logger: logger, downloads: downloads, sessions: sessions)
   }
 
-  /// The router with every route of ``HubAPI`` registered.
-  /// - Throws: ``ModelHubOpenAPIError`` when the OpenAPI document cannot be read.
+  /// The router with every route of ``HubAPI`` registered, and the console's pages.
+  /// - Throws: ``ModelHubOpenAPIError`` when the OpenAPI document cannot be read,
+  ///   ``ConsoleError`` when the console's templates cannot be loaded.
   static func router(_ hub: HubContext) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.middlewares.add(HubErrorMiddleware(logger: hub.logger))
@@ -171,6 +195,8 @@ public struct ModelHubServer: Sendable {
     FileRoutes(hub: hub).register(on: router)
     KeyRoutes(hub: hub).register(on: router)
     AliasRoutes(hub: hub).register(on: router)
+    DownloadCountRoutes(hub: hub).register(on: router)
+    ConsoleRoutes(hub: hub, templates: try ConsoleTemplates()).register(on: router)
     return router
   }
 }

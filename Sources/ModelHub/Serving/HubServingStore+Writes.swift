@@ -68,6 +68,12 @@ extension HubServingStore {
     return result
   }
 
+  func createKey(scope: HubKeyScope) async throws -> HubCreatedKey {
+    let key = try await store.createKey(scope: scope, now: Date())
+    await refresh(.keys)
+    return key
+  }
+
   func listKeys() async throws -> [HubAPIKeyInfo] { try await store.listKeys() }
 
   func revokeKey(id: String) async throws -> HubAPIKeyInfo {

@@ -24,6 +24,10 @@ public protocol BlobStorage: Sendable {
   /// The bytes of blob `hash` (or of `range` in it, inclusive offsets) as they are read.
   func read(_ hash: String, range: ClosedRange<Int64>?) async throws(HubError) -> BlobBody
 
+  /// Every stored blob and its size in bytes (for start-up recovery and `verify()`); anything
+  /// not named like a blob is left out.
+  func storedBlobs() async throws(HubError) -> [String: Int64]
+
   /// A short-lived URL the blob can be fetched from directly (a presigned GET), when this storage
   /// is configured to answer downloads with a redirect; nil when the hub streams the bytes.
   func directURL(for hash: String) async throws(HubError) -> URL?

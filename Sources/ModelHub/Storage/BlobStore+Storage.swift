@@ -39,6 +39,12 @@ extension BlobStore: BlobStorage {
     return BlobBody(length: length, chunks: AsyncThrowingStream(unfolding: { try reader.next() }))
   }
 
+  func storedBlobs() async throws(HubError) -> [String: Int64] {
+    var sizes: [String: Int64] = [:]
+    for hash in allHashes() { sizes[hash] = storedSize(hash) }
+    return sizes
+  }
+
   func directURL(for hash: String) async throws(HubError) -> URL? { nil }
 }
 

@@ -17,16 +17,21 @@ public final class HubAdminStore: Sendable {
   init(_ metadata: any HubMetadataStore) { self.metadata = metadata }
 
   /// Opens the store: PostgreSQL at `database` when given (with `directory` as the local folder
-  /// for temporary files and, for now, blobs), else the SQLite store in `directory`.
+  /// for temporary files), else the SQLite store in `directory`; blobs at `blobLocation`.
   /// - Throws: ``HubSchemaError`` when the database's schema is not this binary's (an empty
   ///   database gets the whole schema), ``HubPostgresError``, or a database or connection error.
   public static func open(
-    database: HubPostgresURL?, directory: URL, logger: Logger = Logger(label: "tensorbridge.hub")
+    database: HubPostgresURL?, directory: URL, blobLocation: HubBlobLocation = .dataFolder,
+    logger: Logger = Logger(label: "tensorbridge.hub")
   ) async throws -> HubAdminStore {
-    if let database {
-      return HubAdminStore(try await PostgresHubStore(location: database, directory: directory, logger: logger))
-    }
-    return HubAdminStore(try HubStore(directory: directory))
+    guard let database else { return HubAdminStore(try HubStore(directory: directory, location: blobLocation)) }
+    let blobStorage: (any BlobStorage)? =
+      switch blobLocation {
+      case .dataFolder: nil
+      case .s3(let settings): settings.makeStorage()
+      }
+    return HubAdminStore(
+      try await PostgresHubStore(location: database, directory: directory, blobStorage: blobStorage, logger: logger))
   }
 
   /// Applies the schema migrations the database has not had yet (creating it when needed) and
@@ -93,4 +98,7 @@ public final class HubAdminStore: Sendable {
 
   /// Re-hashes every blob and lists inconsistencies (empty when there are none).
   public func verify() async throws -> [String] { try await metadata.verify() }
+
+  /// Every stored blob (in the data folder or under the S3 prefix) and its size in bytes.
+  public func storedBlobs() async throws -> [String: Int64] { try await metadata.blobs.storedBlobs() }
 }

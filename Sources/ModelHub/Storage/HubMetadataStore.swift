@@ -11,8 +11,13 @@ protocol HubMetadataStore: Sendable {
   // MARK: Local folder
   /// The node's local data folder (temporary uploads, the download-URL key, local blobs).
   var paths: HubPaths { get }
-  /// The local blob folder: where uploads are written before they are stored.
-  var blobs: BlobStore { get }
+  /// The data folder's `tmp/`, where uploads are written, whatever the blob storage.
+  var staging: BlobStore { get }
+  /// Where blobs are kept: the data folder's `blobs/` or an S3 bucket.
+  var blobs: any BlobStorage { get }
+  /// The data folder's blob store when blobs are kept there (nil for S3): downloads then go out
+  /// with sendfile.
+  var local: BlobStore? { get }
 
   // MARK: Models
   /// Creates a model.
@@ -76,6 +81,13 @@ protocol HubMetadataStore: Sendable {
   func listKeys() async throws -> [HubAPIKeyInfo]
   /// Revokes key `id`.
   func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo
+
+  // MARK: Download counts
+  /// Adds `counts` to the stored counts in one transaction; counts of versions deleted since
+  /// they were collected are dropped.
+  func addDownloadCounts(_ counts: [DownloadTally.Key: Int]) async throws
+  /// The counts of model `name` from UTC day `since` (`YYYY-MM-DD`) on, by day then version.
+  func downloadCounts(_ name: String, since: String) async throws -> HubDownloadCounts
 
   // MARK: Consistency
   /// Removes what a crash left behind (temporary files, unreferenced blobs); run before serving.

@@ -3,21 +3,51 @@ import GRDB
 import Logging
 import ModelHubAPI
 
-/// The hub's metadata (SQLite via GRDB, WAL) and files (`BlobStore`), kept consistent with
-/// each other: a blob is renamed into place inside the write transaction that adds its first
-/// reference, and removed only after the transaction that drops its last reference has
-/// committed, so a crash can leave an unreferenced blob but never a version without its blob;
-/// ``recover()`` removes what a crash may leave behind.
+/// The hub's metadata (SQLite via GRDB, WAL) and files (any ``BlobStorage``), kept consistent
+/// with each other: a blob is stored before the write transaction that adds its first reference
+/// commits (in the data folder it is renamed into place inside that transaction; in S3 it is put
+/// — one PutObject or a completed multipart upload — before the transaction starts), and removed
+/// only after the transaction that drops its last reference has committed, so a crash can leave
+/// an unreferenced blob but never a version without its blob; ``recover()`` removes what a crash
+/// may leave behind.
 public struct HubStore: Sendable {
   let database: DatabasePool
-  let blobs: BlobStore
+  /// Where blobs are kept.
+  let blobs: any BlobStorage
+  /// The data folder's blob store when blobs are kept there (nil for S3): the transactions
+  /// install and remove them under the SQLite write lock, and downloads go out with sendfile.
+  let local: BlobStore?
+  /// The data folder's `tmp/`, where uploads are written, whatever the blob storage.
+  let staging: BlobStore
   let paths: HubPaths
+  /// Uploads and deletions of one hash in this process, kept apart (non-local blobs only).
+  let pins = BlobPins()
 
-  /// Opens (creating if needed) the store in `directory`.
+  /// Opens (creating if needed) the store in `directory`, blobs in its `blobs/` folder.
   public init(directory: URL) throws {
+    try self.init(directory: directory, remoteBlobs: nil)
+  }
+
+  /// Opens (creating if needed) the store in `directory` (metadata and temporary uploads), with
+  /// the blobs in `blobStorage`.
+  public init(directory: URL, blobStorage: any BlobStorage) throws {
+    try self.init(directory: directory, remoteBlobs: blobStorage)
+  }
+
+  /// Opens the store for a hub configured with `location`.
+  public init(directory: URL, location: HubBlobLocation) throws {
+    switch location {
+    case .dataFolder: try self.init(directory: directory)
+    case .s3(let settings): try self.init(directory: directory, blobStorage: settings.makeStorage())
+    }
+  }
+
+  private init(directory: URL, remoteBlobs: (any BlobStorage)?) throws {
     paths = HubPaths(root: directory)
-    blobs = BlobStore(paths: paths)
-    try blobs.prepare()
+    staging = BlobStore(paths: paths)
+    try staging.prepare()
+    local = remoteBlobs == nil ? staging : nil
+    blobs = remoteBlobs ?? staging
     database = try HubDatabase.open(at: paths.database)
   }
 
@@ -81,13 +111,17 @@ public struct HubStore: Sendable {
   }
 
   /// Removes the blobs among `hashes` that no committed version refers to. Run after the
-  /// transaction that dropped the references has committed; it runs as a write transaction
-  /// (changing nothing) so that no upload can install one of these blobs between the check and
-  /// the removal.
+  /// transaction that dropped the references has committed; in the data folder it runs as a
+  /// write transaction (changing nothing) so that no upload can install one of these blobs
+  /// between the check and the removal (in S3, ``BlobPins`` does that).
   private func removeUnreferenced(_ hashes: [String]) async throws {
     guard !hashes.isEmpty else { return }
+    guard let local else {
+      try await removeUnreferencedRemote(hashes)
+      return
+    }
     try await database.write { db in
-      for hash in hashes where try !Self.isReferenced(db, hash) { blobs.remove(hash) }
+      for hash in hashes where try !Self.isReferenced(db, hash) { local.remove(hash) }
     }
   }
 
@@ -129,28 +163,43 @@ public struct HubStore: Sendable {
     model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
     publish: Bool, signer: HubReleaseSigner? = nil, now: Date = Date()
   ) async throws -> HubModelVersion {
+    guard let local else {
+      return try await addVersionRemote(
+        model: name, temporary: temporary, hash: hash, size: size, validation: validation, publish: publish,
+        signer: signer, now: now)
+    }
     do {
       return try await database.write { db in
-        var model = try Self.fetchModel(db, name)
-        let last = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM version WHERE model = ?", arguments: [name]) ?? 0
-        let record = VersionRecord(
-          model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
-          published: publish, validation: validation)
-        try record.insert(db)
-        try Self.signIfUnsigned(db, record, with: signer, now: now)
-        model.touch(now)
-        try model.update(db)
+        let record = try Self.insertVersion(
+          db, model: name, hash: hash, size: size, validation: validation, publish: publish, signer: signer, now: now)
         // Last: if the transaction fails after this, the catch below removes the orphan.
-        try blobs.install(temporary, hash: hash)
+        try local.install(temporary, hash: hash)
         return try Self.wireVersion(db, record)
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       try? await database.write { db in
-        if try !Self.isReferenced(db, hash) { blobs.remove(hash) }
+        if try !Self.isReferenced(db, hash) { local.remove(hash) }
       }
       throw error
     }
+  }
+
+  /// Inserts the next version of `name` (signed by `signer` when published) and touches the model.
+  static func insertVersion(
+    _ db: Database, model name: String, hash: String, size: Int64, validation: HubValidationReport,
+    publish: Bool, signer: HubReleaseSigner?, now: Date
+  ) throws -> VersionRecord {
+    var model = try Self.fetchModel(db, name)
+    let last = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM version WHERE model = ?", arguments: [name]) ?? 0
+    let record = VersionRecord(
+      model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
+      published: publish, validation: validation)
+    try record.insert(db)
+    try Self.signIfUnsigned(db, record, with: signer, now: now)
+    model.touch(now)
+    try model.update(db)
+    return record
   }
 
   /// A model's versions, newest first.
@@ -270,62 +319,9 @@ public struct HubStore: Sendable {
     return record.info
   }
 
-  // MARK: Consistency
-
-  /// What ``recover()`` found and fixed.
-  public struct RecoveryReport: Sendable, Equatable {
-    /// Temporary files of interrupted uploads, deleted.
-    public var temporaryFilesRemoved: Int
-    /// Blobs no version refers to, deleted.
-    public var orphanBlobsRemoved: Int
-    /// Versions whose blob is missing or has the wrong size (never expected).
-    public var damagedVersions: [String]
-  }
-
-  /// Brings files and metadata back in line after a crash: removes temporary files and blobs
-  /// no version refers to, and lists versions whose blob is missing or has the wrong size.
-  /// Run before serving.
-  @discardableResult
-  public func recover() throws -> RecoveryReport {
-    let removedTemporary = blobs.clearTemporary()
-    return try database.write { db in
-      let referenced = Set(try String.fetchAll(db, sql: "SELECT DISTINCT modelHash FROM version"))
-      var orphans = 0
-      for hash in blobs.allHashes() where !referenced.contains(hash) {
-        blobs.remove(hash)
-        orphans += 1
-      }
-      let versions = try VersionRecord.fetchAll(db)
-      let damaged = versions.filter { blobs.size(of: $0.modelHash) != $0.sizeBytes }.map { "\($0.model)/\($0.version)" }
-      return RecoveryReport(
-        temporaryFilesRemoved: removedTemporary, orphanBlobsRemoved: orphans, damagedVersions: damaged)
-    }
-  }
-
-  /// Re-hashes every stored blob and lists problems (missing or mismatching blobs, orphan
-  /// blobs, temporary files); empty when the store is consistent. For tests and `hub check`.
-  public func verify() throws -> [String] {
-    var problems: [String] = []
-    let versions = try database.read { db in try VersionRecord.fetchAll(db) }
-    let referenced = Set(versions.map(\.modelHash))
-    for version in versions {
-      guard let data = try? Data(contentsOf: paths.blob(version.modelHash)) else {
-        problems.append("\(version.model)/\(version.version): blob missing")
-        continue
-      }
-      if Int64(data.count) != version.sizeBytes || APIKeys.sha256Hex(data) != version.modelHash {
-        problems.append("\(version.model)/\(version.version): blob does not match its hash")
-      }
-    }
-    for hash in blobs.allHashes() where !referenced.contains(hash) { problems.append("orphan blob \(hash)") }
-    let temporary = (try? FileManager.default.contentsOfDirectory(atPath: paths.temporary.path)) ?? []
-    if !temporary.isEmpty { problems.append("\(temporary.count) temporary files") }
-    return problems
-  }
-
   // MARK: Helpers
 
-  private static func fetchModel(_ db: Database, _ name: String) throws -> ModelRecord {
+  static func fetchModel(_ db: Database, _ name: String) throws -> ModelRecord {
     guard let record = try ModelRecord.fetchOne(db, key: name) else { throw HubError.modelNotFound(name) }
     return record
   }
@@ -338,14 +334,14 @@ public struct HubStore: Sendable {
     return record
   }
 
-  private static func wireModel(_ db: Database, _ record: ModelRecord) throws -> HubModel {
+  static func wireModel(_ db: Database, _ record: ModelRecord) throws -> HubModel {
     let latest = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM version WHERE model = ?", arguments: [record.name])
     let published = try Int.fetchOne(
       db, sql: "SELECT MAX(version) FROM version WHERE model = ? AND published", arguments: [record.name])
     return record.wire(latestVersion: latest, latestPublishedVersion: published)
   }
 
-  private static func isReferenced(_ db: Database, _ hash: String) throws -> Bool {
+  static func isReferenced(_ db: Database, _ hash: String) throws -> Bool {
     try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM version WHERE modelHash = ?)", arguments: [hash]) ?? false
   }
 

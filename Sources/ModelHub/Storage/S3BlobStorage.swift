@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ModelHubAPI
 import NIOCore
 import S3Client
 
@@ -108,6 +109,30 @@ public struct S3BlobStorage: BlobStorage {
     }
     guard let length = object.contentLength else { throw .internalError("blob storage: GET \(hash) has no length") }
     return BlobBody(length: length, chunks: S3BodyReader.stream(object.body))
+  }
+
+  public func storedBlobs() async throws(HubError) -> [String: Int64] {
+    let keyPrefix = configuration.prefix.isEmpty ? "" : configuration.prefix + "/"
+    let objects: [S3ListedObject]
+    do { objects = try await client.listObjects(bucket: configuration.bucket, prefix: keyPrefix) } catch {
+      throw Self.hubError(error)
+    }
+    var sizes: [String: Int64] = [:]
+    for object in objects {
+      let hash = String(object.key.dropFirst(keyPrefix.count))
+      if HubHash.isValid(hash) { sizes[hash] = object.size }
+    }
+    return sizes
+  }
+
+  /// Checks that the bucket exists and these credentials may use it (HeadBucket).
+  /// - Throws: ``HubBlobStorageError/bucketUnreachable(bucket:endpoint:reason:)`` naming what S3
+  ///   answered, or that it could not be reached.
+  public func checkReachable() async throws(HubBlobStorageError) {
+    do { try await client.headBucket(configuration.bucket) } catch {
+      throw .bucketUnreachable(
+        bucket: configuration.bucket, endpoint: client.endpoint.url.absoluteString, reason: error)
+    }
   }
 
   public func directURL(for hash: String) async throws(HubError) -> URL? {

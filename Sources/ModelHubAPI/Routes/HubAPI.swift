@@ -125,6 +125,12 @@ public enum HubAPI {
   /// The query parameter of ``downloadModel`` that asks for an alias's version instead of the
   /// rollout's choice: `?alias=stable`.
   public static let downloadAliasQuery = "alias"
+  /// `GET /v1/models/{name}/downloads[?days=N]`: ``HubDownloadCounts`` per version per day.
+  public static let getDownloadCounts = Route(
+    "getDownloadCounts", "GET", "/v1/models/{name}/downloads", scope: .admin)
+  /// `POST /v1/keys` with a ``HubCreateKeyRequest``: the new ``HubCreatedKey`` (its secret shown
+  /// this once).
+  public static let createKey = Route("createKey", "POST", "/v1/keys", scope: .admin)
   /// `GET /v1/keys`: a ``HubAPIKeyList``.
   public static let listKeys = Route("listKeys", "GET", "/v1/keys", scope: .admin)
   /// `POST /v1/keys/{id}:revoke`: the revoked ``HubAPIKeyInfo``.
@@ -138,7 +144,7 @@ public enum HubAPI {
   public static let routes: [Route] = [
     health, openAPI, createModel, listModels, getModel, updateModel, deleteModel, downloadModel, uploadVersion,
     listVersions, getVersion, publishVersion, unpublishVersion, getVersionSignature, getRollout, setRollout,
-    deleteRollout, setAlias, deleteAlias, listKeys,
+    deleteRollout, setAlias, deleteAlias, getDownloadCounts, createKey, listKeys,
     revokeKey, getFile, headFile,
   ]
 }

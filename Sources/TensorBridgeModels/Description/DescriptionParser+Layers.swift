@@ -41,25 +41,32 @@ extension DescriptionParser {
           BundleProblem("\(path).type", "\"\(type)\" is not \"array\", \"scalar\", \"image\", \"text\" or \"string\""))
       }
     }
+    // Tensor/IO reads `dtype` case-insensitively and treats a name it does not know (or "")
+    // as unspecified (TIODataTypeForString); so does this, for any non-numeric name.
     var dataType: Tensor.DataType?
-    if let dtype = optionalString(object, "dtype", at: path) {
-      dataType = Tensor.DataType(name: dtype)
-      if dataType == nil || dataType?.bitWidth == nil {
-        problems.append(
-          BundleProblem(
-            "\(path).dtype",
-            "\"\(dtype)\" is not a numeric type such as \"uint8\", \"int8\", \"int32\", \"int64\", \"float16\" or \"float32\""
-          ))
-        dataType = nil
-      }
+    if let dtype = optionalString(object, "dtype", at: path), let type = Tensor.DataType(name: dtype),
+      type.bitWidth != nil
+    {
+      dataType = type
     }
     // Text layers take their sequence length from the tensor; a shape is optional.
     let shape = kind == .text && object["shape"] == nil ? [-1] : parseShape(object["shape"], path: "\(path).shape")
-    let quantize = parseAffine(object["quantize"], path: "\(path).quantize", standard: AffineTransform.quantize)
-    let dequantize = parseAffine(object["dequantize"], path: "\(path).dequantize", standard: AffineTransform.dequantize)
-    let normalize = parsePixel(object["normalize"], path: "\(path).normalize", standard: PixelTransform.normalize)
-    let denormalize = parsePixel(
-      object["denormalize"], path: "\(path).denormalize", standard: PixelTransform.denormalize)
+    // Each transform is read where Tensor/IO reads it (TIOModelJSONParsing.mm): quantize on
+    // non-image inputs, dequantize on non-image outputs, normalize on image inputs, denormalize
+    // on image outputs. Elsewhere Tensor/IO ignores the key without reading it, and so does this.
+    let isImage = kind == .image
+    let quantize =
+      isInput && !isImage
+      ? parseAffine(object["quantize"], path: "\(path).quantize", standard: AffineTransform.quantize) : nil
+    let dequantize =
+      !isInput && !isImage
+      ? parseAffine(object["dequantize"], path: "\(path).dequantize", standard: AffineTransform.dequantize) : nil
+    let normalize =
+      isInput && isImage
+      ? parsePixel(object["normalize"], path: "\(path).normalize", standard: PixelTransform.normalize) : nil
+    let denormalize =
+      !isInput && isImage
+      ? parsePixel(object["denormalize"], path: "\(path).denormalize", standard: PixelTransform.denormalize) : nil
     var format: LayerDescription.PixelFormat?
     if let text = optionalString(object, "format", at: path) {
       format = LayerDescription.PixelFormat(rawValue: text)
@@ -67,50 +74,19 @@ extension DescriptionParser {
     }
     let labels = optionalString(object, "labels", at: path)
 
-    // Which transforms go where, as the format defines them.
-    if object["quantize"] != nil, !isInput {
-      problems.append(BundleProblem("\(path).quantize", "applies to inputs only; outputs use \"dequantize\""))
-    }
-    if object["dequantize"] != nil, isInput {
-      problems.append(BundleProblem("\(path).dequantize", "applies to outputs only; inputs use \"quantize\""))
-    }
-    if object["normalize"] != nil, !isInput {
-      problems.append(
-        BundleProblem("\(path).normalize", "applies to image inputs only; image outputs use \"denormalize\""))
-    }
-    if object["denormalize"] != nil, isInput {
-      problems.append(
-        BundleProblem("\(path).denormalize", "applies to image outputs only; image inputs use \"normalize\""))
-    }
     if kind == .image {
-      if object["quantize"] != nil {
-        problems.append(BundleProblem("\(path).quantize", "image layers use \"normalize\", not \"quantize\""))
-      }
-      if object["dequantize"] != nil {
-        problems.append(BundleProblem("\(path).dequantize", "image layers use \"denormalize\", not \"dequantize\""))
-      }
       if format == nil, object["format"] == nil {
         problems.append(BundleProblem("\(path).format", "is required for image layers (\"RGB\" or \"BGR\")"))
       }
-      if let shape,
-        !(shape.count == 3 || (shape.count == 4 && (shape[0] == 1 || shape[0] == -1)))
-          || (shape.last.map { $0 != 1 && $0 != 3 } ?? false)
-      {
+      if let shape, !(LayerDescription.imageVolume(shape).map { [1, 3].contains($0.channels) } ?? false) {
         problems.append(
           BundleProblem(
             "\(path).shape",
-            "\(JSONValue.array(shape.map { .number(Double($0)) })) is not an image shape [height, width, channels] with 1 or 3 channels"
+            "\(JSONValue.array(shape.map { .number(Double($0)) })) is not an image shape [height, width, channels] (a batch dimension first, or -1 last, allowed) with 1 or 3 channels"
           ))
       }
-    } else if kind == .array || kind == .scalar {
-      if object["normalize"] != nil {
-        problems.append(BundleProblem("\(path).normalize", "array layers use \"quantize\", not \"normalize\""))
-      }
-      if object["denormalize"] != nil {
-        problems.append(BundleProblem("\(path).denormalize", "array layers use \"dequantize\", not \"denormalize\""))
-      }
     }
-    if labels != nil, isInput { problems.append(BundleProblem("\(path).labels", "applies to outputs only")) }
+    // Labels on an input are accepted, as Tensor/IO accepts them; only outputs' are loaded.
     let text = kind == .text ? parseText(object, path: path, isInput: isInput) : nil
     if kind != .text {
       for key in Self.textKeys where object[key] != nil {

@@ -72,7 +72,8 @@ struct DescriptionParser {
           problems.append(
             BundleProblem("model.modes[\(index)]", "\"\(mode)\" is not \"predict\", \"train\" or \"eval\""))
         }
-        modes = list
+        // An empty list predicts, as no list does (tensorio-android's ModesTest).
+        modes = list.isEmpty ? ["predict"] : list
       }
     }
     let type = optionalString(object, "type", at: "model")

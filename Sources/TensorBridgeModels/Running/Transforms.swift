@@ -43,6 +43,14 @@ public struct AffineTransform: Sendable, Equatable {
     return channelBiases[index % channelBiases.count]
   }
 
+  /// `(value + bias) * scale` for element `index`: the quantized value before rounding.
+  public func quantized(_ value: Double, at index: Int = 0) -> Double { (value + bias(at: index)) * scale(at: index) }
+
+  /// `quantized * scale + bias` for element `index`: the real value of a quantized one.
+  public func dequantized(_ quantized: Double, at index: Int = 0) -> Double {
+    quantized * scale(at: index) + bias(at: index)
+  }
+
   /// Tensor/IO's standard quantization from a real range onto 0…255.
   public static func quantize(_ range: StandardRange) -> AffineTransform {
     switch range {
@@ -90,6 +98,20 @@ public struct PixelTransform: Sendable, Equatable {
   public func scale(forChannel channel: Int) -> Double {
     guard let channelScales, !channelScales.isEmpty else { return scale }
     return channelScales[channel % channelScales.count]
+  }
+
+  /// The bias of channel `channel` (0 = red); 0 when there is none.
+  public func bias(forChannel channel: Int) -> Double { bias.isEmpty ? 0 : bias[channel % bias.count] }
+
+  /// A normalize transform applied to one pixel value: `pixel * scale + bias[channel]`.
+  public func normalized(_ pixel: Double, channel: Int) -> Double {
+    pixel * scale(forChannel: channel) + bias(forChannel: channel)
+  }
+
+  /// A denormalize transform applied to one value: `(value + bias[channel]) * scale`, the pixel
+  /// value before rounding and clamping to 0…255.
+  public func denormalized(_ value: Double, channel: Int) -> Double {
+    (value + bias(forChannel: channel)) * scale(forChannel: channel)
   }
 
   /// Tensor/IO's standard normalization of 0…255 pixels into a real range.

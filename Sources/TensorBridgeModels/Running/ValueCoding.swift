@@ -18,7 +18,7 @@ enum ValueCoding {
     let isInteger = type.isInteger
     if let quantize {
       let offset = (quantize.standard != nil && type == .int8) ? -128.0 : 0
-      transform = { ($1 + quantize.bias(at: $0)) * quantize.scale(at: $0) + offset }
+      transform = { quantize.quantized($1, at: $0) + offset }
     } else if let quantization, isInteger, quantization.scale != 0 {
       let scale = Double(quantization.scale)
       let zero = Double(quantization.zeroPoint)

@@ -17,9 +17,10 @@ public struct TrainingStep: Sendable, Equatable {
   }
 }
 
-extension TrainableModel {
+extension TrainableModel: Trainable {
   /// Trains over every item of `dataSource` for `epochs` epochs, `batchSize` items a step:
-  /// one ``TrainingStep`` per step, each after its step has run.
+  /// one ``TrainingStep`` per step, each after its step has run (a ``ModelTrainer``'s
+  /// ``ModelTrainer/steps()``).
   ///
   /// Items are taken in order, or in an order shuffled anew each epoch (deterministic for a
   /// given `seed`). When the training signature takes a fixed batch size, a last batch with
@@ -27,37 +28,20 @@ extension TrainableModel {
   /// Cancelling the consuming task (or dropping the sequence) stops training after the step
   /// under way; the sequence then ends with `CancellationError`.
   ///
-  /// - Throws (from the sequence): ``TrainingError`` for a bad batch or a runtime failure.
+  /// - Parameters:
+  ///   - dataSource: The items: a ``Batch``, an ``InMemoryBatchDataSource`` or any ``BatchDataSource``.
+  ///   - epochs: Passes over the items.
+  ///   - batchSize: Items per step.
+  ///   - shuffle: Whether each epoch shuffles the items.
+  ///   - seed: The seed of the shuffles.
+  /// - Returns: The steps; the sequence throws ``TrainingError`` for a bad batch or a runtime failure.
   public nonisolated func train(
-    dataSource: Batch, epochs: Int, batchSize: Int, shuffle: Bool = false, seed: UInt64 = 0
+    dataSource: some BatchDataSource, epochs: Int, batchSize: Int, shuffle: Bool = false, seed: UInt64 = 0
   ) -> AsyncThrowingStream<TrainingStep, any Error> {
-    let fixed = fixedBatchSize
-    return AsyncThrowingStream { continuation in
-      let task = Task {
-        do {
-          guard dataSource.count > 0 else { throw TrainingError.emptyBatch }
-          var generator = SplitMix64(seed: seed)
-          var order = Array(0..<dataSource.count)
-          var step = 0
-          for epoch in 0..<max(epochs, 0) {
-            if shuffle { order.shuffle(using: &generator) }
-            for start in stride(from: 0, to: order.count, by: max(batchSize, 1)) {
-              let indices = order[start..<min(start + max(batchSize, 1), order.count)]
-              if let fixed, indices.count != fixed, indices.count < batchSize { continue }
-              try Task.checkCancellation()
-              let batch = try Batch(keys: dataSource.keys, items: indices.map { dataSource[$0] })
-              let outputs = try await self.train(batch)
-              continuation.yield(TrainingStep(epoch: epoch, step: step, outputs: outputs))
-              step += 1
-            }
-          }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
+    ModelTrainer(
+      model: self, dataSource: dataSource, epochs: epochs, batchSize: batchSize, shuffle: shuffle, seed: seed
+    )
+    .steps()
   }
 }
 

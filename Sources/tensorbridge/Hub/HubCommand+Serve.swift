@@ -9,7 +9,8 @@ extension HubCommand {
     static let configuration = CommandConfiguration(
       commandName: "serve",
       abstract:
-        "Serve models from a data folder (SQLite metadata and content-addressed files) or a PostgreSQL database.")
+        "Serve models from a data folder (SQLite metadata and content-addressed files) or a PostgreSQL database, the files optionally in S3."
+    )
 
     @Option(name: .long, help: "The data folder (created if missing; with --database, temporary uploads and blobs).")
     var data: String
@@ -85,6 +86,8 @@ extension HubCommand {
     )
     var signingSecret: String?
 
+    @OptionGroup var blobOptions: BlobStorageOptions
+
     func validate() throws {
       guard (1...1_000_000).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be positive") }
       guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -115,7 +118,7 @@ extension HubCommand {
         handler.logLevel = level
         return handler
       }
-      let configuration = HubConfiguration(
+      var configuration = HubConfiguration(
         dataDirectory: URL(fileURLWithPath: data), host: host, port: port,
         maxUploadBytes: Int64(maxUploadMB) * 1024 * 1024,
         loadCheck: noLoadCheck
@@ -127,6 +130,11 @@ extension HubCommand {
           firstByte: .seconds(firstByteTimeout), requestHead: .seconds(headerTimeout), body: .seconds(bodyTimeout),
           bodyMinimumBytes: bodyMinBytes, keepAlive: .seconds(keepAliveTimeout), send: .seconds(sendTimeout)),
         maxConnections: maxConnections, signingCredentials: try SigningSecretSource.credentials(file: signingSecret))
+      do {
+        configuration.blobLocation = try blobOptions.location(environment: ProcessInfo.processInfo.environment)
+      } catch {
+        throw CLIFailure(error)
+      }
       // Serving many connections needs descriptors: use all the hard limit allows.
       ConnectionCap.raiseDescriptorLimit()
       let server: ModelHubServer
@@ -142,8 +150,12 @@ extension HubCommand {
       }
       let host = self.host
       // ModelHubServer stops gracefully on SIGTERM and SIGINT (its service group handles them).
-      try await server.run { port in
-        FileHandle.standardOutput.write(Data("ModelHub listening on http://\(host):\(port)\n".utf8))
+      do {
+        try await server.run { port in
+          FileHandle.standardOutput.write(Data("ModelHub listening on http://\(host):\(port)\n".utf8))
+        }
+      } catch let error as HubBlobStorageError {
+        throw CLIFailure(error)
       }
     }
 

@@ -10,7 +10,11 @@ struct HubConnectionOptions: ParsableArguments {
   var json = false
 
   /// A client for the hub, with the key from `TENSORBRIDGE_HUB_KEY`.
-  func client() throws -> HubHTTPClient {
+  func client() throws -> HubHTTPClient { try Self.client(hub: hub) }
+
+  /// A client for the hub at `hub` (else $TENSORBRIDGE_HUB_URL, else http://127.0.0.1:8080), with
+  /// the key from `TENSORBRIDGE_HUB_KEY`.
+  static func client(hub: String?) throws -> HubHTTPClient {
     let environment = ProcessInfo.processInfo.environment
     let base = hub ?? environment["TENSORBRIDGE_HUB_URL"] ?? "http://127.0.0.1:8080"
     guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https", url.host != nil else {

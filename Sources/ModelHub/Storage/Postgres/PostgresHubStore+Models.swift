@@ -62,7 +62,7 @@ extension PostgresHubStore {
   /// Removes blob `hash` unless a committed version refers to it, holding the blob's advisory
   /// lock so that no upload can commit a reference to it meanwhile.
   func removeIfUnreferenced(_ hash: String) async throws {
-    let storage = blobStorage
+    let storage = blobs
     // Read committed, not `read`: the check must see commits made while waiting for the lock.
     try await transaction { connection in
       try await lockBlob(connection, hash)

@@ -4,19 +4,24 @@ import PostgresNIO
 
 /// Versions: upload, list, read, publish, and the signatures made on publishing.
 extension PostgresHubStore {
-  /// Stores a verified upload as the model's next version. The blob is stored inside the
-  /// transaction, before the row referring to it commits, under the blob's advisory lock; if
-  /// anything fails the temporary file is removed and so is the blob unless another version uses it.
+  /// Stores a verified upload as the model's next version. The blob is stored before the row
+  /// referring to it commits: in the data folder it is renamed into place inside the
+  /// transaction, under the blob's advisory lock; in S3 it is put before the transaction starts
+  /// (an upload must not hold a connection and the model's row lock) and, once the transaction
+  /// holds the advisory lock — which every removal takes — checked and put again if a removal on
+  /// any node deleted it as unreferenced meanwhile. If anything fails the temporary file is
+  /// removed and so is the blob unless another version uses it.
   func addVersion(
     model name: String, temporary: URL, hash: String, size: Int64, validation: HubValidationReport,
     publish: Bool, signer: HubReleaseSigner?, now: Date
   ) async throws -> HubModelVersion {
     let validationText = try Self.jsonText(validation)
     do {
+      if local == nil { try await blobs.put(hash, from: temporary) }
       let version = try await write { connection in
         var model = try await fetchModel(connection, name, lock: true)
         try await lockBlob(connection, hash)
-        try await storeBlob(temporary, hash: hash)
+        try await storeBlob(temporary, hash: hash, size: size)
         let last = try await maxVersion(connection, name)
         let record = VersionRecord(
           model: name, version: last + 1, modelHash: hash, sizeBytes: size, createTime: now,
@@ -40,12 +45,13 @@ extension PostgresHubStore {
     }
   }
 
-  /// Puts `temporary` into the blob storage as `hash` (a rename when it is the local folder).
-  private func storeBlob(_ temporary: URL, hash: String) async throws {
-    if blobStorage is BlobStore {
-      try blobs.install(temporary, hash: hash)
-    } else {
-      try await blobStorage.put(hash, from: temporary)
+  /// Makes sure blob `hash` is stored, under its advisory lock: renames `temporary` into the
+  /// data folder, or (S3, where it was put before the transaction) puts it again if it is gone.
+  private func storeBlob(_ temporary: URL, hash: String, size: Int64) async throws {
+    if let local {
+      try local.install(temporary, hash: hash)
+    } else if try await blobs.blobSize(hash) != size {
+      try await blobs.put(hash, from: temporary)
     }
   }
 

@@ -4,7 +4,8 @@ import ModelHubAPI
 import PostgresNIO
 
 /// The hub's metadata in PostgreSQL 15 (through postgres-nio) and its files in any
-/// ``BlobStorage``, for hubs on several machines sharing one database.
+/// ``BlobStorage`` (the data folder, or an S3 bucket the nodes share), for hubs on several
+/// machines sharing one database.
 ///
 /// The same guarantees as ``HubStore``: every write is one transaction (nothing half-written is
 /// ever visible), writes touching a model lock its row (`SELECT … FOR UPDATE`) so they are
@@ -23,10 +24,12 @@ public final class PostgresHubStore: Sendable {
 
   let client: PostgresClient
   let location: HubPostgresURL
-  /// Where model files are stored.
-  let blobStorage: any BlobStorage
-  /// The local folder: temporary uploads (and blobs when `blobStorage` is the local store).
-  let blobs: BlobStore
+  /// Where model files are stored: the data folder's `blobs/` or an S3 bucket.
+  let blobs: any BlobStorage
+  /// The data folder's `tmp/`, where uploads are written, whatever the blob storage.
+  let staging: BlobStore
+  /// The data folder's blob store when blobs are kept there (nil for S3).
+  let local: BlobStore?
   let paths: HubPaths
   let listener: PostgresChangeListener
   /// Serializes serving-state loads of this process, so successive loads never go back in time.
@@ -49,8 +52,9 @@ public final class PostgresHubStore: Sendable {
     let local = BlobStore(paths: paths)
     try local.prepare()
     self.paths = paths
-    blobs = local
-    self.blobStorage = blobStorage ?? local
+    staging = local
+    self.local = blobStorage == nil ? local : nil
+    blobs = blobStorage ?? local
     let client = PostgresClient(configuration: Self.clientConfiguration(location), backgroundLogger: logger)
     self.client = client
     running = Task { await client.run() }

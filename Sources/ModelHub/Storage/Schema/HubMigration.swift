@@ -19,6 +19,8 @@ struct HubMigration: Sendable {
     HubMigration(id: "v2-key-revocation", sqlite: HubDatabase.addKeyRevocation, postgres: PostgresSchema.v2),
     HubMigration(id: "v3-model-signing", sqlite: HubDatabase.createSigningTables, postgres: PostgresSchema.v3),
     HubMigration(id: "v4-aliases", sqlite: HubDatabase.createAliasTable, postgres: PostgresSchema.v4),
+    HubMigration(
+      id: "v5-download-counts", sqlite: HubDatabase.createDownloadCountTable, postgres: PostgresSchema.v5),
   ]
 
   /// The identifiers of ``all``, in order.
@@ -27,9 +29,10 @@ struct HubMigration: Sendable {
 
 /// The PostgreSQL form of each migration: the same tables, columns and constraints as the SQLite
 /// form (names unquoted, so PostgreSQL folds them to lower case), JSON kept as text, times as
-/// `timestamptz`, bytes as `bytea`. Every table has a statement trigger notifying
-/// `tensorbridge_changes`, so a change made by any client — a row edited by hand included —
-/// reaches every hub node.
+/// `timestamptz`, bytes as `bytea`. Every table holding serving state has a statement trigger
+/// notifying `tensorbridge_changes`, so a change made by any client — a row edited by hand
+/// included — reaches every hub node; `downloadCount` has none (it is not serving state, and a
+/// batch of counts written every few seconds must not make every node reload).
 enum PostgresSchema {
   /// The statement trigger that notifies the hub nodes of a change to `table`.
   static func notifying(_ table: String) -> String {
@@ -91,5 +94,15 @@ enum PostgresSchema {
       FOREIGN KEY (model, version) REFERENCES version(model, version) ON DELETE CASCADE)
     """,
     notifying("alias"),
+  ]
+
+  static let v5 = [
+    """
+    CREATE TABLE downloadCount (
+      model text NOT NULL, version bigint NOT NULL,
+      day text NOT NULL CHECK (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+      count bigint NOT NULL CHECK (count >= 0), PRIMARY KEY (model, version, day),
+      FOREIGN KEY (model, version) REFERENCES version(model, version) ON DELETE CASCADE)
+    """
   ]
 }

@@ -1,14 +1,17 @@
 extension LoweringGraph {
   /// The input-to-hidden products of every step at once — one `FULLY_CONNECTED` over the
   /// whole sequence, `[batch × steps, n_input] · weightsᵀ + bias` — then one `[batch, width]`
-  /// tensor per step, in time order.
-  mutating func projectedSteps(input: Int32, layout: SequenceLayout, weights: Int32, bias: Int32, width: Int) -> [Int32]
-  {
+  /// tensor per step, in time order. Its tensors' names start with `name`.
+  mutating func projectedSteps(
+    input: Int32, layout: SequenceLayout, weights: Int32, bias: Int32, width: Int, name: String = "x",
+    asymmetricInputs: Bool = false
+  ) -> [Int32] {
     let rows = layout.batch * layout.steps
-    let flat = reshape(input, "x/rows", [rows, layout.inputSize])
-    let projected = fullyConnected(flat, weights, bias: bias, "x/projected", [rows, width])
-    let sequence = reshape(projected, "x/sequence", layout.sequenceShape(width: width))
-    return unpack(sequence, axis: layout.timeAxis, count: layout.steps, "x/t", partShape: [layout.batch, width])
+    let flat = reshape(input, name + "/rows", [rows, layout.inputSize])
+    let projected = fullyConnected(
+      flat, weights, bias: bias, name + "/projected", [rows, width], asymmetricInputs: asymmetricInputs)
+    let sequence = reshape(projected, name + "/sequence", layout.sequenceShape(width: width))
+    return unpack(sequence, axis: layout.timeAxis, count: layout.steps, name + "/t", partShape: [layout.batch, width])
   }
 }
 
@@ -26,20 +29,17 @@ extension SequenceLSTMPlan {
   /// h            = clip(proj(o⊙act(c)))         o⊙g when act is NONE, as the kernel computes
   /// ```
   /// `norm` is layer norm then scale and bias (the bias is added there instead of in `W`).
+  /// A hybrid LSTM computes `W[t]` and `h·Whᵀ` per gate, with its int8 weights (see
+  /// ``LSTMStepInputs``); the rest is the same float math (`LstmStepHybrid`).
   ///
   /// - Returns: the final output state and cell state, to assign back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
     let batch = layout.batch
     let cells = cellCount
-    let width = gates.count * cells
     let gateShape = [batch, cells]
     let outputShape = [batch, outputSize]
 
-    let inputWeights = g.constant("weights/input", [width, layout.inputSize], bytes: inputWeights)
-    let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
-    let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
-    let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: inputWeights, bias: bias, width: width)
-    let splitAxis = g.constant("split_axis", [], int32s: [1])
+    let stepInputs = emitStepInputs(into: &g)
     let one: Int32 = isCIFG ? g.constant("one", [1], floats: [1]) : -1
     let normAxis: Int32 = isLayerNormalized ? g.constant("norm/axis", [1], int32s: [1]) : -1
     let epsilon: Int32 = isLayerNormalized ? g.constant("norm/epsilon", [1], floats: [1e-8]) : -1
@@ -68,13 +68,9 @@ extension SequenceLSTMPlan {
     var h = Int32(outputState)
     var c = Int32(cellState)
     var outputs: [Int32] = []
-    for (t, stepInput) in steps.enumerated() {
+    for t in 0..<layout.steps {
       let s = "t\(t)/"
-      let recurrent = g.fullyConnected(h, recurrentWeights, bias: -1, s + "recurrent", [batch, width])
-      let z = g.binary(.add, stepInput, recurrent, s + "z", [batch, width])
-      let parts = g.split(z, axis: splitAxis, count: gates.count, s + "z", partShape: gateShape)
-      var pre: [Gate: Int32] = [:]
-      for (gate, part) in zip(gates, parts) { pre[gate] = part }
+      let pre = stepInputs.preactivations(step: t, outputState: h, plan: self, into: &g)
 
       /// σ of a sigmoid gate's pre-activation, with peephole and layer norm when present.
       func sigmoidGate(_ gate: Gate, cell: Int32, _ g: inout LoweringGraph) -> Int32 {
@@ -101,7 +97,7 @@ extension SequenceLSTMPlan {
       if let projectionWeights {
         hidden = g.fullyConnected(
           hidden, Int32(projectionWeights), bias: projectionBias.map(Int32.init) ?? -1,
-          s + "projected", outputShape)
+          s + "projected", outputShape, asymmetricInputs: hybrid?.asymmetricQuantizeInputs ?? false)
         if projectionClip > 0 { hidden = g.clip(hidden, limit: projectionClip, s + "h_clipped", outputShape) }
       }
       outputs.append(hidden)

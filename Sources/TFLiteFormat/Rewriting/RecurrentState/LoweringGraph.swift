@@ -75,10 +75,15 @@ struct LoweringGraph {
     return y
   }
 
-  /// `FULLY_CONNECTED`: `x · weightsᵀ (+ bias)`; `bias` -1 for none.
-  mutating func fullyConnected(_ x: Int32, _ weights: Int32, bias: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+  /// `FULLY_CONNECTED`: `x · weightsᵀ (+ bias)`; `bias` -1 for none. With int8 `weights` over
+  /// float32 `x` LiteRT runs its hybrid kernel, which quantizes each row of `x` at run time —
+  /// asymmetrically when `asymmetricInputs` (`asymmetric_quantize_inputs`).
+  mutating func fullyConnected(
+    _ x: Int32, _ weights: Int32, bias: Int32, _ name: String, _ shape: [Int], asymmetricInputs: Bool = false
+  ) -> Int32 {
     let y = tensor(name, shape)
-    operation(.fullyConnected, [x, weights, bias], [y], options: .init(OptionsType.fullyConnected))
+    let fields: [Int: FlatBufferComposer.Field] = asymmetricInputs ? [3: .bool(true)] : [:]
+    operation(.fullyConnected, [x, weights, bias], [y], options: .init(OptionsType.fullyConnected, fields))
     return y
   }
 

@@ -58,6 +58,28 @@ struct OperandReader {
     return [UInt8](data)
   }
 
+  /// Checks that `index` is an int8 constant of shape `shape` quantized the way the hybrid LSTM
+  /// kernel reads it: one scale (per tensor), zero point 0, no other scheme.
+  func hybridWeights(_ index: Int, role: String, shape expected: [Int]) throws(RecurrentStateRefusal) {
+    let tensor = tensors[index]
+    guard tensor.type == .int8 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
+    if let signature = tensor.shapeSignature, signature.contains(where: { $0 < 0 }) {
+      throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
+    }
+    guard tensor.shape == expected else {
+      throw .unexpectedShape(role: role, tensor: tensor.name, expected: expected, actual: tensor.shape)
+    }
+    guard model.constantData(subgraph: subgraphIndex, tensor: index) != nil else {
+      throw .notConstant(role: role, tensor: tensor.name)
+    }
+    guard let quantization = tensor.quantization, quantization.details == nil, quantization.scales.count == 1,
+      quantization.zeroPoints.allSatisfy({ $0 == 0 }), quantization.zeroPoints.count <= 1
+    else {
+      throw .unsupportedQuantization(
+        role: role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
+    }
+  }
+
   /// Checks that `index` is a state the lowering can move into a resource variable: a float32
   /// variable tensor of shape `shape`, used by nothing but its operator. (It has no initial
   /// data: the verifier rejects variable tensors with constant data, so zeros it is.)

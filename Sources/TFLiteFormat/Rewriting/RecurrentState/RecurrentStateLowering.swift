@@ -52,7 +52,10 @@ extension TFLiteModel {
   /// Lowers float32 `UNIDIRECTIONAL_SEQUENCE_LSTM` (with or without CIFG, peephole,
   /// projection, layer norm, cell and projection clipping; any fused activation but
   /// `SIGN_BIT`; batch- or time-major) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shapes, up
-  /// to ``RecurrentStateLowering/maxSteps`` steps.
+  /// to ``RecurrentStateLowering/maxSteps`` steps; also the hybrid LSTM (int8 weights quantized
+  /// per tensor over float32 activations, as the converter's dynamic-range quantization makes
+  /// it; peephole weights float32), whose gate products become hybrid `FULLY_CONNECTED`
+  /// operators keeping the int8 weights.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be

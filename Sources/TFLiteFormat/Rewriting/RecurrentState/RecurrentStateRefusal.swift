@@ -10,9 +10,13 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case operandCount(role: String, count: Int, expected: [Int])
   /// A required operand is omitted (`-1`).
   case missingOperand(role: String)
-  /// An operand has an element type the lowering does not handle (it lowers float32 only:
-  /// quantized and hybrid kernels compute differently).
+  /// An operand has an element type the lowering does not handle (it lowers float32
+  /// operators, and LSTMs whose weights are int8 over float32 activations — the hybrid kernel;
+  /// fully quantized kernels compute differently).
   case unsupportedType(role: String, tensor: String, type: TensorType)
+  /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
+  /// is how many scales it has), which is what the hybrid kernel reads.
+  case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
   /// An operand's shape is only known at run time; the lowering unrolls the sequence, so
@@ -48,7 +52,11 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .missingOperand(let role):
       return "its required operand \(role) is omitted"
     case .unsupportedType(let role, let tensor, let type):
-      return "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators only"
+      return
+        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators and LSTMs with int8 weights only"
+    case .unsupportedQuantization(let role, let tensor, let scales):
+      return
+        "its \(role) '\(tensor)' has \(scales) scales or a nonzero zero point; the hybrid LSTM takes one scale and zero point 0"
     case .notConstant(let role, let tensor):
       return "its \(role) '\(tensor)' is not a constant"
     case .dynamicShape(let role, let tensor, let signature):

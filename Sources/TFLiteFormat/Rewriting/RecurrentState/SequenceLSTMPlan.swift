@@ -1,4 +1,5 @@
-/// One `UNIDIRECTIONAL_SEQUENCE_LSTM` (float32) as its lowering needs it, read and checked the
+/// One `UNIDIRECTIONAL_SEQUENCE_LSTM` (float32, or hybrid: int8 weights over float32
+/// activations) as its lowering needs it, read and checked the
 /// way TensorFlow Lite's kernel (`tflite/kernels/unidirectional_sequence_lstm.cc`) prepares it.
 ///
 /// Inputs by position: 0 input; 1–4 input-to-{input, forget, cell, output} weights; 5–8
@@ -34,6 +35,9 @@ struct SequenceLSTMPlan {
   let outputSize: Int
   /// The gates computed from weights, in order: all four, or three with CIFG.
   let gates: [Gate]
+  /// The int8 weight tensors of a hybrid LSTM (nil when float32); the three byte arrays below
+  /// are then empty.
+  let hybrid: HybridWeights?
   /// The input-to-gate weights of `gates`, concatenated row-wise: `[gates × n_cell, n_input]`.
   let inputWeights: [UInt8]
   /// The recurrent-to-gate weights of `gates`, concatenated: `[gates × n_cell, n_output]`.
@@ -57,7 +61,8 @@ struct SequenceLSTMPlan {
 
   /// Options: `UnidirectionalSequenceLSTMOptions` slots.
   private enum Slot {
-    static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3, diagonalRecurrent = 5
+    static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3, asymmetricQuantizeInputs = 4
+    static let diagonalRecurrent = 5
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
@@ -82,9 +87,22 @@ struct SequenceLSTMPlan {
 
     // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
     let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
-    let cells = try operands.float(outputWeights, role: "input_to_output_weights").first ?? 0
+    // int8 weights make it the hybrid kernel (its shapes are checked with each weight below).
+    let isHybrid = operands.tensors[outputWeights].type == .int8
+    if isHybrid, activation == .none {
+      // The float kernel's output is then o ⊙ g (see `emitSteps`); the hybrid kernel's depends
+      // on what its scratch buffer held.
+      throw .inconsistentOperands("int8 weights with fused activation NONE, whose hybrid output is unspecified")
+    }
+    let cells =
+      try
+      (isHybrid
+      ? operands.tensors[outputWeights].shape : operands.float(outputWeights, role: "input_to_output_weights"))
+      .first ?? 0
     let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
-    let recurrentShape = try operands.float(recurrentOutput, role: "recurrent_to_output_weights")
+    let recurrentShape =
+      try isHybrid
+      ? operands.tensors[recurrentOutput].shape : operands.float(recurrentOutput, role: "recurrent_to_output_weights")
     if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
     guard recurrentShape.count == 2 else {
       throw .unexpectedRank(
@@ -103,14 +121,23 @@ struct SequenceLSTMPlan {
     var recurrentWeights: [UInt8] = []
     var biases: [UInt8] = []
     var biasTensors: [Gate: Int] = [:]
+    var hybridInput: [Gate: Int] = [:]
+    var hybridRecurrent: [Gate: Int] = [:]
     for gate in gates {
       let name = gate.name
       let weights = try operands.required(op, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
-      inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
       let recurrent = try operands.required(op, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
       if operands.tensors[recurrent].shape.count == 1 { throw .diagonalRecurrentWeights }
-      recurrentWeights += try operands.constant(
-        recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+      if isHybrid {
+        try operands.hybridWeights(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
+        try operands.hybridWeights(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+        hybridInput[gate] = weights
+        hybridRecurrent[gate] = recurrent
+      } else {
+        inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
+        recurrentWeights += try operands.constant(
+          recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+      }
       let bias = try operands.required(op, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
       biases += try operands.constant(bias, role: "\(name)_gate_bias", shape: [cells])
       biasTensors[gate] = bias
@@ -119,12 +146,23 @@ struct SequenceLSTMPlan {
     self.recurrentWeights = recurrentWeights
     self.biases = biases
     self.biasTensors = biasTensors
+    hybrid =
+      isHybrid
+      ? HybridWeights(
+        input: hybridInput, recurrent: hybridRecurrent,
+        asymmetricQuantizeInputs: operands.byte(options, slot: Slot.asymmetricQuantizeInputs) != 0) : nil
 
     // Peephole: input (unless CIFG), forget and output, all or none.
     let peepholeInputs: [(Gate, Int)] = (cifg ? [] : [(.input, 9)]) + [(.forget, 10), (.output, 11)]
     var peepholes: [Gate: Int] = [:]
     for (gate, position) in peepholeInputs {
       guard let index = operands.optional(op, input: position) else { continue }
+      if isHybrid {
+        // The hybrid kernel reads them as int8 and scales them; not lowered (yet).
+        throw .inconsistentOperands(
+          "peephole weights (cell_to_\(gate.name)_weights) in an LSTM with int8 weights, which TensorBridge does not lower"
+        )
+      }
       _ = try operands.constant(index, role: "cell_to_\(gate.name)_weights", shape: [cells])
       peepholes[gate] = index
     }
@@ -140,7 +178,11 @@ struct SequenceLSTMPlan {
     projectionWeights = operands.optional(op, input: 16)
     projectionBias = operands.optional(op, input: 17)
     if let projectionWeights {
-      _ = try operands.constant(projectionWeights, role: "projection_weights", shape: [outputSize, cells])
+      if isHybrid {
+        try operands.hybridWeights(projectionWeights, role: "projection_weights", shape: [outputSize, cells])
+      } else {
+        _ = try operands.constant(projectionWeights, role: "projection_weights", shape: [outputSize, cells])
+      }
       if let projectionBias { _ = try operands.constant(projectionBias, role: "projection_bias", shape: [outputSize]) }
     } else {
       guard projectionBias == nil else {

@@ -1,0 +1,78 @@
+/// The int8 weight tensors of a hybrid `UNIDIRECTIONAL_SEQUENCE_LSTM` (float32 input, state
+/// and biases; int8 weights quantized per tensor), by gate.
+struct HybridWeights {
+  /// The input-to-gate weights (`[n_cell, n_input]`).
+  let input: [SequenceLSTMPlan.Gate: Int]
+  /// The recurrent-to-gate weights (`[n_cell, n_output]`).
+  let recurrent: [SequenceLSTMPlan.Gate: Int]
+  /// The LSTM's `asymmetric_quantize_inputs`, mirrored onto every `FULLY_CONNECTED`.
+  let asymmetricQuantizeInputs: Bool
+}
+
+/// What the lowering writes before the steps to compute each step's gate pre-activations
+/// `x[t]·Wxᵀ + b + h·Whᵀ` (without `b` when layer-normalized).
+enum LSTMStepInputs {
+  /// float32: the input products of every gate and step at once (one `FULLY_CONNECTED` over
+  /// the concatenated weights), per step; each step adds the recurrent product and splits it.
+  case fused(steps: [Int32], recurrentWeights: Int32, splitAxis: Int32)
+  /// Hybrid: one `FULLY_CONNECTED` per gate keeping that gate's int8 weights, so LiteRT's
+  /// hybrid kernel computes what the hybrid LSTM kernel does (`lstm_eval.cc`'s
+  /// `CalculateLstmGateHybrid`): each row of the input — and of the output state — quantized
+  /// to int8 with its own scale (asymmetrically when the LSTM says so), integer dot products
+  /// scaled by `input scale × weight scale`, added to the bias. Weights of different gates
+  /// have different scales, so they cannot be concatenated into one per-tensor matrix.
+  case perGate(steps: [[SequenceLSTMPlan.Gate: Int32]], weights: HybridWeights)
+
+  /// The pre-activation of each gate at step `t`, given the output state `h` at its start.
+  func preactivations(step t: Int, outputState h: Int32, plan: SequenceLSTMPlan, into g: inout LoweringGraph)
+    -> [SequenceLSTMPlan.Gate: Int32]
+  {
+    let gateShape = [plan.layout.batch, plan.cellCount]
+    let s = "t\(t)/"
+    switch self {
+    case .fused(let steps, let recurrentWeights, let splitAxis):
+      let width = plan.gates.count * plan.cellCount
+      let recurrent = g.fullyConnected(h, recurrentWeights, bias: -1, s + "recurrent", [plan.layout.batch, width])
+      let z = g.binary(.add, steps[t], recurrent, s + "z", [plan.layout.batch, width])
+      let parts = g.split(z, axis: splitAxis, count: plan.gates.count, s + "z", partShape: gateShape)
+      return Dictionary(uniqueKeysWithValues: zip(plan.gates, parts))
+    case .perGate(let steps, let weights):
+      var pre: [SequenceLSTMPlan.Gate: Int32] = [:]
+      for gate in plan.gates {
+        guard let projected = steps[t][gate], let recurrentWeights = weights.recurrent[gate] else { continue }
+        let name = s + gate.name
+        let recurrent = g.fullyConnected(
+          h, Int32(recurrentWeights), bias: -1, name + "/recurrent", gateShape,
+          asymmetricInputs: weights.asymmetricQuantizeInputs)
+        pre[gate] = g.binary(.add, projected, recurrent, name + "/z", gateShape)
+      }
+      return pre
+    }
+  }
+}
+
+extension SequenceLSTMPlan {
+  /// Writes the input products of every step (see ``LSTMStepInputs``).
+  func emitStepInputs(into g: inout LoweringGraph) -> LSTMStepInputs {
+    guard let hybrid else {
+      let width = gates.count * cellCount
+      let inputWeights = g.constant("weights/input", [width, layout.inputSize], bytes: inputWeights)
+      let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
+      let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
+      let steps = g.projectedSteps(input: Int32(input), layout: layout, weights: inputWeights, bias: bias, width: width)
+      return .fused(
+        steps: steps, recurrentWeights: recurrentWeights, splitAxis: g.constant("split_axis", [], int32s: [1]))
+    }
+    var steps = [[Gate: Int32]](repeating: [:], count: layout.steps)
+    for gate in gates {
+      guard let weights = hybrid.input[gate] else { continue }
+      // With layer norm the bias is added after normalizing (see `emitSteps`).
+      let bias = isLayerNormalized ? -1 : biasTensors[gate].map(Int32.init) ?? -1
+      let projected = g.projectedSteps(
+        input: Int32(input), layout: layout, weights: Int32(weights), bias: bias, width: cellCount,
+        name: "x/" + gate.name, asymmetricInputs: hybrid.asymmetricQuantizeInputs)
+      for (t, part) in projected.enumerated() { steps[t][gate] = part }
+    }
+    return .perGate(steps: steps, weights: hybrid)
+  }
+}
