@@ -69,6 +69,10 @@ final class PostgresChangeListener: Sendable {
     }
   }
 
+  /// Moves the marker now, for a change this process committed: its own notification arrives a
+  /// moment later, and a request in between must already see the change.
+  func bump() { state.withLockedValue { $0.generation += 1 } }
+
   /// Stops listening and closes the connection.
   func stop() { task.withLockedValue { $0?.cancel() } }
 }

@@ -82,14 +82,16 @@ public final class PostgresHubStore: Sendable {
 
   // MARK: Transactions
 
-  /// Runs `body` in one transaction that notifies the other nodes when it commits. Errors thrown
-  /// by `body` come out as they were thrown (not wrapped).
+  /// Runs `body` in one transaction that notifies the other nodes when it commits (and moves this
+  /// node's marker at once). Errors thrown by `body` come out as they were thrown (not wrapped).
   func write<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
-    try await transaction { connection in
+    let result = try await transaction { connection in
       let result = try await body(connection)
       try await connection.query("NOTIFY tensorbridge_changes", logger: logger)
       return result
     }
+    listener.bump()
+    return result
   }
 
   /// Runs `body` in one transaction (for reads that must see one snapshot: repeatable read).
