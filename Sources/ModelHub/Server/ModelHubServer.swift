@@ -150,17 +150,26 @@ public struct ModelHubServer: Sendable {
     // Run the group in its own task, so that cancelling ours does not cancel the server channel.
     let serving = Task { try await group.run() }
     let gracePeriod = shutdownGracePeriod
-    try await withTaskCancellationHandler {
-      try await serving.value
-    } onCancel: {
-      Task {
-        await group.triggerGracefulShutdown()
-        try? await Task.sleep(for: gracePeriod)
-        serving.cancel()
+    let stopped: Result<Void, any Error>
+    do {
+      try await withTaskCancellationHandler {
+        try await serving.value
+      } onCancel: {
+        Task {
+          await group.triggerGracefulShutdown()
+          try? await Task.sleep(for: gracePeriod)
+          serving.cancel()
+        }
       }
+      stopped = .success(())
+    } catch {
+      stopped = .failure(error)
     }
-    await hub.flushDownloadCounts()
+    // The pending download counts, however the server stopped, in a task of its own: a cancelled
+    // calling task (how a hub in a process is stopped) would make the store refuse the write.
+    await Task { await hub.flushDownloadCounts() }.value
     logger.info("stopped")
+    try stopped.get()
   }
 
   private static func describe(_ timeouts: HubTimeouts) -> String {
