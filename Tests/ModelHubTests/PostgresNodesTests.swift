@@ -144,7 +144,7 @@ final class PostgresNodesTests: XCTestCase {
   }
 }
 
-/// How many migrations this binary has (v1 … v5-download-counts).
+/// How many migrations this binary has (v1 … v6-url-signing-key).
 enum HubMigrationCount {
-  static let current = 5
+  static let current = 6
 }

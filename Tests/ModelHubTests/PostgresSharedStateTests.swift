@@ -7,7 +7,7 @@ import XCTest
 @testable import ModelHub
 
 /// What hubs on one PostgreSQL database share beyond keys and models: download counts (added up
-/// across nodes) and blobs in one S3 bucket (kept with the same put-before-commit order as on
+/// across nodes), the download-URL key, and blobs in one S3 bucket (kept with the same put-before-commit order as on
 /// SQLite, whatever `TB_HUB_DATABASE` and `TB_HUB_BLOBS` say).
 final class PostgresSharedStateTests: XCTestCase {
   private func databaseURL(_ label: String) throws -> String {
@@ -37,6 +37,33 @@ final class PostgresSharedStateTests: XCTestCase {
     let missing = try await nodeA.http.send(
       "GET", HubAPI.getDownloadCounts.path(["name": "absent"]), key: nodeA.adminKey)
     XCTAssertEqual(missing.errorCode, "MODEL_NOT_FOUND")
+  }
+
+  /// Each node has its own data folder (its own `signing.key`), yet a download URL one node
+  /// issues is accepted by another: the key is the one in the database.
+  func testADownloadURLFromOneNodeIsAcceptedByAnother() async throws {
+    let url = try databaseURL("urls")
+    // One bucket prefix for both, streamed: node B must answer from the bytes, not a redirect.
+    guard case .s3(var settings) = try TestBlobs.location(prefix: TestBlobs.newPrefix()) else {
+      throw TestFailure("not an S3 location")
+    }
+    settings.blobs.downloads = .stream
+    let blobs = HubBlobLocation.s3(settings)
+    let nodeA = try await TestHub.start(database: url) { $0.blobLocation = blobs }
+    addTeardownBlock { await nodeA.stop() }
+    let nodeB = try await TestHub.start(database: url) { $0.blobLocation = blobs }
+    addTeardownBlock { await nodeB.stop() }
+    let bytes = try HubFixtures.data("linear")
+    try await nodeA.deploy("shared", bytes)
+    let info = try await nodeA.download("shared").decode(HubDownloadInfo.self)
+    guard var parts = URLComponents(string: info.downloadUri) else { throw TestFailure("no download URL") }
+    parts.scheme = "http"
+    parts.host = "127.0.0.1"
+    parts.port = nodeB.port
+    guard let onB = parts.url else { throw TestFailure("no URL on node B") }
+    let answer = try await nodeB.http.send("GET", url: onB)
+    XCTAssertEqual(answer.status, 200, answer.text)
+    XCTAssertEqual(answer.body, bytes)
   }
 
   /// Another node deleting the object as an orphan between this node's put and its commit: the

@@ -89,6 +89,9 @@ final class ServingStateTests: XCTestCase {
     func downloadCounts(_ name: String, since: String) async throws -> HubDownloadCounts {
       try await inner.downloadCounts(name, since: since)
     }
+    func downloadURLKey(candidate: Data, now: Date) async throws -> Data {
+      try await inner.downloadURLKey(candidate: candidate, now: now)
+    }
     func recover() async throws -> HubStore.RecoveryReport { try await inner.recover() }
     func verify() async throws -> [String] { try await inner.verify() }
   }

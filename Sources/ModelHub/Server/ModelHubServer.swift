@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import Logging
@@ -117,7 +118,7 @@ public struct ModelHubServer: Sendable {
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
     try await openRemoteBlobs()
-    let hub = try makeContext()
+    let hub = try await makeContext()
     try await serving.load()
     let router = try Self.router(hub)
     let logger = self.logger
@@ -179,12 +180,16 @@ public struct ModelHubServer: Sendable {
 
   /// What the route handlers share: this server's store, configuration and logger, the URL
   /// signer and the load checker.
+  /// The download-URL key is the one in the metadata database, shared by every node (the data
+  /// folder's `signing.key` is stored there by the first node to start).
   /// - Throws: When the signing key cannot be read or created.
-  func makeContext() throws -> HubContext {
-    HubContext(
+  func makeContext() async throws -> HubContext {
+    let local = try DownloadSigner.load(from: metadata.paths.signingKey)
+    let shared = try await metadata.downloadURLKey(candidate: local.keyBytes, now: Date())
+    return HubContext(
       configuration: configuration, store: metadata, metadata: serving,
       authenticator: HubAuthenticator(serving: serving, sessions: sessions),
-      signer: try DownloadSigner.load(from: metadata.paths.signingKey),
+      signer: DownloadSigner(key: SymmetricKey(data: shared)),
       loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: metadata.paths.temporary) },
       logger: logger, downloads: downloads, sessions: sessions)
   }

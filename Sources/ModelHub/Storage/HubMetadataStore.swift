@@ -82,6 +82,11 @@ protocol HubMetadataStore: Sendable {
   /// Revokes key `id`.
   func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo
 
+  // MARK: Download URLs
+  /// The key download URLs are signed with, shared by every node on this store: the stored one,
+  /// or `candidate` (this node's `signing.key`) stored first when there is none.
+  func downloadURLKey(candidate: Data, now: Date) async throws -> Data
+
   // MARK: Download counts
   /// Adds `counts` to the stored counts in one transaction; counts of versions deleted since
   /// they were collected are dropped.

@@ -21,6 +21,7 @@ struct HubMigration: Sendable {
     HubMigration(id: "v4-aliases", sqlite: HubDatabase.createAliasTable, postgres: PostgresSchema.v4),
     HubMigration(
       id: "v5-download-counts", sqlite: HubDatabase.createDownloadCountTable, postgres: PostgresSchema.v5),
+    HubMigration(id: "v6-url-signing-key", sqlite: URLSigningKey.createTable, postgres: URLSigningKey.postgres),
   ]
 
   /// The identifiers of ``all``, in order.
