@@ -19,12 +19,14 @@ demo: build ## Inspect and run fixture models with the CLI; host them on a hub, 
 # blobs in S3 (moto_server on loopback, signatures checked; TestSupport's TestBlobs).
 S3_HUB_TESTS := ModelHubTests\.(AdminAPITests|AliasTests|BadInputTests|CLITests|CrashSafeDeleteTests|DownloadTests|FaultTests|RangeSemanticsTests|RolloutTests|SignedURLMethodTests)
 
-test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; the console in headless Chromium), then the hub's storage tests again on S3 blobs
+test: setup ## Build and run every test (real LiteRT, real models; the model-signing CLI for interop; boto3 and moto_server for S3; PostgreSQL 15; the console in headless Chromium), then the hub's storage tests again on S3 blobs, the hub suite again on PostgreSQL
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
+	bash scripts/postgres/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	TB_HUB_BLOBS=s3 $(SWIFT) test --skip-build --filter '$(S3_HUB_TESTS)'
+	TB_HUB_DATABASE=postgres $(SWIFT) test --skip-build --filter ModelHubTests
 	$(MAKE) test-console
 
 .PHONY: test-console console-screenshots

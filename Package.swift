@@ -34,6 +34,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // S3Client's HTTP transport (ModelHub's S3-compatible blob storage).
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    // ModelHub's PostgreSQL metadata store (PostgresHubStore).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // The web console's server-rendered HTML (ModelHub's Console/Templates).
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
@@ -107,6 +109,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -138,7 +141,10 @@ let package = Package(
     // sockets, an HTTP client, fixture paths and scratch folders.
     .target(
       name: "TestSupport",
-      dependencies: ["ModelHub", "ModelHubAPI", "S3Client", .product(name: "Logging", package: "swift-log")],
+      dependencies: [
+        "ModelHub", "ModelHubAPI", "S3Client", .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ],
       path: "Tests/TestSupport"),
     .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
     .testTarget(

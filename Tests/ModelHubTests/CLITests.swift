@@ -11,13 +11,15 @@ final class CLITests: XCTestCase {
   func testDeployListPublishRolloutDownloadRemove() async throws {
     let folder = try TestPaths.temporaryDirectory("modelhub-tests")
     let data = folder.appendingPathComponent("hub")
-    let admin = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "admin"])
+    let admin = try CLIRun.run(["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", "admin"])
     XCTAssertEqual(admin.status, 0, admin.stderr)
     let adminKey = admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     XCTAssertTrue(adminKey.hasPrefix("tbh_admin_"))
-    let clientJSON = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "client", "--json"])
+    let clientJSON = try CLIRun.run(
+      ["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", "client", "--json"])
     let clientKey = try HubJSON.decoder().decode(HubCreatedKey.self, from: Data(clientJSON.stdout.utf8)).key
-    XCTAssertEqual(try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "root"]).status, 2)
+    XCTAssertEqual(
+      try CLIRun.run(["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", "root"]).status, 2)
     for chunk in ["0", "3", "65537", "big"] {
       let refused = try CLIRun.run(["hub", "serve", "--data", data.path, "--chunk-kib", chunk])
       XCTAssertEqual(refused.status, 2, "--chunk-kib \(chunk): \(refused.stderr)")
@@ -105,8 +107,10 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(try cli(["rm", "classifier"]).contains("classifier deleted"))
     XCTAssertEqual(try cli(["list"]), "")
     XCTAssertEqual(server.stop(), 0, "graceful shutdown on SIGTERM")
-    let problems = try await server.openStore().verify()
-    XCTAssertEqual(problems, [])
+    do {
+      let problems = try await server.verify()
+      XCTAssertEqual(problems, [])
+    }
     try? FileManager.default.removeItem(at: folder)
   }
 }

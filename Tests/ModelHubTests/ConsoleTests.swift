@@ -36,7 +36,7 @@ final class ConsoleTests: XCTestCase {
     XCTAssertNil(refused.header("Set-Cookie"))
     XCTAssertTrue(refused.text.contains("not valid"), refused.text)
 
-    let admin = try hub.store.createKey(scope: .admin)
+    let admin = try await hub.store.createKey(scope: .admin)
     let signedIn = try await signIn(hub, admin.key)
     XCTAssertEqual(signedIn.status, 303)
     let setCookie = try XCTUnwrap(signedIn.header("Set-Cookie"))
@@ -69,7 +69,7 @@ final class ConsoleTests: XCTestCase {
     XCTAssertTrue(modelPage.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
 
     // Revoking the key ends its sessions on their next request.
-    _ = try hub.store.revokeKey(id: admin.id)
+    _ = try await hub.store.revokeKey(id: admin.id)
     let after = try await hub.http.send("GET", "/console/models", headers: ["Cookie": session])
     XCTAssertEqual(after.status, 303)
     XCTAssertEqual(after.header("Location"), "/console/sign-in")
@@ -82,7 +82,7 @@ final class ConsoleTests: XCTestCase {
   func testSignInFromAnotherOriginIsRefused() async throws {
     let hub = try await TestHub.start()
     addTeardownBlock { await hub.stop() }
-    let admin = try hub.store.createKey(scope: .admin)
+    let admin = try await hub.store.createKey(scope: .admin)
     let origin = hub.url.absoluteString
 
     for headers in [["Origin": "https://attacker.example"], ["Sec-Fetch-Site": "cross-site"], ["Origin": "null"]] {

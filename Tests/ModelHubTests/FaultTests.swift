@@ -8,7 +8,7 @@ import XCTest
 /// is consistent, nothing half-written is served, and downloads resume.
 final class FaultTests: XCTestCase {
   private func adminKey(_ data: URL) throws -> String {
-    let result = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "admin"])
+    let result = try CLIRun.run(["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", "admin"])
     XCTAssertEqual(result.status, 0, result.stderr)
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -51,13 +51,17 @@ final class FaultTests: XCTestCase {
     }
     XCTAssertTrue(seen, "the upload reached the temporary file")
     server.kill9()
-    let afterCrash = try await server.openStore().verify()
-    XCTAssertFalse(afterCrash.isEmpty, "a partial temporary file is left by the crash")
+    do {
+      let problems = try await server.verify()
+      XCTAssertFalse(problems.isEmpty, "a partial temporary file is left by the crash")
+    }
 
     try server.start(extra: ["--no-load-check"])
     http = HTTPClient(base: server.base)
-    let afterRestart = try await server.openStore().verify()
-    XCTAssertEqual(afterRestart, [], "restart removed the partial upload")
+    do {
+      let problems = try await server.verify()
+      XCTAssertEqual(problems, [], "restart removed the partial upload")
+    }
     let versions = try await http.send("GET", "/v1/models/m/versions", key: key).decode(HubVersionList.self)
     XCTAssertEqual(versions.versions, [])
     let value2 = try await http.send("GET", "/v1/models/m:download", key: key).errorCode
@@ -67,8 +71,10 @@ final class FaultTests: XCTestCase {
       "POST", "/v1/models/m/versions?publish=true", key: key, body: try HubFixtures.data("two_vectors"))
     XCTAssertEqual(upload.status, 201)
     XCTAssertEqual(server.stop(), 0)
-    let problems1 = try await server.openStore().verify()
-    XCTAssertEqual(problems1, [])
+    do {
+      let problems = try await server.verify()
+      XCTAssertEqual(problems, [])
+    }
     try? FileManager.default.removeItem(at: folder)
   }
 
@@ -107,8 +113,10 @@ final class FaultTests: XCTestCase {
     // Restart (new port, same signing key): the store is intact and the download resumes.
     try server.start(extra: ["--no-load-check"])
     http = HTTPClient(base: server.base)
-    let problems2 = try await server.openStore().verify()
-    XCTAssertEqual(problems2, [])
+    do {
+      let problems = try await server.verify()
+      XCTAssertEqual(problems, [])
+    }
     let resumed = try await http.send("GET", server.base + path, headers: ["Range": "bytes=\(body.count)-"])
     XCTAssertEqual(resumed.status, 206)
     XCTAssertEqual(Hex.sha256(Data(body) + resumed.body), info.modelHash)

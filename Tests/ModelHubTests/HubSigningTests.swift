@@ -13,7 +13,9 @@ final class HubSigningTests: XCTestCase {
   /// A hub whose data folder has a signing key sealed with ``secret`` and that is started with it.
   private func signingHub(credentials: Bool = true) async throws -> (TestHub, HubSigningKeyInfo) {
     let folder = try TestPaths.temporaryDirectory(for: self, "hub-signing")
-    let key = try HubStore(directory: folder).createSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
+    let store = try await TestBackend.open(directory: folder)
+    let key = try await store.createSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
+    store.close()
     let secret = try HubSigningSecret(self.secret)
     let hub = try await TestHub.start(directory: folder) { if credentials { $0.signingCredentials = .secret(secret) } }
     addTeardownBlock { await hub.stop() }
@@ -73,11 +75,11 @@ final class HubSigningTests: XCTestCase {
   func testRotationKeepsOldSignaturesAndRetiresKeys() async throws {
     let (hub, first) = try await signingHub()
     try await hub.deploy("linear", try HubFixtures.data("linear"))
-    let second = try hub.store.rotateSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
+    let second = try await hub.store.rotateSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
     XCTAssertNotEqual(second.id, first.id)
     let version = try await hub.deploy("linear", try HubFixtures.data("two_vectors"))
     XCTAssertEqual(version.signingKeyID, second.id)
-    let keys = try hub.store.listSigningKeys()
+    let keys = try await hub.store.listSigningKeys()
     XCTAssertEqual(
       Dictionary(uniqueKeysWithValues: keys.map { ($0.id, $0.role) }), [first.id: .verifying, second.id: .signing])
     // Each version verifies with the key that signed it, and only with that one.
@@ -94,12 +96,19 @@ final class HubSigningTests: XCTestCase {
         XCTAssertEqual($0 as? ModelSignatureError, .unknownKey(hint: trusted.hint))
       }
     }
-    XCTAssertThrowsError(try hub.store.retireSigningKey(id: second.id)) {
-      XCTAssertEqual($0 as? HubSigningError, .cannotRetireSigningKey(second.id))
+    do {
+      _ = try await hub.store.retireSigningKey(id: second.id)
+      XCTFail("the signing key was retired")
+    } catch {
+      XCTAssertEqual(error as? HubSigningError, .cannotRetireSigningKey(second.id))
     }
-    XCTAssertEqual(try hub.store.retireSigningKey(id: first.id).role, .retired)
-    XCTAssertThrowsError(try hub.store.retireSigningKey(id: "sk_nope")) {
-      XCTAssertEqual($0 as? HubSigningError, .keyNotFound("sk_nope"))
+    let retired = try await hub.store.retireSigningKey(id: first.id)
+    XCTAssertEqual(retired.role, .retired)
+    do {
+      _ = try await hub.store.retireSigningKey(id: "sk_nope")
+      XCTFail("an unknown key was retired")
+    } catch {
+      XCTAssertEqual(error as? HubSigningError, .keyNotFound("sk_nope"))
     }
   }
 

@@ -27,8 +27,8 @@ final class KeyRevocationTests: XCTestCase {
     addTeardownBlock { await hub.stop() }
     try await hub.createModel("m")
     try await hub.upload("m", try HubFixtures.data("linear"), publish: true)
-    let revoked = try hub.store.createKey(scope: .client)
-    let deleted = try hub.store.createKey(scope: .admin)
+    let revoked = try await hub.store.createKey(scope: .client)
+    let deleted = try await hub.store.createKey(scope: .admin)
     // Both work, twice (so that a cache would hold them).
     for key in [revoked.key, deleted.key, revoked.key, deleted.key] {
       let value = try await status(hub, key: key)
@@ -59,7 +59,13 @@ final class KeyRevocationTests: XCTestCase {
     XCTAssertEqual(unknown.status, 404)
     XCTAssertEqual(unknown.errorCode, "KEY_NOT_FOUND")
 
-    try sqlite(hub.directory.appendingPathComponent("hub.sqlite"), "DELETE FROM apiKey WHERE id = '\(deleted.id)'")
+    let deletion = "DELETE FROM apiKey WHERE id = '\(deleted.id)'"
+    if hub.database != nil {
+      try PostgresServer.shared().psql(deletion, database: TestBackend.databaseName(for: hub.directory))
+    } else {
+      try sqlite(hub.directory.appendingPathComponent("hub.sqlite"), deletion)
+    }
+    try await TestBackend.propagation()
     let afterDelete = try await status(hub, key: deleted.key)
     XCTAssertEqual(afterDelete, 401, "a key deleted from the database is refused on the next request")
     let stillValid = try await status(hub, key: hub.clientKey)
@@ -74,29 +80,32 @@ final class KeyRevocationTests: XCTestCase {
     let hub = HubProcess(data: data)
     try hub.start(extra: ["--no-load-check"])
     defer { _ = hub.stop() }
-    let created = try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", "admin", "--json"])
+    let created = try CLIRun.run(
+      ["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", "admin", "--json"])
     XCTAssertEqual(created.status, 0, created.stderr)
     let key = try HubJSON.decoder().decode(HubCreatedKey.self, from: Data(created.stdout.utf8))
+    try await TestBackend.propagation()
     let http = HTTPClient(base: hub.base)
     let before = try await http.send("GET", "/v1/models", key: key.key).status
     XCTAssertEqual(before, 200)
 
-    let list = try CLIRun.run(["hub", "keys", "list", "--data", data.path])
+    let list = try CLIRun.run(["hub", "keys", "list"] + TestBackend.storeArguments(data))
     XCTAssertEqual(list.status, 0, list.stderr)
     XCTAssertTrue(list.stdout.contains(key.id), list.stdout)
     XCTAssertTrue(list.stdout.contains("admin"), list.stdout)
     XCTAssertFalse(list.stdout.contains(key.key))
 
-    let revoke = try CLIRun.run(["hub", "keys", "revoke", "--data", data.path, key.id])
+    let revoke = try CLIRun.run(["hub", "keys", "revoke"] + TestBackend.storeArguments(data) + [key.id])
     XCTAssertEqual(revoke.status, 0, revoke.stderr)
+    try await TestBackend.propagation()
     let after = try await http.send("GET", "/v1/models", key: key.key)
     XCTAssertEqual(after.status, 401)
     XCTAssertEqual(after.errorCode, "UNAUTHENTICATED")
-    let listed = try CLIRun.run(["hub", "keys", "list", "--data", data.path])
+    let listed = try CLIRun.run(["hub", "keys", "list"] + TestBackend.storeArguments(data))
     XCTAssertTrue(
       listed.stdout.split(separator: "\n").contains { $0.contains(key.id) && $0.contains("revoked") }, listed.stdout)
 
-    let missing = try CLIRun.run(["hub", "keys", "revoke", "--data", data.path, "nosuchkey"])
+    let missing = try CLIRun.run(["hub", "keys", "revoke"] + TestBackend.storeArguments(data) + ["nosuchkey"])
     XCTAssertNotEqual(missing.status, 0)
     XCTAssertTrue(missing.stderr.contains("nosuchkey"), missing.stderr)
   }

@@ -11,11 +11,11 @@ import XCTest
 final class OpenAPITests: XCTestCase {
   /// The router registers exactly the table's routes (a `:verb` shares its parameter's segment),
   /// besides the web console's pages under `/console`.
-  func testRouterRegistersTheRouteTable() throws {
+  func testRouterRegistersTheRouteTable() async throws {
     let directory = try TestPaths.temporaryDirectory("modelhub-tests")
     addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
     let server = try ModelHubServer(configuration: HubConfiguration(dataDirectory: directory))
-    let router = try ModelHubServer.router(server.makeContext())
+    let router = try ModelHubServer.router(await server.makeContext())
     let registered = Set(
       router.routes.map { "\($0.method.rawValue) \($0.path)" }.filter { !$0.contains(" /console") })
     XCTAssertEqual(registered, Set(HubAPI.routes.map { "\($0.method) \($0.routerPath)" }))

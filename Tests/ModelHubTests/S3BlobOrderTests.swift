@@ -12,7 +12,7 @@ import XCTest
 final class S3BlobOrderTests: XCTestCase {
   /// S3 storage that deletes each object again right after its first put, as another hub
   /// cleaning orphans between this hub's put and its commit would.
-  private struct ForgetfulStorage: BlobStorage {
+  struct ForgetfulStorage: BlobStorage {
     actor Seen {
       var hashes: Set<String> = []
       func first(_ hash: String) -> Bool { hashes.insert(hash).inserted }

@@ -65,6 +65,35 @@ final class ServingStateTests: XCTestCase {
       try await inner.loadServing(part, apply: apply)
     }
     func changeMarker() -> HubChangeMarker { inner.changeMarker() }
+    var paths: HubPaths { inner.paths }
+    var staging: BlobStore { inner.staging }
+    var blobs: any BlobStorage { inner.blobs }
+    var local: BlobStore? { inner.local }
+    func signature(_ name: String, _ number: Int) async throws -> Data { try await inner.signature(name, number) }
+    func releaseSigner(_ credentials: HubSigningCredentials?) async throws -> HubReleaseSigner? {
+      try await inner.releaseSigner(credentials)
+    }
+    func createSigningKey(_ key: HubNewSigningKey, now: Date) async throws -> HubSigningKeyInfo {
+      try inner.createSigningKey(key, now: now)
+    }
+    func rotateSigningKey(_ key: HubNewSigningKey, now: Date) async throws -> HubSigningKeyInfo {
+      try inner.rotateSigningKey(key, now: now)
+    }
+    func retireSigningKey(id: String, now: Date) async throws -> HubSigningKeyInfo {
+      try inner.retireSigningKey(id: id, now: now)
+    }
+    func listSigningKeys() async throws -> [HubSigningKeyInfo] { try inner.listSigningKeys() }
+    func addDownloadCounts(_ counts: [DownloadTally.Key: Int]) async throws {
+      try await inner.addDownloadCounts(counts)
+    }
+    func downloadCounts(_ name: String, since: String) async throws -> HubDownloadCounts {
+      try await inner.downloadCounts(name, since: since)
+    }
+    func downloadURLKey(candidate: Data, now: Date) async throws -> Data {
+      try await inner.downloadURLKey(candidate: candidate, now: now)
+    }
+    func recover() async throws -> HubStore.RecoveryReport { try await inner.recover() }
+    func verify() async throws -> [String] { try await inner.verify() }
   }
 
   func testAnsweredFromMemoryUntilTheStoreChanges() async throws {

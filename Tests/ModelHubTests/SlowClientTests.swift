@@ -245,7 +245,7 @@ final class SlowClientTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("hub")
     func key(_ scope: String) throws -> String {
-      try CLIRun.run(["hub", "keys", "create", "--data", data.path, "--scope", scope]).stdout
+      try CLIRun.run(["hub", "keys", "create"] + TestBackend.storeArguments(data) + ["--scope", scope]).stdout
         .trimmingCharacters(in: .whitespacesAndNewlines)
     }
     let (admin, client) = (try key("admin"), try key("client"))

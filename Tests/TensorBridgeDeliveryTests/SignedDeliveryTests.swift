@@ -197,7 +197,7 @@ final class SignedDeliveryTests: XCTestCase {
     try await hub.deploy("m", try Fixtures.model("linear"))
     let oldOnly = try downloader(hub, trusting: [old])
     _ = try await oldOnly.getModel(name: "m", downloadType: .latestModel)
-    let rotated = try hub.store.rotateSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
+    let rotated = try await hub.store.rotateSigningKey(.generated(sealedWith: try HubSigningSecret(secret)))
     let new = try ModelSigningPublicKey(pemRepresentation: rotated.publicKey)
     try await hub.deploy("m", try Fixtures.model("two_vectors"))
     let updated = try self.downloader(hub, trusting: [old, new])

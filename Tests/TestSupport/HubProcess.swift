@@ -26,10 +26,23 @@ public final class HubProcess: @unchecked Sendable {
     s3Prefix = TestBlobs.isS3 ? TestBlobs.newPrefix() : nil
   }
 
-  /// The store as this hub sees it (data folder, and the same blob storage), for `verify()`.
-  public func openStore() throws -> HubStore {
-    guard let s3Prefix else { return try HubStore(directory: data) }
-    return try HubStore(directory: data, location: try TestBlobs.location(prefix: s3Prefix))
+  /// The blob location this hub is started with (the data folder, or its S3 prefix).
+  public func blobLocation() throws -> HubBlobLocation {
+    guard let s3Prefix else { return .dataFolder }
+    return try TestBlobs.location(prefix: s3Prefix)
+  }
+
+  /// Every problem ``HubAdminStore/verify()`` finds in this hub's store, opened as the hub opens
+  /// it (the tests' metadata backend, the same blob storage).
+  public func verify() async throws -> [String] {
+    try await TestBackend.verify(data, blobLocation: try blobLocation())
+  }
+
+  /// The stored blobs (under `blobs/` or this hub's S3 prefix) and their sizes.
+  public func storedBlobs() async throws -> [String: Int64] {
+    let store = try await TestBackend.open(directory: data, blobLocation: try blobLocation())
+    defer { store.close() }
+    return try await store.storedBlobs()
   }
 
   /// `http://127.0.0.1:<port>`.
@@ -38,10 +51,15 @@ public final class HubProcess: @unchecked Sendable {
   /// The child's process id (0 before `start`).
   public var pid: Int32 { process?.processIdentifier ?? 0 }
 
+  /// `--database URL` when the tests run on PostgreSQL (``TestBackend``), else nothing.
+  public func databaseArguments() throws -> [String] {
+    try TestBackend.databaseURL(for: data).map { ["--database", $0] } ?? []
+  }
+
   /// Creates an API key with the CLI on the data folder, as `hub keys create` prints it.
   public func createKey(scope: String) throws -> String {
     let result = try ProcessRun.run(
-      BuiltProducts.cli, ["hub", "keys", "create", "--data", data.path, "--scope", scope])
+      BuiltProducts.cli, ["hub", "keys", "create", "--data", data.path, "--scope", scope] + databaseArguments())
     guard result.status == 0 else { throw TestFailure("keys create: \(result.stderr)") }
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -51,7 +69,10 @@ public final class HubProcess: @unchecked Sendable {
   public func start(port wanted: Int = 0, extra: [String] = [], descriptorLimit: Int? = nil) throws {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    var arguments = ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"] + extra
+    var arguments =
+      ["hub", "serve", "--data", data.path, "--port", String(wanted), "--log-level", "warning"]
+      + (try databaseArguments())
+      + extra
     if let s3Prefix {
       let options = try TestBlobs.serveOptions(prefix: s3Prefix)
       arguments += options.arguments

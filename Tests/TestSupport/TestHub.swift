@@ -5,7 +5,8 @@ import ModelHubAPI
 import XCTest
 
 /// A real hub in this process, on an ephemeral loopback port, with a real SQLite file in a
-/// temporary folder, and an admin and a client key; blobs in the data folder, or with
+/// temporary folder — or, with `TB_HUB_DATABASE=postgres` (``TestBackend``), a real PostgreSQL
+/// database of its own — and an admin and a client key; blobs in the data folder, or with
 /// `TB_HUB_BLOBS=s3` in moto (``TestBlobs``).
 public final class TestHub: Sendable {
   /// The data folder (removed by ``stop()``).
@@ -19,7 +20,9 @@ public final class TestHub: Sendable {
   /// A client for this hub.
   public let http: HTTPClient
   /// The hub's store.
-  public let store: HubStore
+  public let store: HubAdminStore
+  /// The `--database` URL of its PostgreSQL database (nil on SQLite).
+  public let database: String?
   /// Downloads answered by the sendfile path.
   public let directFiles: DirectFileCounters
   /// Connections accepted, refused and cut.
@@ -31,8 +34,9 @@ public final class TestHub: Sendable {
 
   private init(
     directory: URL, url: URL, port: Int, adminKey: String, clientKey: String, server: ModelHubServer,
-    task: Task<Void, any Error>
+    database: String?, task: Task<Void, any Error>
   ) {
+    self.database = database
     self.directory = directory
     self.url = url
     self.port = port
@@ -46,9 +50,10 @@ public final class TestHub: Sendable {
   }
 
   /// Starts a hub taking uploads up to `maxUploadBytes`; `configure` may change the rest of the
-  /// configuration (limits, load check, URL lifetime).
+  /// configuration (limits, load check, URL lifetime). `database` (a `postgres://` URL) puts its
+  /// metadata there whatever the tests' backend — several hubs can share one.
   public static func start(
-    directory: URL? = nil, maxUploadBytes: Int64 = 1 << 20,
+    directory: URL? = nil, database: String? = nil, maxUploadBytes: Int64 = 1 << 20,
     _ configure: (inout HubConfiguration) -> Void = { _ in }
   ) async throws -> TestHub {
     let directory = try directory ?? TestPaths.temporaryDirectory("modelhub-tests")
@@ -58,9 +63,11 @@ public final class TestHub: Sendable {
     configure(&configuration)
     var logger = Logger(label: "modelhub-tests")
     logger.logLevel = .critical  // cancelling the server task at the end of a test logs errors
-    let server = try ModelHubServer(configuration: configuration, logger: logger)
-    let admin = try server.store.createKey(scope: .admin)
-    let client = try server.store.createKey(scope: .client)
+    let database = try database ?? TestBackend.databaseURL(for: directory)
+    let server = try await ModelHubServer.open(
+      configuration: configuration, database: try database.map { try HubPostgresURL($0) }, logger: logger)
+    let admin = try await server.store.createKey(scope: .admin)
+    let client = try await server.store.createKey(scope: .client)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task {
       defer { continuation.finish() }
@@ -75,14 +82,15 @@ public final class TestHub: Sendable {
       throw TestFailure("the hub did not start")
     }
     return TestHub(
-      directory: directory, url: url, port: port, adminKey: admin.key, clientKey: client.key, server: server, task: task
-    )
+      directory: directory, url: url, port: port, adminKey: admin.key, clientKey: client.key, server: server,
+      database: database, task: task)
   }
 
   /// Stops the server, waits for it and removes its data folder.
   public func stop() async {
     task.cancel()
     _ = await task.result
+    store.close()
     try? FileManager.default.removeItem(at: directory)
   }
 

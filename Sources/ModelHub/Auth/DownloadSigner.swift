@@ -17,6 +17,9 @@ struct DownloadSigner: Sendable {
 
   init(key: SymmetricKey) { secret = key.withUnsafeBytes { Array($0) } }
 
+  /// The key's 32 bytes, to store it where every node reads it (the metadata database).
+  var keyBytes: Data { Data(secret) }
+
   /// Loads the key in `url`, creating a random one (mode 0600) the first time.
   static func load(from url: URL) throws -> DownloadSigner {
     if let data = try? Data(contentsOf: url), data.count == 32 {

@@ -4,7 +4,8 @@ import Logging
 /// What every route handler shares: the store, authentication, signing and settings.
 struct HubContext: Sendable {
   let configuration: HubConfiguration
-  let store: HubStore
+  /// The metadata store itself (either backend) and the node's local folder.
+  let store: any HubMetadataStore
   /// The metadata with the serving state in memory; routes read and write through it.
   let metadata: HubServingStore
   let authenticator: HubAuthenticator

@@ -1,10 +1,12 @@
+import Crypto
 import Foundation
 import Hummingbird
 import Logging
 import ModelHubAPI
 import ServiceLifecycle
 
-/// The ModelHub server: opens (and after a crash, repairs) the store in the data folder, then
+/// The ModelHub server: opens (and after a crash, repairs) its store — SQLite in the data folder,
+/// or PostgreSQL shared with other hubs (``open(configuration:database:logger:)``) — then
 /// serves the admin and client APIs until it receives SIGTERM/SIGINT or its task is cancelled;
 /// either way it shuts down gracefully (stops accepting, finishes the requests in flight).
 /// Signed model downloads are sent with sendfile by `DirectFileHandler` on the same
@@ -17,8 +19,10 @@ import ServiceLifecycle
 public struct ModelHubServer: Sendable {
   /// The settings.
   public let configuration: HubConfiguration
-  /// The store.
-  public let store: HubStore
+  /// The store, as its operator uses it (keys, signing keys, recovery).
+  public let store: HubAdminStore
+  /// The metadata store the routes use.
+  let metadata: any HubMetadataStore
   /// The store with the serving state in memory (loaded when the server runs).
   let serving: HubServingStore
   /// File downloads answered by the sendfile path (see ``DirectFileCounters``), across runs.
@@ -33,21 +37,55 @@ public struct ModelHubServer: Sendable {
   /// Held for the life of this value: one hub per data folder.
   private let lock: DataFolderLock
 
-  /// Takes the data folder's lock, opens the store and removes what an interrupted run left
-  /// behind. Nothing in the folder is touched when the lock is held by another hub.
-  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)`` when another hub serves the folder.
+  /// Takes the data folder's lock, opens the SQLite store in it (blobs where
+  /// `configuration.blobLocation` says) and removes what an interrupted run left behind (blobs
+  /// in S3: when the server runs, before it listens). Nothing in the folder is touched when the
+  /// lock is held by another hub.
+  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)`` when another hub serves the folder,
+  ///   ``HubSchemaError`` when the database's schema is not this binary's.
   public init(configuration: HubConfiguration, logger: Logger = Logger(label: "tensorbridge.hub")) throws {
-    self.configuration = configuration
-    self.logger = logger
-    lock = try DataFolderLock(folder: configuration.dataDirectory)
-    store = try HubStore(directory: configuration.dataDirectory, location: configuration.blobLocation)
-    serving = HubServingStore(store: store)
-    // Blobs in the data folder are recovered here; blobs in S3 when the server runs (it needs
-    // the network), before it listens.
-    if store.local != nil { Self.log(try store.recoverLocal(), configuration: configuration, logger: logger) }
+    let lock = try DataFolderLock(folder: configuration.dataDirectory)
+    let store = try HubStore(directory: configuration.dataDirectory, location: configuration.blobLocation)
+    self.init(configuration: configuration, metadata: store, lock: lock, logger: logger)
+    if store.local != nil { Self.log(try store.recoverLocal(), logger: logger, configuration: configuration) }
   }
 
-  private static func log(_ report: HubStore.RecoveryReport, configuration: HubConfiguration, logger: Logger) {
+  /// Opens a hub on PostgreSQL at `database` (shared with other hubs) when given, else on the
+  /// SQLite store in the data folder, which holds temporary uploads either way; blobs go where
+  /// `configuration.blobLocation` says. Removes what an interrupted run left behind (blobs in
+  /// S3: when the server runs, before it listens).
+  /// - Throws: ``DataFolderLockError/inUse(folder:pid:)``, ``HubSchemaError`` when the
+  ///   database's schema is older or newer than this binary's (run `tensorbridge hub migrate`),
+  ///   or a connection error.
+  public static func open(
+    configuration: HubConfiguration, database: HubPostgresURL?, logger: Logger = Logger(label: "tensorbridge.hub")
+  ) async throws -> ModelHubServer {
+    guard let database else { return try ModelHubServer(configuration: configuration, logger: logger) }
+    let lock = try DataFolderLock(folder: configuration.dataDirectory)
+    let blobStorage: (any BlobStorage)? =
+      switch configuration.blobLocation {
+      case .dataFolder: nil
+      case .s3(let settings): settings.makeStorage()
+      }
+    let store = try await PostgresHubStore(
+      location: database, directory: configuration.dataDirectory, blobStorage: blobStorage, logger: logger)
+    let server = ModelHubServer(configuration: configuration, metadata: store, lock: lock, logger: logger)
+    if store.local != nil { Self.log(try await store.recover(), logger: logger, configuration: configuration) }
+    return server
+  }
+
+  private init(
+    configuration: HubConfiguration, metadata: any HubMetadataStore, lock: DataFolderLock, logger: Logger
+  ) {
+    self.configuration = configuration
+    self.logger = logger
+    self.lock = lock
+    self.metadata = metadata
+    store = HubAdminStore(metadata)
+    serving = HubServingStore(store: metadata)
+  }
+
+  private static func log(_ report: HubStore.RecoveryReport, logger: Logger, configuration: HubConfiguration) {
     logger.info(
       "store opened",
       metadata: [
@@ -62,9 +100,9 @@ public struct ModelHubServer: Sendable {
   /// For blobs outside the data folder: checks the bucket can be used, then recovers.
   /// - Throws: ``HubBlobStorageError/bucketUnreachable(bucket:endpoint:reason:)``.
   private func openRemoteBlobs() async throws {
-    guard store.local == nil else { return }
-    if let s3 = store.blobs as? S3BlobStorage { try await s3.checkReachable() }
-    Self.log(try await store.recover(), configuration: configuration, logger: logger)
+    guard metadata.local == nil else { return }
+    if let s3 = metadata.blobs as? S3BlobStorage { try await s3.checkReachable() }
+    Self.log(try await metadata.recover(), logger: logger, configuration: configuration)
   }
 
   /// Serves until shut down: on SIGTERM/SIGINT when `handleSignals` is true, and whenever the
@@ -80,7 +118,7 @@ public struct ModelHubServer: Sendable {
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
   ) async throws {
     try await openRemoteBlobs()
-    let hub = try makeContext()
+    let hub = try await makeContext()
     try await serving.load()
     let router = try Self.router(hub)
     let logger = self.logger
@@ -113,17 +151,26 @@ public struct ModelHubServer: Sendable {
     // Run the group in its own task, so that cancelling ours does not cancel the server channel.
     let serving = Task { try await group.run() }
     let gracePeriod = shutdownGracePeriod
-    try await withTaskCancellationHandler {
-      try await serving.value
-    } onCancel: {
-      Task {
-        await group.triggerGracefulShutdown()
-        try? await Task.sleep(for: gracePeriod)
-        serving.cancel()
+    let stopped: Result<Void, any Error>
+    do {
+      try await withTaskCancellationHandler {
+        try await serving.value
+      } onCancel: {
+        Task {
+          await group.triggerGracefulShutdown()
+          try? await Task.sleep(for: gracePeriod)
+          serving.cancel()
+        }
       }
+      stopped = .success(())
+    } catch {
+      stopped = .failure(error)
     }
-    await hub.flushDownloadCounts()
+    // The pending download counts, however the server stopped, in a task of its own: a cancelled
+    // calling task (how a hub in a process is stopped) would make the store refuse the write.
+    await Task { await hub.flushDownloadCounts() }.value
     logger.info("stopped")
+    try stopped.get()
   }
 
   private static func describe(_ timeouts: HubTimeouts) -> String {
@@ -133,13 +180,17 @@ public struct ModelHubServer: Sendable {
 
   /// What the route handlers share: this server's store, configuration and logger, the URL
   /// signer and the load checker.
+  /// The download-URL key is the one in the metadata database, shared by every node (the data
+  /// folder's `signing.key` is stored there by the first node to start).
   /// - Throws: When the signing key cannot be read or created.
-  func makeContext() throws -> HubContext {
-    HubContext(
-      configuration: configuration, store: store, metadata: serving,
+  func makeContext() async throws -> HubContext {
+    let local = try DownloadSigner.load(from: metadata.paths.signingKey)
+    let shared = try await metadata.downloadURLKey(candidate: local.keyBytes, now: Date())
+    return HubContext(
+      configuration: configuration, store: metadata, metadata: serving,
       authenticator: HubAuthenticator(serving: serving, sessions: sessions),
-      signer: try DownloadSigner.load(from: store.paths.signingKey),
-      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: store.paths.temporary) },
+      signer: DownloadSigner(key: SymmetricKey(data: shared)),
+      loadChecker: configuration.loadCheck.map { LoadChecker(command: $0, scratch: metadata.paths.temporary) },
       logger: logger, downloads: downloads, sessions: sessions)
   }
 

@@ -13,8 +13,8 @@ import NIOConcurrencyHelpers
 /// request without a database round trip, and trigger a full reload before that request is
 /// answered: a key revoked anywhere is refused from the next request on.
 ///
-/// Single node only: hubs on other machines sharing a database would need the store to
-/// publish changes to them (PostgreSQL LISTEN/NOTIFY), which is not built yet.
+/// Across nodes: hubs on several machines sharing a PostgreSQL database learn of each other's
+/// commits through LISTEN/NOTIFY (``PostgresHubStore``'s marker), within milliseconds.
 final class HubServingStore: Sendable {
   private struct State {
     var snapshot: HubServingSnapshot?

@@ -14,18 +14,16 @@ struct AliasRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
 }
 
 extension HubDatabase {
-  /// The alias table (issue 19).
-  static func registerAliases(_ migrator: inout DatabaseMigrator) {
-    migrator.registerMigration("v4-aliases") { db in
-      try db.create(table: AliasRecord.databaseTableName) { t in
-        t.column("model", .text).notNull()
-        t.column("alias", .text).notNull()
-          .check(sql: "length(alias) BETWEEN 1 AND \(HubAliasName.maxLength) AND alias NOT GLOB '*[^a-z0-9-]*'")
-        t.column("version", .integer).notNull()
-        t.column("updateTime", .datetime).notNull()
-        t.primaryKey(["model", "alias"])
-        t.foreignKey(["model", "version"], references: VersionRecord.databaseTableName, onDelete: .cascade)
-      }
+  /// The alias table (issue 19): migration `v4-aliases`.
+  @Sendable static func createAliasTable(_ db: Database) throws {
+    try db.create(table: AliasRecord.databaseTableName) { t in
+      t.column("model", .text).notNull()
+      t.column("alias", .text).notNull()
+        .check(sql: "length(alias) BETWEEN 1 AND \(HubAliasName.maxLength) AND alias NOT GLOB '*[^a-z0-9-]*'")
+      t.column("version", .integer).notNull()
+      t.column("updateTime", .datetime).notNull()
+      t.primaryKey(["model", "alias"])
+      t.foreignKey(["model", "version"], references: VersionRecord.databaseTableName, onDelete: .cascade)
     }
   }
 }

@@ -14,17 +14,15 @@ struct DownloadCountRecord: Codable, Sendable, FetchableRecord, PersistableRecor
 }
 
 extension HubDatabase {
-  /// The per-version, per-day download counts (issue 20).
-  static func registerDownloadCounts(_ migrator: inout DatabaseMigrator) {
-    migrator.registerMigration("v5-download-counts") { db in
-      try db.create(table: DownloadCountRecord.databaseTableName) { t in
-        t.column("model", .text).notNull()
-        t.column("version", .integer).notNull()
-        t.column("day", .text).notNull().check(sql: "day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
-        t.column("count", .integer).notNull().check(sql: "count >= 0")
-        t.primaryKey(["model", "version", "day"])
-        t.foreignKey(["model", "version"], references: VersionRecord.databaseTableName, onDelete: .cascade)
-      }
+  /// Migration `v5-download-counts`: the per-version, per-day download counts (issue 20).
+  @Sendable static func createDownloadCountTable(_ db: Database) throws {
+    try db.create(table: DownloadCountRecord.databaseTableName) { t in
+      t.column("model", .text).notNull()
+      t.column("version", .integer).notNull()
+      t.column("day", .text).notNull().check(sql: "day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
+      t.column("count", .integer).notNull().check(sql: "count >= 0")
+      t.primaryKey(["model", "version", "day"])
+      t.foreignKey(["model", "version"], references: VersionRecord.databaseTableName, onDelete: .cascade)
     }
   }
 }

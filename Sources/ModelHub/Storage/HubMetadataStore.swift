@@ -3,11 +3,22 @@ import ModelHubAPI
 
 /// What the routes need from the hub's metadata: API keys, models, versions and rollouts.
 ///
-/// ``HubStore`` (SQLite through GRDB, in the data folder) is the implementation today; a
-/// PostgreSQL one can follow behind the same protocol. Every write is a single transaction:
+/// ``HubStore`` (SQLite through GRDB, in the data folder) is the embedded default;
+/// ``PostgresHubStore`` serves several hubs sharing one database. Every write is a single transaction:
 /// nothing half-written is ever visible to a reader. The routes reach the store through
 /// ``HubServingStore``, which keeps the serving state in memory on top of any implementation.
 protocol HubMetadataStore: Sendable {
+  // MARK: Local folder
+  /// The node's local data folder (temporary uploads, the download-URL key, local blobs).
+  var paths: HubPaths { get }
+  /// The data folder's `tmp/`, where uploads are written, whatever the blob storage.
+  var staging: BlobStore { get }
+  /// Where blobs are kept: the data folder's `blobs/` or an S3 bucket.
+  var blobs: any BlobStorage { get }
+  /// The data folder's blob store when blobs are kept there (nil for S3): downloads then go out
+  /// with sendfile.
+  var local: BlobStore? { get }
+
   // MARK: Models
   /// Creates a model.
   func createModel(_ request: HubCreateModelRequest, now: Date) async throws -> HubModel
@@ -49,13 +60,45 @@ protocol HubMetadataStore: Sendable {
   /// Removes `alias` of model `name`; returns the version it named.
   func removeAlias(_ name: String, _ alias: String) async throws -> HubModelVersion
 
+  // MARK: Signatures
+  /// The signature bundle of a version, as served.
+  func signature(_ name: String, _ number: Int) async throws -> Data
+  /// What signs versions published now (nil when the hub has no signing key).
+  func releaseSigner(_ credentials: HubSigningCredentials?) async throws -> HubReleaseSigner?
+  /// Adds a signing key (the signing one when there is none yet, else a verifying one).
+  func createSigningKey(_ key: HubNewSigningKey, now: Date) async throws -> HubSigningKeyInfo
+  /// Adds a key as the signing key; the previous one becomes a verifying key.
+  func rotateSigningKey(_ key: HubNewSigningKey, now: Date) async throws -> HubSigningKeyInfo
+  /// Retires a verifying key.
+  func retireSigningKey(id: String, now: Date) async throws -> HubSigningKeyInfo
+  /// Every signing key, oldest first.
+  func listSigningKeys() async throws -> [HubSigningKeyInfo]
+
   // MARK: Keys
-  /// Creates a key; its secret is in the answer only.
+  /// Creates an API key; the secret is returned once.
   func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey
   /// Every key, oldest first (no secrets, no hashes).
   func listKeys() async throws -> [HubAPIKeyInfo]
   /// Revokes key `id`.
   func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo
+
+  // MARK: Download URLs
+  /// The key download URLs are signed with, shared by every node on this store: the stored one,
+  /// or `candidate` (this node's `signing.key`) stored first when there is none.
+  func downloadURLKey(candidate: Data, now: Date) async throws -> Data
+
+  // MARK: Download counts
+  /// Adds `counts` to the stored counts in one transaction; counts of versions deleted since
+  /// they were collected are dropped.
+  func addDownloadCounts(_ counts: [DownloadTally.Key: Int]) async throws
+  /// The counts of model `name` from UTC day `since` (`YYYY-MM-DD`) on, by day then version.
+  func downloadCounts(_ name: String, since: String) async throws -> HubDownloadCounts
+
+  // MARK: Consistency
+  /// Removes what a crash left behind (temporary files, unreferenced blobs); run before serving.
+  func recover() async throws -> HubStore.RecoveryReport
+  /// Re-hashes every blob and lists inconsistencies (empty when there are none).
+  func verify() async throws -> [String]
 
   // MARK: Serving state
   /// Reads the committed serving state of `part`, serialized with the store's writes (so that

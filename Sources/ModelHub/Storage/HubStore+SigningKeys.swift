@@ -67,43 +67,16 @@ extension HubStore {
     let record = try await database.read { db in
       try SigningKeyRecord.filter(SigningKeyRecord.Columns.role == HubSigningKeyRole.signing.rawValue).fetchOne(db)
     }
-    guard let record else { return nil }
-    switch (record.sealedPrivateKey, credentials) {
-    case (let sealed?, .secret(let secret)?):
-      return HubReleaseSigner(keyID: record.id, privateKey: try secret.open(sealed, keyID: record.id))
-    case (_?, _):
-      throw HubSigningError.signingKeyLocked(
-        keyID: record.id, reason: "its private key is sealed in the data folder; start the hub with the signing secret")
-    case (nil, .privateKey(let key)?) where key.publicKey.hint == record.hint:
-      return HubReleaseSigner(keyID: record.id, privateKey: key)
-    case (nil, _):
-      throw HubSigningError.signingKeyLocked(
-        keyID: record.id, reason: "it is an external key; start the hub with its PEM private key")
-    }
+    return try HubReleaseSigner.open(record, credentials)
   }
 
   private static func insert(_ db: Database, _ key: HubNewSigningKey, role: HubSigningKeyRole, now: Date) throws
     -> SigningKeyRecord
   {
-    let publicKey: ModelSigningPublicKey
-    var sealed: Data?
-    var privateKey: ModelSigningPrivateKey?
-    switch key {
-    case .generated:
-      let generated = ModelSigningPrivateKey()
-      privateKey = generated
-      publicKey = generated.publicKey
-    case .external(let external):
-      publicKey = external
+    let record = try SigningKeyRecord.make(key, role: role, now: now)
+    if try SigningKeyRecord.filter(Column("hint") == record.hint).fetchCount(db) > 0 {
+      throw HubSigningError.keyAlreadyRegistered(record.id)
     }
-    let id = "sk_" + publicKey.hint.prefix(12)
-    if try SigningKeyRecord.filter(Column("hint") == publicKey.hint).fetchCount(db) > 0 {
-      throw HubSigningError.keyAlreadyRegistered(id)
-    }
-    if case .generated(let secret) = key, let privateKey { sealed = try secret.seal(privateKey, keyID: id) }
-    let record = SigningKeyRecord(
-      id: id, hint: publicKey.hint, publicKey: publicKey.pemRepresentation, sealedPrivateKey: sealed,
-      role: role, createTime: now, retireTime: nil)
     try record.insert(db)
     return record
   }

@@ -345,7 +345,7 @@ public struct HubStore: Sendable {
     try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM version WHERE modelHash = ?)", arguments: [hash]) ?? false
   }
 
-  private static func checkTags(_ tags: [String]) throws(HubError) -> [String] {
+  static func checkTags(_ tags: [String]) throws(HubError) -> [String] {
     guard tags.count <= HubLimits.tagsPerModel else {
       throw .invalidArgument("A model has at most \(HubLimits.tagsPerModel) tags (got \(tags.count)).")
     }
@@ -355,7 +355,7 @@ public struct HubStore: Sendable {
     return Array(Set(tags)).sorted()
   }
 
-  private static func checkDisplayName(_ name: String) throws(HubError) -> String {
+  static func checkDisplayName(_ name: String) throws(HubError) -> String {
     guard (1...HubLimits.displayNameCharacters).contains(name.count), !name.contains(where: { $0.isNewline }) else {
       throw .invalidArgument("displayName must be 1 to \(HubLimits.displayNameCharacters) characters on one line.")
     }

@@ -52,28 +52,26 @@ struct VersionSignatureRecord: Codable, Sendable, FetchableRecord, PersistableRe
 }
 
 extension HubDatabase {
-  /// The signing tables (issue 18).
-  static func registerModelSigning(_ migrator: inout DatabaseMigrator) {
-    migrator.registerMigration("v3-model-signing") { db in
-      try db.create(table: SigningKeyRecord.databaseTableName) { t in
-        t.primaryKey("id", .text)
-        t.column("hint", .text).notNull().unique()
-        t.column("publicKey", .text).notNull()
-        t.column("sealedPrivateKey", .blob)
-        t.column("role", .text).notNull().check { ["signing", "verifying", "retired"].contains($0) }
-        t.column("createTime", .datetime).notNull()
-        t.column("retireTime", .datetime)
-      }
-      try db.execute(sql: "CREATE UNIQUE INDEX signingKey_oneSigning ON signingKey(role) WHERE role = 'signing'")
-      try db.create(table: VersionSignatureRecord.databaseTableName) { t in
-        t.column("model", .text).notNull()
-        t.column("version", .integer).notNull()
-        t.column("keyID", .text).notNull().references(SigningKeyRecord.databaseTableName)
-        t.column("bundle", .blob).notNull()
-        t.column("createTime", .datetime).notNull()
-        t.primaryKey(["model", "version"])
-        t.foreignKey(["model", "version"], references: VersionRecord.databaseTableName, onDelete: .cascade)
-      }
+  /// The signing tables (issue 18): migration `v3-model-signing`.
+  @Sendable static func createSigningTables(_ db: Database) throws {
+    try db.create(table: SigningKeyRecord.databaseTableName) { t in
+      t.primaryKey("id", .text)
+      t.column("hint", .text).notNull().unique()
+      t.column("publicKey", .text).notNull()
+      t.column("sealedPrivateKey", .blob)
+      t.column("role", .text).notNull().check { ["signing", "verifying", "retired"].contains($0) }
+      t.column("createTime", .datetime).notNull()
+      t.column("retireTime", .datetime)
+    }
+    try db.execute(sql: "CREATE UNIQUE INDEX signingKey_oneSigning ON signingKey(role) WHERE role = 'signing'")
+    try db.create(table: VersionSignatureRecord.databaseTableName) { t in
+      t.column("model", .text).notNull()
+      t.column("version", .integer).notNull()
+      t.column("keyID", .text).notNull().references(SigningKeyRecord.databaseTableName)
+      t.column("bundle", .blob).notNull()
+      t.column("createTime", .datetime).notNull()
+      t.primaryKey(["model", "version"])
+      t.foreignKey(["model", "version"], references: VersionRecord.databaseTableName, onDelete: .cascade)
     }
   }
 }

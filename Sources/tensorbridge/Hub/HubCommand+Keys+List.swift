@@ -5,20 +5,21 @@ import ModelHubAPI
 
 extension HubCommand.Keys {
   /// Lists the keys: id, scope, creation and revocation times (never secrets).
-  struct List: ParsableCommand {
+  struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "List the API keys (ids, scopes, when created or revoked; never secrets).")
 
-    @Option(name: .long, help: "The hub's data folder.")
-    var data: String
+    @OptionGroup var store: HubStoreOptions
 
     @Flag(name: .long, help: "Print JSON ({\"keys\": [...]}, as GET /v1/keys).")
     var json = false
 
-    func run() throws {
+    func run() async throws {
       let keys: [HubAPIKeyInfo]
-      do { keys = try HubStore(directory: URL(fileURLWithPath: data)).listKeys() } catch {
-        throw CLIFailure("cannot list the keys in \(data): \(error)")
+      let opened = try await store.open()
+      defer { opened.close() }
+      do { keys = try await opened.listKeys() } catch {
+        throw CLIFailure("cannot list the keys in \(store.described): \(error)")
       }
       if json {
         print(String(decoding: try HubJSON.encoder().encode(HubAPIKeyList(keys: keys)), as: UTF8.self))

@@ -4,7 +4,7 @@ import ModelHub
 import ModelHubAPI
 
 extension HubCommand.Keys {
-  /// Revokes a key by id: refused by every hub on this data folder from its next request. With
+  /// Revokes a key by id: refused by every hub on this store (data folder or PostgreSQL) from its next request. With
   /// `--hub` it goes through a running hub's API (`POST /v1/keys/{id}:revoke`), as the console does.
   struct Revoke: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +12,12 @@ extension HubCommand.Keys {
 
     @Option(name: .long, help: "The hub's data folder.")
     var data: String?
+
+    @Option(
+      name: .long,
+      help:
+        "The hub's PostgreSQL database, postgres://user[:password]@host[:port]/database (default: SQLite in --data).")
+    var database: String?
 
     @Option(name: .long, help: "A running hub's URL, to revoke through its API (admin key in $TENSORBRIDGE_HUB_KEY).")
     var hub: String?
@@ -21,6 +27,8 @@ extension HubCommand.Keys {
 
     func validate() throws {
       guard (data == nil) != (hub == nil) else { throw ValidationError("give either --data DIR or --hub URL") }
+      guard database == nil || data != nil else { throw ValidationError("--database goes with --data, not --hub") }
+      try HubStoreOptions.validate(database: database)
       guard id.allSatisfy({ $0.isLetter || $0.isNumber }), !id.isEmpty, id.count <= 64 else {
         throw ValidationError("'\(id)' is not a key id")
       }
@@ -29,8 +37,11 @@ extension HubCommand.Keys {
     func run() async throws {
       let key: HubAPIKeyInfo
       if let data {
-        do { key = try HubStore(directory: URL(fileURLWithPath: data)).revokeKey(id: id) } catch {
-          throw CLIFailure("cannot revoke key '\(id)' in \(data): \(error)")
+        let store = try await HubStoreOptions.open(data: data, database: database)
+        defer { store.close() }
+        do { key = try await store.revokeKey(id: id) } catch {
+          throw CLIFailure(
+            "cannot revoke key '\(id)' in \(HubStoreOptions.described(data: data, database: database)): \(error)")
         }
       } else {
         let client = try HubConnectionOptions.client(hub: hub)

@@ -4,15 +4,21 @@ import Logging
 import ModelHub
 
 extension HubCommand {
-  /// `tensorbridge hub serve --data DIR`: run the hub until SIGTERM/SIGINT.
+  /// `tensorbridge hub serve --data DIR [--database postgres://…]`: run the hub until SIGTERM/SIGINT.
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "serve",
       abstract:
-        "Serve models from a data folder (SQLite metadata and content-addressed files), the files optionally in S3.")
+        "Serve models from a data folder (SQLite metadata and content-addressed files) or a PostgreSQL database, the files optionally in S3."
+    )
 
-    @Option(name: .long, help: "The data folder (created if missing).")
+    @Option(name: .long, help: "The data folder (created if missing; with --database, temporary uploads and blobs).")
     var data: String
+
+    @Option(
+      name: .long,
+      help: "Keep metadata in PostgreSQL, shared with other hubs: postgres://user[:password]@host[:port]/database.")
+    var database: String?
 
     @Option(name: .long, help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -98,6 +104,9 @@ extension HubCommand {
       if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
       guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format is text or json") }
       guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+      if let database {
+        do { _ = try HubPostgresURL(database) } catch { throw ValidationError(error.description) }
+      }
     }
 
     func run() async throws {
@@ -129,10 +138,15 @@ extension HubCommand {
       // Serving many connections needs descriptors: use all the hard limit allows.
       ConnectionCap.raiseDescriptorLimit()
       let server: ModelHubServer
-      do { server = try ModelHubServer(configuration: configuration) } catch let error as DataFolderLockError {
+      let postgres = try database.map { try HubPostgresURL($0) }
+      do {
+        server = try await ModelHubServer.open(configuration: configuration, database: postgres)
+      } catch let error as DataFolderLockError {
         throw CLIFailure(error)
+      } catch let error as HubSchemaError {
+        throw CLIFailure(error.description)
       } catch {
-        throw CLIFailure("cannot open the hub's data folder \(data): \(error)")
+        throw CLIFailure("cannot open the hub's store \(postgres?.description ?? data): \(error)")
       }
       let host = self.host
       // ModelHubServer stops gracefully on SIGTERM and SIGINT (its service group handles them).

@@ -6,7 +6,7 @@ import ModelSigning
 extension HubCommand {
   /// `tensorbridge hub signing-keys create|list|rotate|retire --data DIR`: the keys that sign
   /// published versions, managed directly in the data folder's database as `hub keys` does.
-  struct SigningKeys: ParsableCommand {
+  struct SigningKeys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "signing-keys",
       abstract: "Manage the keys that sign published versions (OpenSSF model signing, ECDSA P-256).",
@@ -21,8 +21,7 @@ extension HubCommand {
 
     /// The options that choose the key to add.
     struct NewKeyOptions: ParsableArguments {
-      @Option(name: .long, help: "The hub's data folder.")
-      var data: String
+      @OptionGroup var store: HubStoreOptions
 
       @Option(
         name: .customLong("signing-secret"),
@@ -47,12 +46,6 @@ extension HubCommand {
         }
       }
 
-      func store() throws -> HubStore {
-        do { return try HubStore(directory: URL(fileURLWithPath: data)) } catch {
-          throw CLIFailure("cannot open the hub's data folder \(data): \(error)")
-        }
-      }
-
       func report(_ key: HubSigningKeyInfo) throws {
         if json {
           print(String(decoding: try HubSigningKeyPrinter.encoder.encode(key), as: UTF8.self))
@@ -64,44 +57,49 @@ extension HubCommand {
     }
 
     /// Adds a key (the signing key if the hub has none yet).
-    struct Create: ParsableCommand {
+    struct Create: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Add a signing key; it signs new versions if the hub has no signing key yet. Prints the public key.")
 
       @OptionGroup var options: NewKeyOptions
 
-      func run() throws {
-        let store = try options.store()
-        do { try options.report(try store.createSigningKey(try options.newKey())) } catch let error as HubSigningError {
+      func run() async throws {
+        let store = try await options.store.open()
+        defer { store.close() }
+        do { try options.report(try await store.createSigningKey(try options.newKey())) } catch let error
+          as HubSigningError
+        {
           throw CLIFailure(error)
         }
       }
     }
 
     /// Adds a key as the signing key; the previous one keeps verifying.
-    struct Rotate: ParsableCommand {
+    struct Rotate: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
         commandName: "rotate",
         abstract: "Add a key that signs new versions from now on; the previous signing key stays valid until retired.")
 
       @OptionGroup var options: NewKeyOptions
 
-      func run() throws {
-        let store = try options.store()
-        do { try options.report(try store.rotateSigningKey(try options.newKey())) } catch let error as HubSigningError {
+      func run() async throws {
+        let store = try await options.store.open()
+        defer { store.close() }
+        do { try options.report(try await store.rotateSigningKey(try options.newKey())) } catch let error
+          as HubSigningError
+        {
           throw CLIFailure(error)
         }
       }
     }
 
     /// Lists the keys.
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the signing keys (never private keys).")
 
-      @Option(name: .long, help: "The hub's data folder.")
-      var data: String
+      @OptionGroup var store: HubStoreOptions
 
       @Flag(name: .long, help: "Print JSON ({\"keys\": [...]}).")
       var json = false
@@ -111,10 +109,12 @@ extension HubCommand {
         help: "Print the PEM public keys clients should trust (signing and verifying keys).")
       var publicKeys = false
 
-      func run() throws {
+      func run() async throws {
         let keys: [HubSigningKeyInfo]
-        do { keys = try HubStore(directory: URL(fileURLWithPath: data)).listSigningKeys() } catch {
-          throw CLIFailure("cannot list the signing keys in \(data): \(error)")
+        let opened = try await store.open()
+        defer { opened.close() }
+        do { keys = try await opened.listSigningKeys() } catch {
+          throw CLIFailure("cannot list the signing keys in \(store.described): \(error)")
         }
         if json {
           print(String(decoding: try HubSigningKeyPrinter.encoder.encode(HubSigningKeyList(keys: keys)), as: UTF8.self))
@@ -127,22 +127,23 @@ extension HubCommand {
     }
 
     /// Retires a verifying key.
-    struct Retire: ParsableCommand {
+    struct Retire: AsyncParsableCommand {
       static let configuration = CommandConfiguration(
         commandName: "retire", abstract: "Retire a key that no longer signs (clients should stop trusting it).")
 
-      @Option(name: .long, help: "The hub's data folder.")
-      var data: String
+      @OptionGroup var store: HubStoreOptions
 
       @Argument(help: "The key's id (from `hub signing-keys list`).")
       var id: String
 
-      func run() throws {
+      func run() async throws {
+        let opened = try await store.open()
+        defer { opened.close() }
         do {
-          let key = try HubStore(directory: URL(fileURLWithPath: data)).retireSigningKey(id: id)
+          let key = try await opened.retireSigningKey(id: id)
           print("retired \(key.id)")
         } catch {
-          throw CLIFailure("cannot retire signing key '\(id)' in \(data): \(error)")
+          throw CLIFailure("cannot retire signing key '\(id)' in \(store.described): \(error)")
         }
       }
     }

@@ -13,6 +13,6 @@ struct HubCommand: ParsableCommand {
     subcommands: [
       Serve.self, Keys.self, Deploy.self, List.self, Versions.self, Publish.self, Rollout.self, Alias.self, Remove.self,
       Downloads.self,
-      OpenAPI.self, SigningKeys.self,
+      OpenAPI.self, SigningKeys.self, Migrate.self,
     ])
 }

@@ -1,0 +1,64 @@
+import Foundation
+import ModelHubAPI
+import PostgresNIO
+
+/// API keys: create, list, revoke (a revoked key is refused by every node within a second:
+/// the revocation notifies them like every write).
+extension PostgresHubStore {
+  /// Creates an API key and stores its hash; the secret is returned once.
+  func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
+    let secret = APIKeys.generate(scope: scope)
+    let hash = APIKeys.hash(secret)
+    let id = String(hash.prefix(12))
+    try await write { connection -> Void in
+      try await connection.query(
+        """
+        INSERT INTO apiKey (id, keyHash, scope, createTime, revokeTime)
+        VALUES (\(id), \(hash), \(scope.rawValue), \(now), NULL)
+        """, logger: logger)
+    }
+    return HubCreatedKey(id: id, key: secret, scope: scope)
+  }
+
+  func listKeys() async throws -> [HubAPIKeyInfo] {
+    try await read { connection in
+      try await keys(
+        connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey ORDER BY createTime, id"
+      )
+      .map(\.info)
+    }
+  }
+
+  /// Revokes key `id` (revoking it again keeps the first time).
+  /// - Throws: ``HubError/keyNotFound(_:)``.
+  func revokeKey(id: String, now: Date) async throws -> HubAPIKeyInfo {
+    try await write { connection in
+      try await connection.query(
+        "UPDATE apiKey SET revokeTime = \(now) WHERE id = \(id) AND revokeTime IS NULL", logger: logger)
+      guard
+        let key = try await keys(
+          connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey WHERE id = \(id)"
+        ).first
+      else { throw HubError.keyNotFound(id) }
+      return key.info
+    }
+  }
+
+  /// The key rows `query` selects (`id, keyHash, scope, createTime, revokeTime`).
+  func keyRecords(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [APIKeyRecord] {
+    var records: [APIKeyRecord] = []
+    for try await (id, hash, scopeText, createTime, revokeTime) in try await connection.query(query, logger: logger)
+      .decode((String, String, String, Date, Date?).self)
+    {
+      guard let scope = HubKeyScope(rawValue: scopeText) else {
+        throw HubPostgresError.malformedRow(table: "apiKey", column: "scope")
+      }
+      records.append(APIKeyRecord(id: id, keyHash: hash, scope: scope, createTime: createTime, revokeTime: revokeTime))
+    }
+    return records
+  }
+
+  private func keys(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [APIKeyRecord] {
+    try await keyRecords(connection, query)
+  }
+}
