@@ -19,6 +19,7 @@ test: setup ## Build and run every test (real LiteRT, real models; the model-sig
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
 	bash scripts/postgres/setup.sh > /dev/null
+	bash scripts/nginx/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	TB_HUB_DATABASE=postgres $(SWIFT) test --skip-build --filter ModelHubTests
