@@ -104,8 +104,8 @@ final class ThreeNodeCluster: @unchecked Sendable {
       admin: admin, adminKey: key.key, moto: moto)
     testCase.addTeardownBlock { cluster.stop() }
     for client in cluster.clients {
-      let accepted = try await Self.within(seconds: 1) { try await client.status(key: key.key) == 200 }
-      guard accepted != nil else { throw TestFailure("\(client.base) does not accept the admin key within 1 s") }
+      let accepted = try await Self.within(seconds: 5) { try await client.status(key: key.key) == 200 }
+      guard accepted != nil else { throw TestFailure("\(client.base) does not accept the admin key within 5 s") }
     }
     return cluster
   }
