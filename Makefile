@@ -23,6 +23,7 @@ test: setup ## Build and run every test (real LiteRT, real models; the model-sig
 	bash scripts/signing/setup.sh > /dev/null
 	bash scripts/s3/setup.sh > /dev/null
 	bash scripts/postgres/setup.sh > /dev/null
+	bash scripts/nginx/setup.sh > /dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	TB_HUB_BLOBS=s3 $(SWIFT) test --skip-build --filter '$(S3_HUB_TESTS)'
