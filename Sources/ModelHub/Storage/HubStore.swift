@@ -127,17 +127,7 @@ public struct HubStore: Sendable {
 
   /// One page of models ordered by name, optionally only those carrying `tag`.
   func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage {
-    guard (1...HubLimits.pageSize).contains(pageSize) else {
-      throw HubError.invalidArgument("pageSize must be between 1 and \(HubLimits.pageSize).")
-    }
-    var after = ""
-    if let pageToken {
-      guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
-        HubName.isValid(name)
-      else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
-      after = name
-    }
-    let start = after
+    let start = try HubModelPaging.start(pageSize: pageSize, pageToken: pageToken)
     return try await database.read { db in
       var sql = "SELECT * FROM model WHERE name > ?"
       var arguments: StatementArguments = [start]
@@ -149,7 +139,7 @@ public struct HubStore: Sendable {
       arguments += [pageSize + 1]
       let records = try ModelRecord.fetchAll(db, sql: sql, arguments: arguments)
       let page = Array(records.prefix(pageSize))
-      let next = records.count > pageSize ? page.last.map { Data($0.name.utf8).base64EncodedString() } : nil
+      let next = HubModelPaging.nextToken(readCount: records.count, pageSize: pageSize, lastName: page.last?.name)
       return HubModelPage(models: try page.map { try Self.wireModel(db, $0) }, nextPageToken: next)
     }
   }

@@ -71,17 +71,7 @@ extension PostgresHubStore {
   }
 
   func listModels(tag: String?, pageSize: Int, pageToken: String?) async throws -> HubModelPage {
-    guard (1...HubLimits.pageSize).contains(pageSize) else {
-      throw HubError.invalidArgument("pageSize must be between 1 and \(HubLimits.pageSize).")
-    }
-    var after = ""
-    if let pageToken {
-      guard let data = Data(base64Encoded: pageToken), let name = String(data: data, encoding: .utf8),
-        HubName.isValid(name)
-      else { throw HubError.invalidArgument("pageToken is not one this hub issued.") }
-      after = name
-    }
-    let start = after
+    let start = try HubModelPaging.start(pageSize: pageSize, pageToken: pageToken)
     return try await read { connection in
       let limit = pageSize + 1
       let query: PostgresQuery =
@@ -95,7 +85,7 @@ extension PostgresHubStore {
         }
       let records = try await models(connection, query)
       let page = Array(records.prefix(pageSize))
-      let next = records.count > pageSize ? page.last.map { Data($0.name.utf8).base64EncodedString() } : nil
+      let next = HubModelPaging.nextToken(readCount: records.count, pageSize: pageSize, lastName: page.last?.name)
       var wire: [HubModel] = []
       for record in page { wire.append(try await wireModel(connection, record)) }
       return HubModelPage(models: wire, nextPageToken: next)
