@@ -56,4 +56,62 @@ final class TrainCLITests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.stderr.contains("Batch item 0 has no value for 'labels'"), result.stderr)
   }
+
+  /// The first `count` items of the dense head's training data, as a data file in `work`.
+  func headData(first count: Int, in work: URL) throws -> String {
+    let all = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: training.appendingPathComponent("dense_head.data.json")))
+        as? [String: Any])
+    let items = try XCTUnwrap(all["items"] as? [Any])
+    let file = work.appendingPathComponent("head-\(count).json")
+    try JSONSerialization.data(withJSONObject: ["keys": all["keys"] ?? [], "items": Array(items.prefix(count))])
+      .write(to: file)
+    return file.path
+  }
+
+  /// A --batch-size other than the model's fixed batch, or fewer items than one batch, fails
+  /// before training and writes neither the export nor the plot.
+  func testFixedBatchMismatchAndTooFewItemsFailBeforeTraining() throws {
+    let work = try TestPaths.temporaryDirectory(for: self, "tb-train")
+    let export = work.appendingPathComponent("trained.tflite")
+    let plot = work.appendingPathComponent("loss.png")
+    let bundle = training.appendingPathComponent("dense_head.tiobundle").path
+    let mismatch = try CLIRun.run([
+      "train", bundle, "--data", training.appendingPathComponent("dense_head.data.json").path,
+      "--batch-size", "3", "--export", export.path, "--plot", plot.path,
+    ])
+    XCTAssertEqual(mismatch.status, 1, mismatch.stderr)
+    XCTAssertTrue(mismatch.stderr.contains("exactly 4 items"), mismatch.stderr)
+    XCTAssertTrue(mismatch.stderr.contains("not 3"), mismatch.stderr)
+    XCTAssertFalse(mismatch.stderr.contains("step 1"), mismatch.stderr)
+    let few = try CLIRun.run([
+      "train", bundle, "--data", try headData(first: 3, in: work), "--batch-size", "4",
+      "--export", export.path, "--plot", plot.path,
+    ])
+    XCTAssertEqual(few.status, 1, few.stderr)
+    XCTAssertTrue(few.stderr.contains("The data has 3 items, fewer than one batch of 4"), few.stderr)
+    XCTAssertEqual(few.stdout, "")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: export.path))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: plot.path))
+  }
+
+  /// 10 items in the model's fixed batches of 4: a one-line warning says 2 items per epoch are
+  /// left out and why, and the two full batches of each epoch train.
+  func testRemainderIsWarnedAndFullBatchesTrain() throws {
+    let work = try TestPaths.temporaryDirectory(for: self, "tb-train")
+    let result = try CLIRun.run([
+      "train", training.appendingPathComponent("dense_head.tiobundle").path,
+      "--data", try headData(first: 10, in: work), "--batch-size", "4", "--epochs", "2",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+    XCTAssertEqual(
+      warnings,
+      [
+        "warning: 2 of 10 items per epoch are left out: the model trains batches of exactly 4 items (its training "
+          + "signature's batch dimension is fixed), and 10 is not a multiple of 4."
+      ], result.stderr)
+    XCTAssertEqual(result.stdout.split(separator: "\n").count, 4, result.stdout)
+    XCTAssertTrue(result.stderr.contains("step 4/4 epoch 2"), result.stderr)
+  }
 }

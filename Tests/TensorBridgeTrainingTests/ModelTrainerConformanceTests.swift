@@ -97,7 +97,8 @@ final class ModelTrainerConformanceTests: XCTestCase {
   }
 
   /// The last batch of an epoch has the items left over (3 items in 2s: 2 then 1) for a model
-  /// with a dynamic batch; a model with a fixed batch of 2 drops it and is not given it.
+  /// with a dynamic batch; a model with a fixed batch of 2 drops it, is not given it, and its
+  /// plan counts it.
   func testRemainderBatchTrainsUnlessTheBatchSizeIsFixed() async throws {
     let dynamic = CountingModel()
     try await ModelTrainer(model: dynamic, dataSource: CountingDataSource(itemCount: 3), epochs: 1, batchSize: 2)
@@ -110,6 +111,9 @@ final class ModelTrainerConformanceTests: XCTestCase {
     let fixedSizes = await fixed.batchSizes
     XCTAssertEqual(fixedSizes, [2])
     XCTAssertEqual(source.timesAsked(2), 0)
+    let plan = try ModelTrainer(model: fixed, dataSource: source, epochs: 1, batchSize: 2).plan()
+    XCTAssertEqual(plan.stepsPerEpoch, 1)
+    XCTAssertEqual(plan.itemsLeftOutPerEpoch, 1)
   }
 
   /// An empty data source is a typed error, not a silent no-op.

@@ -8,41 +8,7 @@ import XCTest
 /// Training the fixtures of scripts/fixtures/make_training_fixtures.py (a dense head and a
 /// small conv net, TensorFlow's on-device training pattern) against Python LiteRT's losses
 /// step by step and its weights after training on the committed data.
-final class TrainingTests: XCTestCase {
-  static let folder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/training")
-
-  struct Reference: Decodable {
-    var batch_size: Int
-    var epochs: Int
-    var losses: [Double]
-    var weights: [String: [Double]]
-    var initial_weights: [String: [Double]]
-    var infer_first_two: [Double]
-  }
-
-  func reference(_ name: String) throws -> Reference {
-    try JSONDecoder().decode(
-      Reference.self, from: Data(contentsOf: Self.folder.appendingPathComponent("\(name).reference.json")))
-  }
-
-  func model(_ name: String) throws -> TrainableModel {
-    try TrainableModel(contentsOf: Self.folder.appendingPathComponent("\(name).tiobundle"))
-  }
-
-  func data(_ name: String) throws -> Batch {
-    try Batch(contentsOf: Self.folder.appendingPathComponent("\(name).data.json"))
-  }
-
-  func assertClose(
-    _ actual: [Float], _ expected: [Double], _ message: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    XCTAssertEqual(actual.count, expected.count, message, file: file, line: line)
-    for (a, e) in zip(actual, expected) {
-      XCTAssertEqual(Double(a), e, accuracy: 1e-5, message, file: file, line: line)
-    }
-  }
-
+final class TrainingTests: XCTestCase, TrainingFixtureTests {
   /// Losses after each step and weights after training match Python LiteRT, for both models.
   func testTrainingMatchesPythonLiteRTStepByStep() async throws {
     for name in ["dense_head", "conv_net"] {
@@ -185,11 +151,10 @@ final class TrainingTests: XCTestCase {
 extension TrainingTests {
   func testExportedModelStartsFromTheTrainedWeights() async throws {
     for name in ["dense_head", "conv_net"] {
-      let tests = self
-      let reference = try tests.reference(name)
-      let model = try tests.model(name)
+      let reference = try reference(name)
+      let model = try model(name)
       for try await _ in model.train(
-        dataSource: try tests.data(name), epochs: reference.epochs, batchSize: reference.batch_size)
+        dataSource: try self.data(name), epochs: reference.epochs, batchSize: reference.batch_size)
       {}
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "tb-export-\(UUID().uuidString).tiobundle")
@@ -199,17 +164,17 @@ extension TrainingTests {
       let exported = try TrainableModel(contentsOf: folder)
       let weights = try await exported.weights()
       for (key, values) in reference.weights {
-        tests.assertClose(try XCTUnwrap(weights[key]?.floatValues()), values, "\(name).\(key)")
+        assertClose(try XCTUnwrap(weights[key]?.floatValues()), values, "\(name).\(key)")
       }
       // It runs and gives the trained model's outputs.
-      let data = try tests.data(name)
+      let data = try self.data(name)
       let probe = try Batch(keys: ["x"], items: (0..<2).map { ["x": try XCTUnwrap(data[$0]["x"])] })
       let outputs = try await exported.infer(probe)["output"]
-      tests.assertClose(try XCTUnwrap(outputs), reference.infer_first_two, "\(name) infer")
+      assertClose(try XCTUnwrap(outputs), reference.infer_first_two, "\(name) infer")
       // The original file is untouched.
-      let original = try await tests.model(name).weights()
+      let original = try await self.model(name).weights()
       for (key, values) in reference.initial_weights {
-        tests.assertClose(try XCTUnwrap(original[key]?.floatValues()), values, "\(name).\(key) initial")
+        assertClose(try XCTUnwrap(original[key]?.floatValues()), values, "\(name).\(key) initial")
       }
     }
   }

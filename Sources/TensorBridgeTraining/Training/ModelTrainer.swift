@@ -19,8 +19,10 @@ public protocol Trainable: Sendable {
 /// Each epoch asks the data source for every item exactly once, in order or in an order
 /// shuffled anew each epoch (deterministic for a given `seed`), and trains on batches of
 /// `batchSize` items; the last batch of an epoch has the items left over. When the model takes
-/// a fixed batch size and fewer items are left, that last batch is dropped (tf.data's
-/// `drop_remainder`) — without asking the source for them.
+/// a fixed batch size, ``plan()`` checks before any step that `batchSize` is that size and that
+/// there is at least one batch of items; fewer items left at the end of an epoch cannot fill a
+/// batch and are left out (tf.data's `drop_remainder`, counted by
+/// ``TrainingPlan/itemsLeftOutPerEpoch``) — without asking the source for them.
 ///
 /// ```swift
 /// let trainer = ModelTrainer(model: model, dataSource: InMemoryBatchDataSource(batch: data),
@@ -61,12 +63,25 @@ public struct ModelTrainer<Learner: Trainable, Source: BatchDataSource>: Sendabl
     self.seed = seed
   }
 
+  /// How the items are grouped into steps, checked against the model's batch size before any
+  /// step runs.
+  ///
+  /// - Returns: The steps of each epoch and the items each epoch leaves out.
+  /// - Throws: ``TrainingError/emptyBatch``, ``TrainingError/fixedBatchSize(expected:given:)``
+  ///   or ``TrainingError/tooFewItems(items:batchSize:)``; see
+  ///   ``TrainingPlan/init(itemCount:batchSize:fixedBatchSize:)``.
+  public func plan() throws(TrainingError) -> TrainingPlan {
+    try TrainingPlan(
+      itemCount: dataSource.numberOfItems, batchSize: batchSize, fixedBatchSize: model.fixedBatchSize)
+  }
+
   /// Every step's outputs, each after its step has run. Cancelling the consuming task (or
   /// dropping the sequence) stops training after the step under way; the sequence then ends
   /// with `CancellationError`.
   ///
-  /// - Returns: A sequence of ``TrainingStep``s that throws ``TrainingError`` for an empty data
-  ///   source, a bad batch or a runtime failure.
+  /// - Returns: A sequence of ``TrainingStep``s that throws ``TrainingError`` before the first
+  ///   step when ``plan()`` does (an empty data source, a batch size the model does not take,
+  ///   fewer items than its fixed batch), and for a bad batch or a runtime failure.
   public func steps() -> AsyncThrowingStream<TrainingStep, any Error> {
     let trainer = self
     return AsyncThrowingStream { continuation in
@@ -95,17 +110,15 @@ public struct ModelTrainer<Learner: Trainable, Source: BatchDataSource>: Sendabl
   }
 
   private func run(_ body: (TrainingStep) -> Void) async throws {
-    let count = dataSource.numberOfItems
-    guard count > 0 else { throw TrainingError.emptyBatch }
-    let fixed = model.fixedBatchSize
+    let plan = try plan()
+    let count = plan.itemCount
     var generator = SplitMix64(seed: seed)
     var order = Array(0..<count)
     var step = 0
     for epoch in 0..<max(epochs, 0) {
       if shuffle { order.shuffle(using: &generator) }
-      for start in stride(from: 0, to: count, by: batchSize) {
+      for start in stride(from: 0, to: plan.stepsPerEpoch * batchSize, by: batchSize) {
         let indices = order[start..<min(start + batchSize, count)]
-        if let fixed, indices.count != fixed, indices.count < batchSize { continue }
         try Task.checkCancellation()
         let batch = try Batch(keys: dataSource.keys, items: indices.map { dataSource.item(at: $0) })
         let outputs = try await model.train(batch)

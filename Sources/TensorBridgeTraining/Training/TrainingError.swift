@@ -16,6 +16,12 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
   case typeMismatch(key: String, item: Int, reason: String)
   /// The training signature takes batches of a fixed size.
   case batchSize(key: String, expected: Int, actual: Int)
+  /// Training over a data source was asked for batches of `given` items, and the model's
+  /// training signature takes exactly `expected` (its batch dimension is fixed).
+  case fixedBatchSize(expected: Int, given: Int)
+  /// The data source has `items` items, fewer than one batch of `batchSize` that the model's
+  /// fixed batch dimension needs: no step could run.
+  case tooFewItems(items: Int, batchSize: Int)
   /// The model lacks a signature the operation needs.
   case missingSignature(key: String, purpose: String, available: [String])
   /// The bundle's description does not mark the model trainable.
@@ -43,6 +49,12 @@ public enum TrainingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .typeMismatch(let key, let item, let reason): return "Batch item \(item)'s '\(key)' does not fit: \(reason)."
     case .batchSize(let key, let expected, let actual):
       return "'\(key)' takes batches of \(expected) items, not \(actual)."
+    case .fixedBatchSize(let expected, let given):
+      return
+        "The model trains batches of exactly \(expected) items (its training signature's batch dimension is fixed), not \(given)."
+    case .tooFewItems(let items, let batchSize):
+      return
+        "The data has \(items) item\(items == 1 ? "" : "s"), fewer than one batch of \(batchSize) (the model's fixed batch size): no step can run."
     case .missingSignature(let key, let purpose, let available):
       return
         "The model has no '\(key)' signature (\(purpose)); its signatures are \(available.map { "'\($0)'" }.joined(separator: ", "))."

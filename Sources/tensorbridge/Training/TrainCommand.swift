@@ -25,7 +25,9 @@ struct TrainCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Passes over the data.")
   var epochs: Int = 1
 
-  @Option(name: .customLong("batch-size"), help: "Items per step.")
+  @Option(
+    name: .customLong("batch-size"),
+    help: "Items per step; a model whose training batch is fixed takes only that size (model.json's input shape).")
   var batchSize: Int
 
   @Flag(name: .long, help: "Shuffle the items each epoch (seeded by --seed).")
@@ -54,15 +56,19 @@ struct TrainCommand: AsyncParsableCommand {
   func run() async throws {
     let model: TrainableModel
     let items: Batch
+    let plan: TrainingPlan
     do {
       model = try TrainableModel(contentsOf: URL(fileURLWithPath: bundle))
       items = try Batch(contentsOf: URL(fileURLWithPath: data))
+      // Before any step (and before --restore): a batch size the model does not take, or too
+      // few items for one batch, fails here rather than writing an untrained --export/--plot.
+      plan = try model.plan(dataSource: items, batchSize: batchSize)
       if let restore { try await model.restore(checkpointFrom: URL(fileURLWithPath: restore)) }
     } catch { throw CLIFailure(error) }
-    let perEpoch =
-      model.fixedBatchSize.map { fixed in fixed == batchSize ? items.count / fixed : 0 }
-      ?? (items.count + batchSize - 1) / batchSize
-    let bar = TrainingProgress(total: perEpoch * epochs)
+    if let reason = plan.leftOutReason {
+      FileHandle.standardError.write(Data("warning: \(reason).\n".utf8))
+    }
+    let bar = TrainingProgress(total: plan.stepsPerEpoch * epochs)
     var losses: [Float] = []
     do {
       for try await step in model.train(
