@@ -211,6 +211,27 @@ def test_changes_with_the_cookie_need_the_csrf_token(hub, driver):
     assert hub.api("GET", f"/v1/models/{MODEL}/rollout")[1] == before
 
 
+def test_rollout_by_alias_keeps_what_the_editor_does_not_show(hub, driver):
+    before = hub.api("GET", f"/v1/models/{MODEL}/rollout")[1]
+    assert hub.api("PUT", f"/v1/models/{MODEL}/aliases/canary", {"version": 2})[0] == 200
+    rules = [{"version": 1, "installationIds": ["tester-1", "tester-2"]}]
+    assert hub.api("PUT", f"/v1/models/{MODEL}/rollout", {"variants": before["variants"], "rules": rules})[0] == 200
+    driver.get(hub.url + f"/console/models/{MODEL}")
+    # The menus offer the alias beside the versions; the preview says where it points.
+    set_variants(driver, [("alias:canary", 10), (1, 90)])
+    assert "10% alias canary (v2), 90% version 1" in text_of(driver, "rollout-preview")
+    check_accessibility(driver, "model (rollout by alias)")
+    click_and_wait_for_new_page(driver, driver.find_element(By.ID, "save-rollout"))
+    status, rollout = hub.api("GET", f"/v1/models/{MODEL}/rollout")
+    assert status == 200
+    assert rollout["variants"] == [{"alias": "canary", "weight": 10}, {"version": 1, "weight": 90}]
+    assert rollout["rules"] == rules, "the rule's installation ids, not shown in the editor, were kept"
+    assert "10% alias canary (v2), 90% version 1" in wait_text(driver, "rollout-preview", "canary")
+    # Back to the walk-through's rollout; the alias goes once nothing names it.
+    assert hub.api("PUT", f"/v1/models/{MODEL}/rollout", before)[0] == 200
+    assert hub.api("DELETE", f"/v1/models/{MODEL}/aliases/canary")[0] == 200
+
+
 def test_client_key_gets_a_read_only_console(hub, driver):
     driver.find_element(By.ID, "sign-out").click()
     wait(driver).until(EC.url_contains("/console/sign-in"))

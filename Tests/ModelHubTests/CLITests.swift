@@ -47,6 +47,13 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(try cli(["list", "--tag", "vision"]).contains("classifier  latest v2, published v2  [beta,vision]"))
     XCTAssertEqual(try cli(["list", "--tag", "audio"]), "")
     XCTAssertTrue(try cli(["rollout", "classifier", "2=10", "1=90"]).contains("v2 10%, v1 90%"))
+    // The same split through an alias: the canary share follows `canary`, wherever it points.
+    XCTAssertTrue(try cli(["alias", "set", "classifier", "canary", "2"]).contains("canary"))
+    XCTAssertTrue(try cli(["rollout", "classifier", "canary=10", "1=90"]).contains("canary 10%, v1 90%"))
+    let unset = try CLIRun.run(["hub", "rollout", "classifier", "beta=10", "1=90"], environment: env)
+    XCTAssertEqual(unset.status, 1)
+    XCTAssertTrue(unset.stderr.contains("Alias 'beta'"), unset.stderr)
+    XCTAssertEqual(try CLIRun.run(["hub", "rollout", "classifier", "=10", "1=90"], environment: env).status, 2)
 
     // Errors: exit 1 with one line saying why.
     let garbage = folder.appendingPathComponent("garbage.tflite")

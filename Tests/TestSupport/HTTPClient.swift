@@ -33,6 +33,11 @@ public struct HTTPAnswer: Sendable {
   /// The error body's code, or nil if the body is not an error body.
   public var errorCode: String? { (try? HubJSON.decoder().decode(HubErrorBody.self, from: body))?.error.code }
 
+  /// The error body's message, or "" if the body is not an error body.
+  public var errorMessage: String {
+    (try? HubJSON.decoder().decode(HubErrorBody.self, from: body))?.error.message ?? ""
+  }
+
   /// The body as text, for messages.
   public var text: String { String(decoding: body.prefix(2000), as: UTF8.self) }
 }

@@ -6,10 +6,13 @@
 #   bash bench/hub/run.sh            # builds tensorbridge in release mode first
 #   DURATION=20 ROUNDS=5 bash bench/hub/run.sh
 #   CHUNKS="128 1024" bash bench/hub/run.sh   # one hub per `--chunk-kib`, all measured in one run
-#   S3=0 bash bench/hub/run.sh                # leave out the hub with S3 blobs
+#   S3=0 bash bench/hub/run.sh                # leave out the scale-out hub (PostgreSQL + S3 blobs)
+#   PG=0 bash bench/hub/run.sh                # the scale-out hub keeps its metadata in SQLite
 #   BIN=.build/debug/tensorbridge DURATION=2 ROUNDS=1 bash bench/hub/run.sh   # check the script only
 #
-# With S3=1 (the default) one more hub keeps its blobs in S3: moto_server on loopback (from
+# With S3=1 (the default) one more hub runs as a scale-out node: its metadata in PostgreSQL 15
+# (PG=1, the default; a throwaway server from scripts/postgres/start.sh on loopback, installed by
+# scripts/postgres/setup.sh when missing) and its blobs in S3: moto_server on loopback (from
 # .venv-s3, scripts/s3/setup.sh; signature checking on), `--s3-downloads stream`, so the 100 MB
 # file goes bucket → hub → client. (moto cannot serve presigned URLs with authentication on, so the
 # redirect mode cannot be measured against it; behind a real S3 or a CDN the hub is out of that path.)
@@ -28,6 +31,8 @@ NGINX_PORT=${NGINX_PORT:-18070}
 SCRATCH=${SCRATCH:-.build-hub-release}
 S3=${S3:-1}
 S3_HUB_PORT=${S3_HUB_PORT:-18090}
+PG=${PG:-1}
+PG_PORT=${PG_PORT:-18060}
 
 # wrk and nginx come from Debian; install them when missing (idempotent), as scripts/setup.sh does.
 missing=()
@@ -51,9 +56,11 @@ fi
 WORK=$(mktemp -d)
 HUB_PIDS=()
 MOTO_PID=
+PG_DIR=
 cleanup() {
   [ -n "$MOTO_PID" ] && kill "$MOTO_PID" 2>/dev/null || true
   for pid in "${HUB_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -n "$PG_DIR" ] && bash scripts/postgres/stop.sh "$PG_DIR" 2>/dev/null || true
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   rm -rf "$WORK"
 }
@@ -101,10 +108,20 @@ if [ "$S3" = 1 ]; then
 import json, sys; i = json.loads(open(sys.argv[1]).readline())
 print(i["endpoint"], i["accessKeyID"], i["secretAccessKey"])' "$WORK/moto.out")
   export AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY
-  ADMIN_S3=$("$BIN" hub keys create --data "$WORK/hub-s3" --scope admin)
-  CLIENT_S3=$("$BIN" hub keys create --data "$WORK/hub-s3" --scope client)
-  "$BIN" hub serve --data "$WORK/hub-s3" --port "$S3_HUB_PORT" --log-level error --url-lifetime 86400 \
-    --blobs s3://bench-hub/hub --s3-endpoint "$S3_ENDPOINT" --s3-downloads stream > "$WORK/hub-s3.out" 2>&1 &
+  DATABASE=()
+  if [ "$PG" = 1 ]; then
+    bash scripts/postgres/setup.sh > /dev/null
+    # Under /tmp, not in $WORK (0700): when run as root the server runs as the postgres user.
+    PG_DIR=$(mktemp -d /tmp/tb-bench-postgres.XXXXXX)
+    bash scripts/postgres/start.sh "$PG_DIR" "$PG_PORT"
+    DATABASE=(--database "postgres://postgres@127.0.0.1:$PG_PORT/postgres?sslmode=disable")
+    "$BIN" hub migrate --data "$WORK/hub-s3" "${DATABASE[@]}" >&2
+  fi
+  ADMIN_S3=$("$BIN" hub keys create --data "$WORK/hub-s3" "${DATABASE[@]}" --scope admin)
+  CLIENT_S3=$("$BIN" hub keys create --data "$WORK/hub-s3" "${DATABASE[@]}" --scope client)
+  "$BIN" hub serve --data "$WORK/hub-s3" "${DATABASE[@]}" --port "$S3_HUB_PORT" --log-level error \
+    --url-lifetime 86400 --blobs s3://bench-hub/hub --s3-endpoint "$S3_ENDPOINT" --s3-downloads stream \
+    > "$WORK/hub-s3.out" 2>&1 &
   HUB_PIDS+=($!)
   for _ in $(seq 100); do grep -q listening "$WORK/hub-s3.out" 2>/dev/null && break; sleep 0.1; done
   for model in small:Tests/Fixtures/models/linear.tflite "big:$WORK/big.tflite"; do
@@ -207,10 +224,10 @@ for round in $(seq "$ROUNDS"); do
   done
 done
 
-python3 - "$WORK/results" "$DURATION" "$CONNECTIONS" "$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
+python3 - "$WORK/results" "$DURATION" "$CONNECTIONS" "$(cut -d' ' -f1 /proc/loadavg)" "$PG" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
-duration, connections, load = sys.argv[2], sys.argv[3], sys.argv[4]
+duration, connections, load, pg = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] == "1"
 def ms(text):  # wrk latency: 850.00us, 12.3ms, 1.2s
     for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
         if text.endswith(unit):
@@ -221,18 +238,19 @@ for r, side, rps, p99, mbps in rows:
     by.setdefault(side, {})[r] = (float(rps), ms(p99), float(mbps))
 rounds = sorted(by["nginx"], key=int)
 hubs = [side for side in by if side != "nginx"]
-name = lambda side: "ModelHub, S3 blobs (moto), streamed" if side == "hub-s3" else f"ModelHub `--chunk-kib {side[4:]}`"
+scale_out = "ModelHub, PostgreSQL + S3 blobs (moto), streamed" if pg else "ModelHub, S3 blobs (moto), streamed"
+name = lambda side: scale_out if side == "hub-s3" else f"ModelHub `--chunk-kib {side[4:]}`"
 med = lambda side, i: statistics.median(by[side][r][i] for r in rounds)
 ratio = lambda side, i: [by[side][r][i] / by["nginx"][r][i] for r in rounds]
 print(f"\n{len(rounds)} rounds, wrk {duration}s each; 1-minute load average at the end: {load}\n")
-print("| on loopback, 2 cores | server | requests/s or MB/s | p99 ms | vs nginx (median of rounds) | per round |")
-print("|---|---|---|---|---|---|")
-print(f"| `:download` version check (304), {connections} connections | nginx (static JSON) | {med('nginx',0):.0f} | {med('nginx',1):.2f} | | |")
+print("| on loopback, 2 cores | server | requests/s or MB/s | p99 ms | vs nginx (median of rounds) | per round | p99 / nginx's p99 (median) |")
+print("|---|---|---|---|---|---|---|")
+print(f"| `:download` version check (304), {connections} connections | nginx (static JSON) | {med('nginx',0):.0f} | {med('nginx',1):.2f} | | | |")
 for side in hubs:
-    q = ratio(side, 0)
-    print(f"| | {name(side)} | {med(side,0):.0f} | {med(side,1):.2f} | {statistics.median(q):.2f} | {min(q):.2f}–{max(q):.2f} |")
-print(f"| 100 MB model file, 4 connections | nginx (sendfile) | {med('nginx',2):.0f} MB/s | | | |")
+    q, l = ratio(side, 0), ratio(side, 1)
+    print(f"| | {name(side)} | {med(side,0):.0f} | {med(side,1):.2f} | **{statistics.median(q):.2f}** | {min(q):.2f}–{max(q):.2f} | {statistics.median(l):.2f} |")
+print(f"| 100 MB model file, 4 connections | nginx (sendfile) | {med('nginx',2):.0f} MB/s | | | | |")
 for side in hubs:
     t = ratio(side, 2)
-    print(f"| | {name(side)} | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} |")
+    print(f"| | {name(side)} | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} | |")
 PY

@@ -30,12 +30,8 @@ struct HubAuthenticator: Sendable {
   /// in `X-CSRF-Token`.
   func authenticate(_ required: HubKeyScope, _ request: Request) async throws -> HubServingSnapshot {
     let keyHash: String
-    if let header = request.headers[.authorization] {
-      let parts = header.split(separator: " ", maxSplits: 1)
-      guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 200 else {
-        throw HubError.unauthenticated("The Authorization header must be 'Bearer <key>'.")
-      }
-      keyHash = APIKeys.hash(String(parts[1]))
+    if let hash = try Self.bearerKeyHash(request.headers) {
+      keyHash = hash
     } else if let cookie = ConsoleCookie.value(in: request) {
       guard let session = sessions.session(cookie: cookie) else {
         throw HubError.unauthenticated("The console session has ended: sign in again.")
@@ -55,6 +51,18 @@ struct HubAuthenticator: Sendable {
     }
     if required == .admin && scope != .admin { throw HubError.permissionDenied(required: .admin) }
     return snapshot
+  }
+
+  /// The hash of the key in `Authorization: Bearer <key>`, nil without an `Authorization` header.
+  /// - Throws: ``HubError/unauthenticated(_:)`` when the header is not `Bearer <key>` (key of 1
+  ///   to 200 bytes).
+  static func bearerKeyHash(_ fields: HTTPFields) throws(HubError) -> String? {
+    guard let header = fields[.authorization] else { return nil }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 200 else {
+      throw .unauthenticated("The Authorization header must be 'Bearer <key>'.")
+    }
+    return APIKeys.hash(String(parts[1]))
   }
 
   /// The scope of the key with hash `keyHash`, or nil when it is unknown or revoked.

@@ -11,7 +11,8 @@ import NIOHTTP1
 
 /// Answers signed file downloads on the connection itself, writing the body as a `FileRegion`
 /// (sendfile: from the page cache to the socket inside the kernel, no copy through user space),
-/// which Hummingbird's response writer cannot do (it takes `ByteBuffer`s only).
+/// which Hummingbird's response writer cannot do (it takes `ByteBuffer`s only); and version checks
+/// whose answer is `304` (``VersionCheckAnswerer``), synchronously, with no hop to the router.
 ///
 /// It sits between NIO's HTTP/1 decoder/encoder and `HTTP1ToHTTPServerCodec` (see
 /// ``FileServingHTTP1Channel``). A request head for `GET`/`HEAD /v1/files/{hash}` with a valid,
@@ -128,7 +129,7 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
           continue
         }
         if case .head(let head) = part {
-          if startFile(head, context: context) { continue }
+          if answerVersionCheck(head, context: context) || startFile(head, context: context) { continue }
           forwardedInProgress += 1
         }
         context.fireChannelRead(wrapInboundOut(part))
@@ -159,6 +160,21 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
       readHeld = false
       context.read()
     }
+  }
+
+  // MARK: Answering a version check
+
+  /// Answers `head` with a `304` here if ``VersionCheckAnswerer`` can and nothing passed on is
+  /// still being answered; the request's body and end are dropped.
+  private func answerVersionCheck(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Bool {
+    guard !passingEverything, forwardedInProgress == 0, let answerer = service.versionChecks,
+      let response = answerer.answer(head)
+    else { return false }
+    skippingRequestBody = true
+    service.counters.recordVersionCheck()  // Before the client can read the answer.
+    context.write(wrapOutboundOut(.head(response)), promise: nil)
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    return true
   }
 
   // MARK: Answering a file request

@@ -5,32 +5,18 @@ import ModelHubAPI
 /// The client API: `GET /v1/models/{name}:download` picks this installation's version and answers
 /// `304` if the client has it, else a signed, expiring `downloadUri`. With `?alias=ALIAS` it is the
 /// version the alias names (rollout bypassed). Answered from the in-memory serving state only.
+/// Most `304`s never get here: ``VersionCheckAnswerer`` answers them on the connection, with the
+/// same decision (``VersionCheck``); this handler answers everything else, errors included.
 struct DownloadRoutes: Sendable {
   let hub: HubContext
 
   func download(name: String, request: Request) async throws -> Response {
     let snapshot = try await hub.authenticator.authenticate(.client, request)
     try HubName.check(name)
-    let client = RolloutAssigner.Client(
-      // An empty or blank id is no id: such clients get the rollout's stable choice.
-      installationID: try HTTPHelpers.header(request, HubHeaders.installationID)
-        .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 },
-      platform: try HTTPHelpers.header(request, HubHeaders.platform),
-      appVersion: try HTTPHelpers.header(request, HubHeaders.appVersion))
-    guard let state = snapshot.models[name] else { throw HubError.modelNotFound(name) }
-    let chosen: (version: Int, assignment: HubAssignment)?
-    if let alias = HTTPHelpers.query(request, HubAPI.downloadAliasQuery) {
-      try HubStore.checkAlias(alias)
-      guard let number = state.aliases[alias] else { throw HubError.aliasNotFound(model: name, alias: alias) }
-      chosen = (number, HubAssignment(reason: .alias))
-    } else {
-      chosen = RolloutAssigner.assign(
-        model: name, rollout: state.rollout, published: Set(state.published.keys), client: client)
-    }
-    guard let picked = chosen, let version = state.published[picked.version] else {
-      throw HubError.noPublishedVersion(name)
-    }
-    let (number, assignment) = (picked.version, picked.assignment)
+    let client = try VersionCheck.client { (field) throws(HubError) in try HTTPHelpers.header(request, field) }
+    let alias = HTTPHelpers.query(request, HubAPI.downloadAliasQuery)
+    let decision = try VersionCheck.decide(.init(model: name, alias: alias, client: client), in: snapshot)
+    let (number, version, assignment) = (decision.number, decision.version, decision.assignment)
     let etag = "\"\(version.modelHash)\""
     if let ifNoneMatch = request.headers[.ifNoneMatch],
       HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: version.modelHash)

@@ -3,14 +3,17 @@ import Foundation
 import ModelHubAPI
 
 extension HubRollout {
-  /// Every version the rollout can serve.
-  var versions: Set<Int> { Set(variants.map(\.version) + rules.map(\.version)) }
+  /// Every version number the rollout names directly (not through an alias).
+  var versions: Set<Int> { Set(variants.compactMap(\.version) + rules.compactMap(\.version)) }
+  /// Every alias the rollout names.
+  var aliasNames: Set<String> { Set(variants.compactMap(\.alias) + rules.compactMap(\.alias)) }
 }
 
 /// Picks the version an installation gets: the first matching targeting rule, else a weighted
 /// variant chosen by a sticky bucket, else the latest published version. A client without an
 /// installation id cannot be bucketed: it gets the rollout's stable variant (see
-/// ``stableVariant(of:published:)``), never a canary.
+/// ``stableVariant(of:served:)``), never a canary. A rule or variant naming an alias serves the
+/// version the alias names at the time of the request.
 enum RolloutAssigner {
   /// Who is asking (from the `:download` request headers).
   struct Client: Sendable {
@@ -32,6 +35,12 @@ enum RolloutAssigner {
     guard rollout.rules.count <= HubLimits.rulesPerRollout else {
       throw .invalidArgument(
         "A rollout has at most \(HubLimits.rulesPerRollout) rules (this one has \(rollout.rules.count)).")
+    }
+    for (index, variant) in rollout.variants.enumerated() {
+      try checkTarget(version: variant.version, alias: variant.alias, of: "Variant \(index)")
+    }
+    for (index, rule) in rollout.rules.enumerated() {
+      try checkTarget(version: rule.version, alias: rule.alias, of: "Rule \(index)")
     }
     if !rollout.variants.isEmpty {
       for variant in rollout.variants where !(0...100).contains(variant.weight) {
@@ -73,6 +82,19 @@ enum RolloutAssigner {
     }
   }
 
+  /// Exactly one of a version and an alias, the alias well formed.
+  private static func checkTarget(version: Int?, alias: String?, of what: String) throws(HubError) {
+    switch (version, alias) {
+    case (nil, nil):
+      throw .invalidArgument("\(what) names no version: give \"version\" or \"alias\".")
+    case (.some, .some):
+      throw .invalidArgument("\(what) gives both \"version\" and \"alias\": give one of them.")
+    case (nil, let name?) where !HubAliasName.isValid(name):
+      throw .invalidArgument("\(what): alias '\(name.prefix(80))' is not valid: use \(HubAliasName.ruleDescription).")
+    default: break
+    }
+  }
+
   /// 1 to `limit` characters from `!` to `~` (what a client can send in a header and match).
   private static func isPrintable(_ text: String, upTo limit: Int) -> Bool {
     (1...limit).contains(text.utf8.count) && text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
@@ -85,40 +107,70 @@ enum RolloutAssigner {
     return Int(value % 10_000)
   }
 
+  /// What a model serves from: its published versions and its aliases (each naming a published
+  /// version).
+  struct Served: Sendable {
+    var published: Set<Int>
+    var aliases: [String: Int] = [:]
+
+    /// The published version `version`/`alias` names, with the alias when one named it; nil
+    /// when it is not published or the alias is not set.
+    func resolve(version: Int?, alias: String?) -> (version: Int, alias: String?)? {
+      switch HubRolloutTarget(version: version, alias: alias) {
+      case .version(let number)?: published.contains(number) ? (number, nil) : nil
+      case .alias(let name)?: aliases[name].flatMap { published.contains($0) ? ($0, name) : nil }
+      case nil: nil
+      }
+    }
+  }
+
   /// The version to serve and why, or nil if nothing is published.
-  static func assign(model: String, rollout: HubRollout?, published: Set<Int>, client: Client) -> (
+  static func assign(model: String, rollout: HubRollout?, served: Served, client: Client) -> (
     version: Int, assignment: HubAssignment
   )? {
     if let rollout {
-      for (index, rule) in rollout.rules.enumerated() where published.contains(rule.version) && matches(rule, client) {
-        return (rule.version, HubAssignment(reason: .rule, rule: index))
+      for (index, rule) in rollout.rules.enumerated() where matches(rule, client) {
+        if let (number, alias) = served.resolve(version: rule.version, alias: rule.alias) {
+          return (number, HubAssignment(reason: .rule, rule: index, alias: alias))
+        }
       }
       if !rollout.variants.isEmpty, client.installationID == nil,
-        let (index, variant) = stableVariant(of: rollout, published: published)
+        let (index, number, alias) = stableVariant(of: rollout, served: served)
       {
-        return (variant.version, HubAssignment(reason: .stable, variant: index))
+        return (number, HubAssignment(reason: .stable, variant: index, alias: alias))
       }
       if !rollout.variants.isEmpty, let id = client.installationID {
         let bucket = bucket(model: model, installationID: id)
         var upper = 0
         for (index, variant) in rollout.variants.enumerated() {
           upper += variant.weight * 100
-          if bucket < upper, published.contains(variant.version) {
-            return (variant.version, HubAssignment(reason: .variant, variant: index, bucket: bucket))
+          if bucket < upper, let (number, alias) = served.resolve(version: variant.version, alias: variant.alias) {
+            return (number, HubAssignment(reason: .variant, variant: index, bucket: bucket, alias: alias))
           }
         }
       }
     }
-    guard let latest = published.max() else { return nil }
+    guard let latest = served.published.max() else { return nil }
     return (latest, HubAssignment(reason: .latest))
   }
 
   /// The variant served to clients without an installation id: the one with the largest weight,
-  /// ties going to the lower version; only published versions count.
-  static func stableVariant(of rollout: HubRollout, published: Set<Int>) -> (Int, HubRollout.Variant)? {
-    rollout.variants.enumerated().filter { published.contains($0.element.version) }.min { a, b in
-      a.element.weight != b.element.weight ? a.element.weight > b.element.weight : a.element.version < b.element.version
-    }.map { ($0.offset, $0.element) }
+  /// ties going to the lower version; only variants naming a published version count (through
+  /// their alias, if they name one).
+  static func stableVariant(of rollout: HubRollout, served: Served) -> (
+    index: Int, version: Int, alias: String?
+  )? {
+    var best: (index: Int, version: Int, alias: String?, weight: Int)?
+    for (index, variant) in rollout.variants.enumerated() {
+      guard let (number, alias) = served.resolve(version: variant.version, alias: variant.alias) else { continue }
+      if let current = best,
+        current.weight > variant.weight || (current.weight == variant.weight && current.version <= number)
+      {
+        continue
+      }
+      best = (index, number, alias, variant.weight)
+    }
+    return best.map { ($0.index, $0.version, $0.alias) }
   }
 
   private static func matches(_ rule: HubRollout.Rule, _ client: Client) -> Bool {

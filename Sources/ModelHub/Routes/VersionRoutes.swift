@@ -112,7 +112,7 @@ struct VersionRoutes: Sendable {
     hub.logger.info(
       "rollout set",
       metadata: [
-        "model": "\(name)", "variants": "\(rollout.variants.map { "\($0.version)=\($0.weight)" })",
+        "model": "\(name)", "variants": "\(rollout.variants.map { "\($0.target?.label ?? "?")=\($0.weight)" })",
         "rules": "\(rollout.rules.count)",
       ])
     return try HTTPHelpers.json(rollout)

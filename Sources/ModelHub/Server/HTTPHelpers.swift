@@ -87,8 +87,13 @@ enum HTTPHelpers {
 
   /// A header value, limited to ``HubLimits/headerBytes`` bytes.
   static func header(_ request: Request, _ name: String) throws(HubError) -> String? {
+    try header(request.headers, name)
+  }
+
+  /// A header field of `fields`, limited to ``HubLimits/headerBytes`` bytes; empty is none.
+  static func header(_ fields: HTTPFields, _ name: String) throws(HubError) -> String? {
     let lowercased = name.lowercased()
-    guard let value = request.headers.first(where: { $0.name.canonicalName == lowercased })?.value else { return nil }
+    guard let value = fields.first(where: { $0.name.canonicalName == lowercased })?.value else { return nil }
     guard value.utf8.count <= HubLimits.headerBytes else {
       throw .invalidArgument("The \(name) header is longer than the limit of \(HubLimits.headerBytes) bytes.")
     }

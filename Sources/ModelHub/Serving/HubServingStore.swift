@@ -36,13 +36,19 @@ final class HubServingStore: Sendable {
   /// The current serving state: from memory unless the store's marker shows a change not made
   /// through this value, in which case it is reloaded first.
   func snapshot() async throws -> HubServingSnapshot {
-    let marker = store.changeMarker()
-    if let current = state.withLockedValue({ $0.marker == marker ? $0.snapshot : nil }) { return current }
+    if let current = currentSnapshot() { return current }
     try await load()
     guard let loaded = state.withLockedValue({ $0.snapshot }) else {
       throw HubError.internalError("the serving state could not be loaded")
     }
     return loaded
+  }
+
+  /// The serving state if it is current — the store's marker has not moved since it was loaded —
+  /// without waiting; nil when a reload is due (``snapshot()`` does it).
+  func currentSnapshot() -> HubServingSnapshot? {
+    let marker = store.changeMarker()
+    return state.withLockedValue { $0.marker == marker ? $0.snapshot : nil }
   }
 
   /// Re-reads `part` after a committed write and swaps it in. Does not throw: the write has

@@ -28,6 +28,9 @@ extension HubStore {
     try HubName.check(name)
     try Self.checkAlias(alias)
     return try await database.write { db in
+      if let model = try ModelRecord.fetchOne(db, key: name) {
+        try model.rollout?.checkAliasRemovable(alias, model: name)
+      }
       guard let record = try AliasRecord.fetchOne(db, key: ["model": name, "alias": alias]) else {
         _ = try Self.fetchVersion(db, name, 1)  // MODEL_NOT_FOUND first when the model is missing.
         throw HubError.aliasNotFound(model: name, alias: alias)

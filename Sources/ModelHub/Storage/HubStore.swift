@@ -237,7 +237,8 @@ public struct HubStore: Sendable {
 
   // MARK: Rollouts
 
-  /// Sets (or with nil clears) a model's rollout after checking it against its published versions.
+  /// Sets (or with nil clears) a model's rollout after checking it against its published versions
+  /// and aliases.
   func setRollout(_ name: String, _ rollout: HubRollout?, now: Date = Date()) async throws -> HubRollout? {
     try HubName.check(name)
     if let rollout { try RolloutAssigner.check(rollout) }
@@ -246,9 +247,8 @@ public struct HubStore: Sendable {
       if let rollout {
         let published = Set(
           try Int.fetchAll(db, sql: "SELECT version FROM version WHERE model = ? AND published", arguments: [name]))
-        for number in rollout.versions where !published.contains(number) {
-          throw HubError.failedPrecondition("Version \(number) of '\(name)' is not published.")
-        }
+        let aliases = Set(try String.fetchAll(db, sql: "SELECT alias FROM alias WHERE model = ?", arguments: [name]))
+        try rollout.checkTargets(model: name, published: published, aliases: aliases)
       }
       model.rollout = rollout
       model.touch(now)

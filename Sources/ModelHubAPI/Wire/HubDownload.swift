@@ -55,12 +55,16 @@ public struct HubAssignment: Codable, Sendable, Equatable {
   public var variant: Int?
   /// The installation's sticky bucket, 0–9999 (hash of model name and installation id).
   public var bucket: Int?
+  /// The alias that named the version: the one the client asked for, or the one the chosen
+  /// rule or variant names.
+  public var alias: String?
 
   /// Creates an assignment.
-  public init(reason: Reason, rule: Int? = nil, variant: Int? = nil, bucket: Int? = nil) {
+  public init(reason: Reason, rule: Int? = nil, variant: Int? = nil, bucket: Int? = nil, alias: String? = nil) {
     self.reason = reason
     self.rule = rule
     self.variant = variant
     self.bucket = bucket
+    self.alias = alias
   }
 }

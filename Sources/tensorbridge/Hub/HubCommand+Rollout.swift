@@ -3,21 +3,23 @@ import Foundation
 import ModelHubAPI
 
 extension HubCommand {
-  /// `tensorbridge hub rollout NAME 3=10 2=90 [--rules FILE.json] [--clear]`.
+  /// `tensorbridge hub rollout NAME 3=10 stable=90 [--rules FILE.json] [--clear]`.
   struct Rollout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "rollout",
-      abstract: "Split a model's traffic between published versions (VERSION=PERCENT …).",
+      abstract: "Split a model's traffic between published versions or aliases (VERSION=PERCENT or ALIAS=PERCENT …).",
       discussion: """
         Installations are assigned by a hash of the model name and their installation id, so each \
-        keeps its version while the split stays the same. --rules adds targeting rules from a JSON \
-        array of {version, platforms, minAppVersion, maxAppVersion, installationIds}, checked first.
+        keeps its version while the split stays the same. A share given to an alias (canary=10) \
+        follows the alias: `hub alias set` moves it without a new rollout; write an all-digit \
+        alias as @2025. --rules adds targeting rules from a JSON array of {version or alias, \
+        platforms, minAppVersion, maxAppVersion, installationIds}, checked first.
         """)
 
     @Argument(help: "The model's name.")
     var name: String
 
-    @Argument(help: "VERSION=PERCENT pairs adding up to 100, e.g. 3=10 2=90.")
+    @Argument(help: "VERSION=PERCENT or ALIAS=PERCENT pairs adding up to 100, e.g. 3=10 2=90 or canary=10 stable=90.")
     var split: [String] = []
 
     @Option(name: .long, help: "A JSON file with an array of targeting rules.")
@@ -30,11 +32,11 @@ extension HubCommand {
 
     func variants() throws -> [HubRollout.Variant] {
       try split.map { pair in
-        let parts = pair.split(separator: "=")
-        guard parts.count == 2, let version = Int(parts[0]), let weight = Int(parts[1]) else {
-          throw ValidationError("'\(pair)' is not VERSION=PERCENT")
+        let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
+        guard parts.count == 2, let target = HubRolloutTarget(label: parts[0]), let weight = Int(parts[1]) else {
+          throw ValidationError("'\(pair)' is not VERSION=PERCENT or ALIAS=PERCENT")
         }
-        return HubRollout.Variant(version: version, weight: weight)
+        return HubRollout.Variant(target, weight: weight)
       }
     }
 
@@ -66,7 +68,13 @@ extension HubCommand {
         print(String(decoding: raw, as: UTF8.self))
         return
       }
-      let summary = result.variants.map { "v\($0.version) \($0.weight)%" }.joined(separator: ", ")
+      let summary = result.variants.map { variant -> String in
+        switch variant.target {
+        case .version(let number)?: "v\(number) \(variant.weight)%"
+        case .alias(let alias)?: "\(alias) \(variant.weight)%"
+        case nil: "? \(variant.weight)%"
+        }
+      }.joined(separator: ", ")
       print(
         "\(name): \(summary.isEmpty ? "no variants" : summary)\(result.rules.isEmpty ? "" : ", \(result.rules.count) rules")"
       )

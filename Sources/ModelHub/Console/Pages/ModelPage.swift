@@ -31,7 +31,10 @@ struct ModelPage: Sendable {
     if !self.versions.isEmpty { self.versions[0].newest = true }
     hasVersions = !versions.isEmpty
     self.rollout = RolloutView(
-      rollout: rollout, published: versions.filter(\.published).map(\.version).sorted())
+      rollout: rollout, published: versions.filter(\.published).map(\.version).sorted(),
+      aliases: Dictionary(versions.flatMap { version in (version.aliases ?? []).map { ($0, version.version) } }) {
+        a, _ in a
+      })
     chart = DownloadChart(downloads)
     self.maxUploadBytes = maxUploadBytes
     maxUpload = ConsoleFormat.bytes(maxUploadBytes)

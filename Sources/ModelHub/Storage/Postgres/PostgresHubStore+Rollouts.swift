@@ -16,9 +16,13 @@ extension PostgresHubStore {
         ).decode(Int.self) {
           published.insert(number)
         }
-        for number in rollout.versions where !published.contains(number) {
-          throw HubError.failedPrecondition("Version \(number) of '\(name)' is not published.")
+        var aliases = Set<String>()
+        for try await alias in try await connection.query(
+          "SELECT alias FROM alias WHERE model = \(name)", logger: logger
+        ).decode(String.self) {
+          aliases.insert(alias)
         }
+        try rollout.checkTargets(model: name, published: published, aliases: aliases)
       }
       model.rollout = rollout
       model.touch(now)
@@ -55,7 +59,8 @@ extension PostgresHubStore {
     try HubName.check(name)
     try HubStore.checkAlias(alias)
     return try await write { connection in
-      _ = try await fetchModel(connection, name, lock: true)
+      let model = try await fetchModel(connection, name, lock: true)
+      try model.rollout?.checkAliasRemovable(alias, model: name)
       var removed: Int?
       for try await number in try await connection.query(
         "DELETE FROM alias WHERE model = \(name) AND alias = \(alias) RETURNING version", logger: logger

@@ -183,12 +183,29 @@
   if (rolloutForm) {
     const model = rolloutForm.dataset.model;
 
+    // A menu's choice: {version: 3}, or {alias: "canary"} for an option valued "alias:canary".
+    function target(row) {
+      const value = row.querySelector('[name="version"]').value;
+      return value.startsWith("alias:") ? { alias: value.slice(6) } : { version: Number(value) };
+    }
+    // "version 3", or "alias canary (v3)" from the menu's label.
+    function describe(row) {
+      const select = row.querySelector('[name="version"]');
+      const option = select.options[select.selectedIndex];
+      if (!option) return "no version";
+      return option.value.startsWith("alias:") ? "alias " + option.textContent : "version " + option.value;
+    }
+    function variantRows() { return Array.from(rolloutForm.querySelectorAll(".variant")); }
+    function ruleRows() { return Array.from(rolloutForm.querySelectorAll(".rule")); }
+
     function collect() {
-      const variants = Array.from(rolloutForm.querySelectorAll(".variant")).filter((row) => !row.closest("template")).map(function (row) {
-        return { version: Number(row.querySelector('[name="version"]').value), weight: Number(row.querySelector('[name="weight"]').value) };
+      const variants = variantRows().map(function (row) {
+        return Object.assign(target(row), { weight: Number(row.querySelector('[name="weight"]').value) });
       });
-      const rules = Array.from(rolloutForm.querySelectorAll(".rule")).map(function (row) {
-        const rule = { version: Number(row.querySelector('[name="version"]').value) };
+      const rules = ruleRows().map(function (row) {
+        const rule = target(row);
+        // Installation ids are not edited here; a saved rule's list is kept as it was.
+        if (row.dataset.installationIds) rule.installationIds = JSON.parse(row.dataset.installationIds);
         const platforms = row.querySelector('[name="platforms"]').value.split(",").map((p) => p.trim()).filter((p) => p);
         if (platforms.length) rule.platforms = platforms;
         const low = row.querySelector('[name="minAppVersion"]').value.trim();
@@ -208,17 +225,18 @@
       output.classList.toggle("error", rollout.variants.length > 0 && total !== 100);
       const list = document.getElementById("rollout-preview");
       list.replaceChildren();
+      const rows = ruleRows(), shareRows = variantRows();
       rollout.rules.forEach(function (rule, index) {
         const who = [];
         if (rule.platforms) who.push(rule.platforms.join(" or "));
         if (rule.minAppVersion && rule.maxAppVersion) who.push("app " + rule.minAppVersion + " to " + rule.maxAppVersion);
         else if (rule.minAppVersion) who.push("app " + rule.minAppVersion + " or later");
         else if (rule.maxAppVersion) who.push("app " + rule.maxAppVersion + " or earlier");
-        list.appendChild(element("li", "Rule " + (index + 1) + ": " + (who.length ? who.join(", ") : "every installation") + " gets version " + rule.version + "."));
+        list.appendChild(element("li", "Rule " + (index + 1) + ": " + (who.length ? who.join(", ") : "every installation") + " gets " + describe(rows[index]) + "."));
       });
       const others = rollout.rules.length ? "Every other installation" : "Every installation";
       if (rollout.variants.length) {
-        const shares = rollout.variants.map((v) => v.weight + "% version " + v.version).join(", ");
+        const shares = rollout.variants.map((v, index) => v.weight + "% " + describe(shareRows[index])).join(", ");
         list.appendChild(element("li", others + ": " + shares + " (sticky per installation)."));
         if (total !== 100) list.appendChild(element("li", "The weights add up to " + total + ", not 100: the hub will refuse this rollout.", "error"));
       } else {
@@ -281,7 +299,7 @@
   }
   if (document.getElementById("rollout-bar")) {
     const items = Array.from(document.querySelectorAll("#rollout-preview li")).map((li) => li.textContent).join(" ");
-    const shares = Array.from(items.matchAll(/(\d+)% version (\d+)/g)).map((m) => ({ weight: Number(m[1]), version: Number(m[2]) }));
+    const shares = Array.from(items.matchAll(/(\d+)% (?:version|alias) /g)).map((m) => ({ weight: Number(m[1]) }));
     drawBar(shares);
   }
 
