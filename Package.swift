@@ -162,7 +162,8 @@ let package = Package(
       ]),
     .testTarget(name: "TensorBridgeModelsTests", dependencies: ["TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
     .testTarget(
-      name: "TensorBridgeTrainingTests", dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge"]),
+      name: "TensorBridgeTrainingTests",
+      dependencies: ["TensorBridgeTraining", "TensorBridgeModels", "TensorBridge", "TFLiteFormat"]),
     .testTarget(
       name: "TensorBridgeVisionTests",
       dependencies: ["TensorBridgeVision", "TensorBridgeModels", "TensorBridge", "TestSupport"]),

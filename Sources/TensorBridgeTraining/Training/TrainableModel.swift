@@ -136,6 +136,8 @@ public actor TrainableModel {
 
   /// Writes a new `.tflite`: the model file with the current (trained) weights in place of the
   /// constants that initialize its variables; loaded afresh, it starts from these weights.
+  /// Weights whose initial constants the converter stored once (identical initial values) are
+  /// each given a constant of their own first.
   ///
   /// - Throws: ``TrainingError/export(weight:reason:)`` naming a weight that cannot be placed,
   ///   or the file cannot be written.
