@@ -8,6 +8,7 @@
 #   CHUNKS="128 1024" bash bench/hub/run.sh   # one hub per `--chunk-kib`, all measured in one run
 #   S3=0 bash bench/hub/run.sh                # leave out the scale-out hub (PostgreSQL + S3 blobs)
 #   PG=0 bash bench/hub/run.sh                # the scale-out hub keeps its metadata in SQLite
+#   ROUTED=0 bash bench/hub/run.sh            # leave out the hub whose router answers every check
 #   BIN=.build/debug/tensorbridge DURATION=2 ROUNDS=1 bash bench/hub/run.sh   # check the script only
 #
 # With S3=1 (the default) one more hub runs as a scale-out node: its metadata in PostgreSQL 15
@@ -32,6 +33,8 @@ SCRATCH=${SCRATCH:-.build-hub-release}
 S3=${S3:-1}
 S3_HUB_PORT=${S3_HUB_PORT:-18090}
 PG=${PG:-1}
+ROUTED=${ROUTED:-1}
+ROUTED_PORT=${ROUTED_PORT:-18100}
 PG_PORT=${PG_PORT:-18060}
 
 # wrk and nginx come from Debian; install them when missing (idempotent), as scripts/setup.sh does.
@@ -97,6 +100,19 @@ download_info() {
 }
 SMALL_HASH=$(download_info small | python3 -c 'import json,sys; print(json.load(sys.stdin)["modelHash"])')
 BIG_URI=$(download_info big | python3 -c 'import json,sys; print(json.load(sys.stdin)["downloadUri"])')
+
+# --- a hub whose router answers every version check (--no-direct-version-checks), the small model:
+# the same answers as the direct 304 path, for its row beside it (304 check only).
+if [ "$ROUTED" = 1 ]; then
+  ADMIN_ROUTED=$("$BIN" hub keys create --data "$WORK/hub-routed" --scope admin)
+  CLIENT_ROUTED=$("$BIN" hub keys create --data "$WORK/hub-routed" --scope client)
+  "$BIN" hub serve --data "$WORK/hub-routed" --port "$ROUTED_PORT" --log-level error --no-direct-version-checks \
+    > "$WORK/hub-routed.out" 2>&1 &
+  HUB_PIDS+=($!)
+  for _ in $(seq 100); do grep -q listening "$WORK/hub-routed.out" 2>/dev/null && break; sleep 0.1; done
+  TENSORBRIDGE_HUB_URL="http://127.0.0.1:$ROUTED_PORT" TENSORBRIDGE_HUB_KEY="$ADMIN_ROUTED" \
+    "$BIN" hub deploy small Tests/Fixtures/models/linear.tflite --publish >&2
+fi
 
 # --- the hub with S3 blobs (moto on loopback), the same two models --------------------------------
 if [ "$S3" = 1 ]; then
@@ -177,6 +193,10 @@ for chunk in $CHUNKS; do
     || { echo "error: the hub on port $port served different bytes" >&2; exit 1; }
   i=$((i + 1))
 done
+if [ "$ROUTED" = 1 ]; then
+  expect_status 304 -H "Authorization: Bearer $CLIENT_ROUTED" -H "X-Installation-Id: bench" \
+    -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$ROUTED_PORT/v1/models/small:download"
+fi
 if [ "$S3" = 1 ]; then
   expect_status 304 -H "Authorization: Bearer $CLIENT_S3" -H "X-Installation-Id: bench" \
     -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$S3_HUB_PORT/v1/models/small:download"
@@ -201,6 +221,7 @@ mbps() { awk '/Transfer\/sec/ {v=$2; u=substr(v, length(v)-1); n=substr(v, 1, le
 # same machine; the table gives the median over rounds and the range of the per-round ratio.
 : > "$WORK/results"
 sides="nginx"; for chunk in $CHUNKS; do sides="$sides hub-$chunk"; done
+[ "$ROUTED" = 1 ] && sides="$sides hub-routed"
 [ "$S3" = 1 ] && sides="$sides hub-s3"
 for round in $(seq "$ROUNDS"); do
   order=$sides; [ $((round % 2)) = 0 ] && order=$(echo "$sides" | tr ' ' '\n' | tac | tr '\n' ' ')
@@ -208,6 +229,10 @@ for round in $(seq "$ROUNDS"); do
     if [ "$side" = nginx ]; then
       small=$(run_wrk "$CONNECTIONS" "http://127.0.0.1:$NGINX_PORT/check.json")
       big=$(run_wrk 4 "http://127.0.0.1:$NGINX_PORT/big.tflite")
+    elif [ "$side" = hub-routed ]; then
+      small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT_ROUTED" -H "X-Installation-Id: bench" \
+        -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$ROUTED_PORT/v1/models/small:download")
+      big="Transfer/sec: 0.00MB"
     elif [ "$side" = hub-s3 ]; then
       small=$(run_wrk "$CONNECTIONS" -H "Authorization: Bearer $CLIENT_S3" -H "X-Installation-Id: bench" \
         -H "If-None-Match: \"$SMALL_HASH\"" "http://127.0.0.1:$S3_HUB_PORT/v1/models/small:download")
@@ -239,7 +264,12 @@ for r, side, rps, p99, mbps in rows:
 rounds = sorted(by["nginx"], key=int)
 hubs = [side for side in by if side != "nginx"]
 scale_out = "ModelHub, PostgreSQL + S3 blobs (moto), streamed" if pg else "ModelHub, S3 blobs (moto), streamed"
-name = lambda side: scale_out if side == "hub-s3" else f"ModelHub `--chunk-kib {side[4:]}`"
+def name(side):
+    if side == "hub-s3":
+        return scale_out
+    if side == "hub-routed":
+        return "ModelHub, every check through the router (`--no-direct-version-checks`)"
+    return f"ModelHub `--chunk-kib {side[4:]}`"
 med = lambda side, i: statistics.median(by[side][r][i] for r in rounds)
 ratio = lambda side, i: [by[side][r][i] / by["nginx"][r][i] for r in rounds]
 print(f"\n{len(rounds)} rounds, wrk {duration}s each; 1-minute load average at the end: {load}\n")
@@ -250,7 +280,7 @@ for side in hubs:
     q, l = ratio(side, 0), ratio(side, 1)
     print(f"| | {name(side)} | {med(side,0):.0f} | {med(side,1):.2f} | **{statistics.median(q):.2f}** | {min(q):.2f}–{max(q):.2f} | {statistics.median(l):.2f} |")
 print(f"| 100 MB model file, 4 connections | nginx (sendfile) | {med('nginx',2):.0f} MB/s | | | | |")
-for side in hubs:
+for side in [side for side in hubs if side != "hub-routed"]:
     t = ratio(side, 2)
     print(f"| | {name(side)} | {med(side,2):.0f} MB/s | | **{statistics.median(t):.2f}** | {min(t):.2f}–{max(t):.2f} | |")
 PY

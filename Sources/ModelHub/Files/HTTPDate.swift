@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,8 +12,18 @@ enum HTTPDate {
   private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+  /// The last second formatted, kept so that a server answering thousands of requests a second
+  /// formats the date once a second rather than on each.
+  private static let cache = NIOLockedValueBox<(second: time_t, text: String)>((-1, ""))
+
   /// The current time.
-  static func now() -> String { format(secondsSince1970: time(nil)) }
+  static func now() -> String {
+    let second = time(nil)
+    if let text = cache.withLockedValue({ $0.second == second ? $0.text : nil }) { return text }
+    let text = format(secondsSince1970: second)
+    cache.withLockedValue { $0 = (second, text) }
+    return text
+  }
 
   /// A time in seconds since 1970.
   static func format(secondsSince1970 seconds: time_t) -> String {

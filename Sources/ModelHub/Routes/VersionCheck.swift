@@ -29,8 +29,15 @@ enum VersionCheck {
   static func client(header: (String) throws(HubError) -> String?) throws(HubError) -> RolloutAssigner.Client {
     let id = try header(HubHeaders.installationID)
     return RolloutAssigner.Client(
-      installationID: id.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 },
+      installationID: id.flatMap { isBlank($0) ? nil : $0 },
       platform: try header(HubHeaders.platform), appVersion: try header(HubHeaders.appVersion))
+  }
+
+  /// Whether `text` is only whitespace (Foundation's `.whitespaces`; for ASCII, spaces and tabs,
+  /// checked without Foundation on this per-request path).
+  private static func isBlank(_ text: String) -> Bool {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+    return text.trimmingCharacters(in: .whitespaces).isEmpty
   }
 
   /// Decides from `snapshot`.

@@ -50,7 +50,34 @@ enum HTTPHelpers {
   }
 
   /// Whether an `If-None-Match` header names `hash` (quoted or not, weak or strong) or is `*`.
+  ///
+  /// An ASCII header (every real one) is read byte by byte — this runs on every version check;
+  /// any other goes through Foundation's trimming, whose whitespace set is wider. Both give the
+  /// same answer for ASCII, where that set is space and tab.
   static func matches(ifNoneMatch header: String, hash: String) -> Bool {
+    var header = header
+    return header.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        return matchesUnicode(ifNoneMatch: String(decoding: bytes, as: UTF8.self), hash: hash)
+      }
+      var hash = hash
+      return hash.withUTF8 { hash in
+        bytes.split(separator: UInt8(ascii: ",")).contains { item in
+          var tag = item.drop { $0 == 0x20 || $0 == 0x09 }
+          while let last = tag.last, last == 0x20 || last == 0x09 { tag = tag.dropLast() }
+          if tag.elementsEqual("*".utf8) { return true }
+          if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
+          tag = tag.drop { $0 == UInt8(ascii: "\"") }
+          while tag.last == UInt8(ascii: "\"") { tag = tag.dropLast() }
+          return tag.elementsEqual(hash)
+        }
+      }
+    }
+  }
+
+  /// ``matches(ifNoneMatch:hash:)`` for a header that is not ASCII (and the reference the
+  /// byte-wise reading is tested against).
+  static func matchesUnicode(ifNoneMatch header: String, hash: String) -> Bool {
     header.split(separator: ",").contains { item in
       var tag = item.trimmingCharacters(in: .whitespaces)
       if tag == "*" { return true }

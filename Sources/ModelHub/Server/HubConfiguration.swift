@@ -37,6 +37,10 @@ public struct HubConfiguration: Sendable {
   /// Where model files are kept: `blobs/` in the data folder (the default) or an S3-compatible
   /// bucket. The metadata and temporary uploads stay in the data folder either way.
   public var blobLocation: HubBlobLocation = .dataFolder
+  /// Whether version checks whose answer is `304` are answered on the connection, without the
+  /// router (the default). Off, the router answers every check: the same answers, slower; for
+  /// benchmarks that compare the two (`hub serve --no-direct-version-checks`).
+  public var directVersionChecks = true
 
   /// Creates a configuration.
   public init(

@@ -136,7 +136,9 @@ public struct ModelHubServer: Sendable {
     let app = Application(
       router: router,
       server: .fileServingHTTP1(
-        files: DirectFileService(hub: hub, serverName: serverName, counters: directFiles),
+        files: DirectFileService(
+          hub: hub, serverName: serverName, counters: directFiles,
+          answerVersionChecks: configuration.directVersionChecks),
         connections: connectionEnvironment),
       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
       onServerRunning: { channel in

@@ -18,7 +18,7 @@ extension HubStore {
     }
   }
 
-  func changeMarker() -> HubChangeMarker { SQLiteChangeMarker.read(database: paths.database) }
+  func changeMarker() -> HubChangeMarker { changes.read() }
 
   private static func load(_ part: HubServingPart, _ db: Database, database: URL) throws -> HubServingLoad {
     switch part {

@@ -20,6 +20,8 @@ public struct HubStore: Sendable {
   /// The data folder's `tmp/`, where uploads are written, whatever the blob storage.
   let staging: BlobStore
   let paths: HubPaths
+  /// Reads the database's change marker (its paths worked out once: it is read on every request).
+  let changes: SQLiteChangeMarker
   /// Uploads and deletions of one hash in this process, kept apart (non-local blobs only).
   let pins = BlobPins()
 
@@ -49,6 +51,7 @@ public struct HubStore: Sendable {
     local = remoteBlobs == nil ? staging : nil
     blobs = remoteBlobs ?? staging
     database = try HubDatabase.open(at: paths.database)
+    changes = SQLiteChangeMarker(database: paths.database)
   }
 
   // MARK: Models

@@ -50,6 +50,11 @@ extension HubCommand {
     )
     var chunkKiB = 256
 
+    @Flag(
+      inversion: .prefixedNo,
+      help: "Answer version checks whose answer is 304 on the connection, without the router (off: for benchmarks).")
+    var directVersionChecks = true
+
     @Option(name: .customLong("first-byte-timeout"), help: "Seconds a new connection may wait before its first byte.")
     var firstByteTimeout = 60.0
 
@@ -130,6 +135,7 @@ extension HubCommand {
           firstByte: .seconds(firstByteTimeout), requestHead: .seconds(headerTimeout), body: .seconds(bodyTimeout),
           bodyMinimumBytes: bodyMinBytes, keepAlive: .seconds(keepAliveTimeout), send: .seconds(sendTimeout)),
         maxConnections: maxConnections, signingCredentials: try SigningSecretSource.credentials(file: signingSecret))
+      configuration.directVersionChecks = directVersionChecks
       do {
         configuration.blobLocation = try blobOptions.location(environment: ProcessInfo.processInfo.environment)
       } catch {
