@@ -40,10 +40,10 @@ struct VersionCheckAnswerer: Sendable {
       return nil
     }
     let fields = request.headerFields
+    func header(_ field: String) throws(HubError) -> String? { try HTTPHelpers.header(fields, field) }
     guard let ifNoneMatch = fields[.ifNoneMatch], let keyHash = try? HubAuthenticator.bearerKeyHash(fields),
       let snapshot = serving.currentSnapshot(), snapshot.keys[keyHash] != nil,
-      let client = try? VersionCheck.client(header: { (field) throws(HubError) in try HTTPHelpers.header(fields, field)
-        }),
+      let client = try? VersionCheck.client(header: header),
       let decision = try? VersionCheck.decide(
         .init(model: name, alias: uri.queryParameters.get(HubAPI.downloadAliasQuery), client: client), in: snapshot),
       HTTPHelpers.matches(ifNoneMatch: ifNoneMatch, hash: decision.version.modelHash)
