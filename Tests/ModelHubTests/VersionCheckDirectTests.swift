@@ -174,6 +174,39 @@ final class VersionCheckDirectTests: XCTestCase {
     XCTAssertEqual(try check(hub.clientKey, v1.modelHash, query: "?alias=canary"), 200)
   }
 
+  /// A connection's key hash is worked out once, but the key is checked on every request: another
+  /// key on the same connection is judged on its own, and a key that only looks like the cached
+  /// one (a KELVIN SIGN for a K: equal as Swift strings, different bytes) is not taken for it.
+  func testOneConnectionsKeysAreEachChecked() async throws {
+    let (hub, _, v2) = try await start()
+    let connection = try RawConnection(port: hub.port)
+    connection.setReceiveTimeout(10)
+    let reader = RawResponseReader(connection)
+    func check(_ key: String) throws -> Int {
+      try connection.send(Data(request(key, hash: v2.modelHash).utf8))
+      return try reader.next().status
+    }
+    let before = directAnswers(hub)
+    XCTAssertEqual(try check(hub.clientKey), 304)
+    XCTAssertEqual(try check("tbh_client_unknown"), 401)
+    XCTAssertEqual(try check(hub.clientKey), 304)
+    XCTAssertEqual(directAnswers(hub), before + 2)
+    // A real key with a K in it (about half of all keys have one).
+    var withK: String?
+    for _ in 0..<30 where withK == nil {
+      let created = try await hub.store.createKey(scope: .client).key
+      if created.dropFirst("tbh_client_".count).contains("K") { withK = created }
+    }
+    let key = try XCTUnwrap(withK)
+    try await warm(hub)
+    let lookalike = key.replacingOccurrences(of: "K", with: "\u{212A}")
+    XCTAssertEqual(key, lookalike, "Swift calls them equal")
+    XCTAssertNotEqual(Array(key.utf8), Array(lookalike.utf8))
+    XCTAssertEqual(try check(key), 304)
+    XCTAssertEqual(try check(lookalike), 401, "a key this hub never issued")
+    XCTAssertEqual(try check(key), 304)
+  }
+
   /// Direct answers and the router's keep their order on a pipelined connection: the direct path
   /// answers a check only while nothing passed on to the router is still being answered, so the
   /// first three (direct) come first and everything after the first routed one follows in order.

@@ -27,8 +27,22 @@ struct VersionCheckAnswerer: Sendable {
   private static let prefix = "/v1/models/"
   private static let verb = ":download"
 
+  /// The last `Authorization` header a connection sent and its key's hash: a client sends the
+  /// same key on every request of a connection, so its SHA-256 is worked out once per connection.
+  /// (Only the hash is remembered; whether the key is valid is checked on every request.)
+  struct KeyHashCache {
+    var header: String?
+    var hash: String?
+  }
+
   /// The `304` head for `head`, or nil when the router must answer it.
   func answer(_ head: HTTPRequestHead) -> HTTPResponseHead? {
+    var cache = KeyHashCache()
+    return answer(head, keys: &cache)
+  }
+
+  /// The `304` head for `head`, or nil when the router must answer it; `keys` is the connection's.
+  func answer(_ head: HTTPRequestHead, keys: inout KeyHashCache) -> HTTPResponseHead? {
     guard head.method == .GET, head.isKeepAlive, head.uri.hasPrefix(Self.prefix) else { return nil }
     let uri = URI(head.uri)
     let segments = uri.path.split(separator: "/", omittingEmptySubsequences: false)
@@ -41,7 +55,17 @@ struct VersionCheckAnswerer: Sendable {
     }
     let fields = request.headerFields
     func header(_ field: String) throws(HubError) -> String? { try HTTPHelpers.header(fields, field) }
-    guard let ifNoneMatch = fields[.ifNoneMatch], let keyHash = try? HubAuthenticator.bearerKeyHash(fields),
+    let keyHash: String?
+    // Bytes, not String equality (which is canonical equivalence: a KELVIN SIGN equals a K).
+    if let authorization = fields[.authorization], let cached = keys.header,
+      authorization.utf8.elementsEqual(cached.utf8)
+    {
+      keyHash = keys.hash
+    } else {
+      keyHash = try? HubAuthenticator.bearerKeyHash(fields)
+      keys = KeyHashCache(header: fields[.authorization], hash: keyHash)
+    }
+    guard let ifNoneMatch = fields[.ifNoneMatch], let keyHash,
       let snapshot = serving.currentSnapshot(), snapshot.keys[keyHash] != nil,
       let client = try? VersionCheck.client(header: header),
       let decision = try? VersionCheck.decide(
