@@ -35,12 +35,6 @@ struct VersionCheckAnswerer: Sendable {
     var hash: String?
   }
 
-  /// The `304` head for `head`, or nil when the router must answer it.
-  func answer(_ head: HTTPRequestHead) -> HTTPResponseHead? {
-    var cache = KeyHashCache()
-    return answer(head, keys: &cache)
-  }
-
   /// The `304` head for `head`, or nil when the router must answer it; `keys` is the connection's.
   func answer(_ head: HTTPRequestHead, keys: inout KeyHashCache) -> HTTPResponseHead? {
     guard head.method == .GET, head.isKeepAlive, head.uri.hasPrefix(Self.prefix) else { return nil }
