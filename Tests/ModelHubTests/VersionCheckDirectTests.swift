@@ -33,10 +33,12 @@ final class VersionCheckDirectTests: XCTestCase {
   }
 
   private func request(
-    _ key: String, hash: String?, query: String = "", extra: String = "", version: String = "1.1"
+    _ key: String, hash: String?, query: String = "", extra: String = "", version: String = "1.1",
+    installation: String = "device-1"
   ) -> String {
     "GET /v1/models/m:download\(query) HTTP/\(version)\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(key)\r\n"
-      + "\(HubHeaders.installationID): device-1\r\n" + (hash.map { "If-None-Match: \"\($0)\"\r\n" } ?? "") + extra
+      + "\(HubHeaders.installationID): \(installation)\r\n" + (hash.map { "If-None-Match: \"\($0)\"\r\n" } ?? "")
+      + extra
       + "\r\n"
   }
 
@@ -205,6 +207,45 @@ final class VersionCheckDirectTests: XCTestCase {
     XCTAssertEqual(try check(key), 304)
     XCTAssertEqual(try check(lookalike), 401, "a key this hub never issued")
     XCTAssertEqual(try check(key), 304)
+  }
+
+  /// A connection's `304` is remembered with the request's bytes and the serving state's
+  /// generation, and given again only to the same bytes: an installation id that the rollout sends
+  /// to the other version, on the same connection with the same key and `If-None-Match`, gets that
+  /// version (a memo keyed on less than the whole head would answer it `304`); the `Date` of a
+  /// remembered answer is the current one.
+  func testARememberedAnswerIsOnlyForTheSameRequest() async throws {
+    let (hub, v1, _) = try await start()
+    try await hub.setRollout(
+      "m", HubRollout(variants: [.init(version: 1, weight: 50), .init(version: 2, weight: 50)]))
+    try await warm(hub)
+    let connection = try RawConnection(port: hub.port)
+    connection.setReceiveTimeout(10)
+    let reader = RawResponseReader(connection)
+    func check(_ installation: String) throws -> RawResponse {
+      try connection.send(Data(request(hub.clientKey, hash: v1.modelHash, installation: installation).utf8))
+      return try reader.next()
+    }
+    var onV1: String?
+    var onV2: String?
+    for index in 0..<64 where onV1 == nil || onV2 == nil {
+      let installation = "device-\(index)"
+      if try check(installation).status == 304 { onV1 = onV1 ?? installation } else { onV2 = onV2 ?? installation }
+    }
+    let (first, second) = (try XCTUnwrap(onV1), try XCTUnwrap(onV2))
+    try await warm(hub)  // The 200s above were counted: their write is flushed before going on.
+    let before = directAnswers(hub)
+    let answered = try check(first)
+    XCTAssertEqual(answered.status, 304)
+    XCTAssertEqual(try check(first).status, 304)
+    XCTAssertEqual(try check(second).status, 200, "another installation id is decided on its own")
+    XCTAssertEqual(try check(first).status, 304)
+    XCTAssertEqual(directAnswers(hub), before + 3)
+    try await Task.sleep(for: .milliseconds(1_100))
+    let later = try check(first)
+    XCTAssertEqual(later.status, 304)
+    XCTAssertNotEqual(later.headers["date"], answered.headers["date"], "the Date is the current one")
+    XCTAssertEqual(later.headers["etag"], answered.headers["etag"])
   }
 
   /// Direct answers and the router's keep their order on a pipelined connection: the direct path

@@ -57,8 +57,8 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var readHeld = false
   private var isActive = true
   private var heldCloses: [(CloseMode, EventLoopPromise<Void>?)] = []
-  /// The connection's last key and its hash (version checks).
-  private var keyHashes = VersionCheckAnswerer.KeyHashCache()
+  /// What this connection's version checks worked out (its key's hash, its last `304`).
+  private var versionCheckMemo = VersionCheckAnswerer.ConnectionMemo()
 
   /// A handler for one connection.
   init(service: DirectFileService) {
@@ -170,7 +170,7 @@ final class DirectFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
   /// still being answered; the request's body and end are dropped.
   private func answerVersionCheck(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Bool {
     guard !passingEverything, forwardedInProgress == 0, let answerer = service.versionChecks,
-      let response = answerer.answer(head, keys: &keyHashes)
+      let response = answerer.answer(head, memo: &versionCheckMemo)
     else { return false }
     skippingRequestBody = true
     service.counters.recordVersionCheck()  // Before the client can read the answer.

@@ -75,6 +75,17 @@ enum HTTPHelpers {
     }
   }
 
+  /// Whether two strings are the same bytes (not Swift's `==`, which is canonical equivalence:
+  /// a KELVIN SIGN equals a K there). Compares the contiguous UTF-8 storage when both have it.
+  static func sameBytes(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+    }
+    if let contiguous, let equal = contiguous { return equal }
+    return a.utf8.elementsEqual(b.utf8)
+  }
+
   /// ``matches(ifNoneMatch:hash:)`` for a header that is not ASCII (and the reference the
   /// byte-wise reading is tested against).
   static func matchesUnicode(ifNoneMatch header: String, hash: String) -> Bool {

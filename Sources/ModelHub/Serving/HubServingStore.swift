@@ -20,6 +20,8 @@ final class HubServingStore: Sendable {
     var snapshot: HubServingSnapshot?
     /// The store's marker when `snapshot` was fully loaded; nil forces a reload.
     var marker: HubChangeMarker?
+    /// Moves with every change applied to `snapshot` (a full load or a part).
+    var generation: UInt64 = 0
   }
 
   /// The store written to and loaded from.
@@ -46,9 +48,17 @@ final class HubServingStore: Sendable {
 
   /// The serving state if it is current — the store's marker has not moved since it was loaded —
   /// without waiting; nil when a reload is due (``snapshot()`` does it).
-  func currentSnapshot() -> HubServingSnapshot? {
+  func currentSnapshot() -> HubServingSnapshot? { current()?.snapshot }
+
+  /// ``currentSnapshot()`` with its generation: a number that is the same for two reads exactly
+  /// when nothing was applied in between, so that an answer worked out from one snapshot can be
+  /// reused while the generation stands (``VersionCheckAnswerer`` does, per connection).
+  func current() -> (snapshot: HubServingSnapshot, generation: UInt64)? {
     let marker = store.changeMarker()
-    return state.withLockedValue { $0.marker == marker ? $0.snapshot : nil }
+    return state.withLockedValue { state in
+      guard state.marker == marker, let snapshot = state.snapshot else { return nil }
+      return (snapshot, state.generation)
+    }
   }
 
   /// Re-reads `part` after a committed write and swaps it in. Does not throw: the write has
@@ -62,6 +72,7 @@ final class HubServingStore: Sendable {
   }
 
   private static func apply(_ load: HubServingLoad, to state: inout State) {
+    state.generation &+= 1
     switch load {
     case .all(let snapshot, let marker):
       state.snapshot = snapshot

@@ -5,13 +5,13 @@ import ModelHubAPI
 /// The serving state read from SQLite for ``HubServingStore``.
 extension HubStore {
   func loadServing(_ part: HubServingPart, apply: @escaping @Sendable (HubServingLoad) -> Void) async throws {
-    let database = paths.database
+    let changes = self.changes
     // On the writer queue: loads are serialized with every write of this process, so a later
     // load never reflects fewer commits than an earlier one.
     try await self.database.writeWithoutTransaction { db in
       var load = HubServingLoad.keys([:])
       try db.inTransaction(.deferred) {
-        load = try Self.load(part, db, database: database)
+        load = try Self.load(part, db, changes: changes)
         return .commit
       }
       apply(load)
@@ -20,10 +20,12 @@ extension HubStore {
 
   func changeMarker() -> HubChangeMarker { changes.read() }
 
-  private static func load(_ part: HubServingPart, _ db: Database, database: URL) throws -> HubServingLoad {
+  private static func load(_ part: HubServingPart, _ db: Database, changes: SQLiteChangeMarker) throws
+    -> HubServingLoad
+  {
     switch part {
     case .all:
-      let marker = SQLiteChangeMarker.read(database: database)
+      let marker = changes.read()
       var snapshot = HubServingSnapshot(keys: try Self.servingKeys(db))
       let versions = try VersionRecord.filter(Column("published") == true).fetchAll(db)
       let byModel = Dictionary(grouping: versions, by: \.model)

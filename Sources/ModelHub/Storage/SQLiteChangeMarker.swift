@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
 
 #if canImport(Glibc)
   import Glibc
@@ -11,10 +12,15 @@ import NIOConcurrencyHelpers
 /// the wal-index header at the start of `<db>-shm` (shared memory, mapped by every connection)
 /// holds a change counter, the last valid frame and the WAL salts, and SQLite rewrites it on
 /// every commit and every WAL reset. The database file's size, modification time and inode are
-/// added for writes that reach the main file directly. A `pread` and a `stat` per read: the
-/// `-shm` file is opened once and kept open (SQLite neither truncates nor removes it while any
-/// connection has the database open, and the hub always does); it is opened again if a read
-/// fails, and a read that cannot be made gives a marker no commit gives.
+/// added for a file replaced or restored under the hub (in WAL mode no commit reaches the main file
+/// without moving the header first: checkpoints copy committed pages, and leaving WAL mode needs
+/// every other connection closed, and the hub always has one open).
+///
+/// A `pread` per read: the `-shm` file is opened once and kept open (SQLite neither truncates nor
+/// removes it while any connection has the database open); it is opened again if a read fails,
+/// and a read that cannot be made gives a marker no commit gives. The database file is `stat`ed at
+/// most every ``fileCheckInterval`` (the path lookup cost more than the rest of a version check's
+/// decision): a replaced file is noticed within that, a commit on the next read.
 final class SQLiteChangeMarker: Sendable {
   /// The first 48 bytes of the wal-index header: version, change counter, page size, mxFrame,
   /// page count, frame checksums and salts.
@@ -24,6 +30,11 @@ final class SQLiteChangeMarker: Sendable {
   private let sharedMemoryPath: String
   /// The open `-shm` file, or -1 before it could be opened.
   private let descriptor = NIOLockedValueBox<Int32>(-1)
+  /// How long a `stat` of the database file is used for.
+  static let fileCheckInterval = TimeAmount.milliseconds(100)
+  /// The last `stat` of the database file (size, modification time, inode; nil when it failed)
+  /// and when it was made.
+  private let fileCheck = NIOLockedValueBox<(at: NIODeadline, values: [UInt64]?)?>(nil)
 
   /// The marker of the database at `database` (its paths are worked out here, once).
   init(database: URL) {
@@ -35,9 +46,6 @@ final class SQLiteChangeMarker: Sendable {
     let open = descriptor.withLockedValue { $0 }
     if open >= 0 { close(open) }
   }
-
-  /// The current marker of the database at `database`.
-  static func read(database: URL) -> HubChangeMarker { SQLiteChangeMarker(database: database).read() }
 
   /// The first bytes of the `-shm` file into `bytes`; false when it cannot be read.
   private func readHeader(into bytes: inout [UInt8]) -> Bool {
@@ -69,25 +77,39 @@ final class SQLiteChangeMarker: Sendable {
       // marker no commit gives, so that the next successful read counts as a change.
       bytes.replaceSubrange(0..<Self.headerBytes, with: repeatElement(0xFF, count: Self.headerBytes))
     }
-    var info = stat()
-    guard stat(databasePath, &info) == 0 else {
+    guard let values = fileValues() else {
       bytes.removeLast(32)
       return HubChangeMarker(bytes: bytes)
     }
-    #if canImport(Darwin)
-      let modified = info.st_mtimespec
-    #else
-      let modified = info.st_mtim
-    #endif
-    let values = [
-      UInt64(truncatingIfNeeded: info.st_size), UInt64(truncatingIfNeeded: modified.tv_sec),
-      UInt64(truncatingIfNeeded: modified.tv_nsec), UInt64(truncatingIfNeeded: info.st_ino),
-    ]
     bytes.withUnsafeMutableBytes { buffer in
       for (index, value) in values.enumerated() {
         buffer.storeBytes(of: value, toByteOffset: Self.headerBytes + index * 8, as: UInt64.self)
       }
     }
     return HubChangeMarker(bytes: bytes)
+  }
+
+  /// The database file's size, modification time and inode, from a `stat` at most
+  /// ``fileCheckInterval`` old; nil when the file cannot be `stat`ed.
+  private func fileValues() -> [UInt64]? {
+    let now = NIODeadline.now()
+    if let recent = fileCheck.withLockedValue({ $0 }), now - recent.at < Self.fileCheckInterval {
+      return recent.values
+    }
+    var info = stat()
+    var values: [UInt64]?
+    if stat(databasePath, &info) == 0 {
+      #if canImport(Darwin)
+        let modified = info.st_mtimespec
+      #else
+        let modified = info.st_mtim
+      #endif
+      values = [
+        UInt64(truncatingIfNeeded: info.st_size), UInt64(truncatingIfNeeded: modified.tv_sec),
+        UInt64(truncatingIfNeeded: modified.tv_nsec), UInt64(truncatingIfNeeded: info.st_ino),
+      ]
+    }
+    fileCheck.withLockedValue { $0 = (now, values) }
+    return values
   }
 }
