@@ -83,6 +83,28 @@ final class TensorIODataBytesTests: XCTestCase {
     try check("metadata_classifier_uint8")
   }
 
+  /// ``ModelValue/integers(_:)`` on a real int32 model: the same tensor bytes and outputs as the
+  /// reference's token ids given as numbers, and a value int32 cannot hold is refused by index.
+  func testIntegersIntoAnInt32Model() throws {
+    let url = BundleTestSupport.fixtures.appendingPathComponent("models/token_classifier.reference.json")
+    let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let input = try XCTUnwrap(((root["cases"] as? [[String: Any]])?.first?["inputs"] as? [[String: Any]])?.first)
+    let ids = try XCTUnwrap(input["data"] as? [Double])
+    let model = try Model(contentsOf: BundleTestSupport.model("token_classifier"))
+    let asNumbers = try model.run(on: ["token_ids": ModelValue.numbers(ids)])
+    let numberBytes = try model.interpreter.input(at: 0).data
+    let asIntegers = try model.run(on: ["token_ids": ModelValue.integers(ids.map { Int64($0) })])
+    XCTAssertEqual(try model.interpreter.input(at: 0).data, numberBytes)
+    XCTAssertEqual(asIntegers, asNumbers)
+    var tooBig = ids.map { Int64($0) }
+    tooBig[3] = Int64(Int32.max) + 1
+    XCTAssertThrowsError(try model.run(on: ["token_ids": ModelValue.integers(tooBig)])) { error in
+      guard case .interpreter(.valueNotRepresentable(_, 3, _, .int32))? = error as? ModelError else {
+        return XCTFail("\(error)")
+      }
+    }
+  }
+
   /// A byte count that does not fit the tensor is refused, naming the layer and both counts.
   func testAWrongByteCountIsRefused() throws {
     let model = try Model(contentsOf: BundleTestSupport.model("metadata_classifier_uint8"))

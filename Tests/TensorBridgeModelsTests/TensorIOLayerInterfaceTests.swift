@@ -77,9 +77,10 @@ final class TensorIOTFLiteDataTests: XCTestCase {
   func floats(_ values: [Float]) -> Data { values.withUnsafeBytes { Data($0) } }
 
   /// `testTypeSizes`: the element sizes, and the 32- and 64-bit integer extremes written into
-  /// int32 and int64 tensors unchanged — except `Int64.max`, a divergence: our numbers are
-  /// `Double`s (``ModelValue/number(_:)``), `Int64.max` becomes 2^63, which int64 cannot hold,
-  /// and the value is refused (a typed error) where Tensor/IO's `NSNumber` keeps it exactly.
+  /// int32 and int64 tensors unchanged. Given as ``ModelValue/integers(_:)`` every extreme is kept
+  /// exactly, `Int64.max` included (Tensor/IO's `NSNumber` keeps it too); given as numbers
+  /// (`Double`s), `Int64.max` becomes 2^63, which int64 cannot hold, and is refused with a typed
+  /// error rather than written wrong.
   func testTypeSizes() throws {
     XCTAssertEqual(MemoryLayout<Float>.size, 4)
     XCTAssertEqual(MemoryLayout<Int32>.size, 4)
@@ -94,6 +95,24 @@ final class TensorIOTFLiteDataTests: XCTestCase {
     XCTAssertEqual(try written(Int32.min, .int32), Int32.min)
     XCTAssertEqual(try written(Int32.max, .int32), Int32.max)
     XCTAssertEqual(try written(Int64.min, .int64), Int64.min)
+    func exact<T: FixedWidthInteger>(_ value: T, _ type: Tensor.DataType) throws -> T {
+      var data = Data(count: MemoryLayout<T>.size)
+      try data.withUnsafeMutableBytes { raw in
+        try ValueCoding.encode(
+          integers: [Int64(value)], into: raw, type: type, quantize: nil, quantization: nil, layer: "l")
+      }
+      return data.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
+    XCTAssertEqual(try exact(Int32.min, .int32), Int32.min)
+    XCTAssertEqual(try exact(Int32.max, .int32), Int32.max)
+    XCTAssertEqual(try exact(Int64.min, .int64), Int64.min)
+    XCTAssertEqual(try exact(Int64.max, .int64), Int64.max)
+    XCTAssertEqual(try exact(Int64.max - 1, .int64), Int64.max - 1, "a Double would round this to 2^63")
+    XCTAssertThrowsError(try exact(Int64(Int32.max) + 1, .int32)) { error in
+      guard case .interpreter(.valueNotRepresentable(_, 0, _, .int32))? = error as? ModelError else {
+        return XCTFail("\(error)")
+      }
+    }
     XCTAssertThrowsError(try written(Int64.max, .int64)) { error in
       guard case .interpreter(.valueNotRepresentable(_, _, _, .int64))? = error as? ModelError else {
         return XCTFail("\(error)")

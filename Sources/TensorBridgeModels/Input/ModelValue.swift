@@ -10,6 +10,10 @@ public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral,
   case number(Double)
   /// Numbers in row-major order.
   case numbers([Double])
+  /// Integers in row-major order, kept exact: written into an integer tensor with no transform
+  /// digit for digit (an int64 beyond 2^53, which a `Double` cannot hold, included); into a float
+  /// tensor, or through a quantization, as numbers. Nested in ``array(_:)``, they are numbers.
+  case integers([Int64])
   /// Nested values (a matrix is an array of rows).
   case array([ModelValue])
   /// Bytes copied into the tensor as they are (no transform); the byte count must match.
@@ -44,6 +48,7 @@ public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral,
     switch self {
     case .number(let value): return ([value], [])
     case .numbers(let values): return (values, nil)
+    case .integers(let values): return (values.map { Double($0) }, nil)
     case .data: return ([], nil)
     case .array(let elements):
       var values: [Double] = []

@@ -158,21 +158,41 @@ public final class Model {
     {
       throw .shapeMismatch(layer: layer.name, expected: tensor.shape.dimensions, actual: valueShape)
     }
-    try encode(values, into: tensor, at: index, layer: layer)
+    if case .integers(let integers) = value {
+      try encode(integers: integers, into: tensor, at: index, layer: layer)
+    } else {
+      try encode(values, into: tensor, at: index, layer: layer)
+    }
   }
 
   /// Writes `values` into input `index` (described by `tensor`), converted to its element type
   /// and quantized as `layer` says, straight into the tensor's memory.
   func encode(_ values: [Double], into tensor: Tensor, at index: Int, layer: LayerDescription) throws(ModelError) {
-    let dataType = tensor.dataType
-    let quantization = tensor.quantizationParameters
-    do {
-      try interpreter.withUnsafeMutableInputBytes(at: index) { bytes in
-        try ValueCoding.encode(
-          values, into: bytes, type: dataType, quantize: layer.quantize,
-          quantization: quantization, layer: layer.name)
-      }
-    } catch let error as ModelError { throw error } catch let error as InterpreterError {
+    try writeInput(at: index, layer: layer) { bytes in
+      try ValueCoding.encode(
+        values, into: bytes, type: tensor.dataType, quantize: layer.quantize,
+        quantization: tensor.quantizationParameters, layer: layer.name)
+    }
+  }
+
+  /// Writes exact integers into input `index` (see ``ModelValue/integers(_:)``).
+  private func encode(integers: [Int64], into tensor: Tensor, at index: Int, layer: LayerDescription)
+    throws(ModelError)
+  {
+    try writeInput(at: index, layer: layer) { bytes in
+      try ValueCoding.encode(
+        integers: integers, into: bytes, type: tensor.dataType, quantize: layer.quantize,
+        quantization: tensor.quantizationParameters, layer: layer.name)
+    }
+  }
+
+  /// Runs `write` on input `index`'s memory; its errors as ``ModelError``s.
+  private func writeInput(
+    at index: Int, layer: LayerDescription, _ write: (UnsafeMutableRawBufferPointer) throws -> Void
+  ) throws(ModelError) {
+    do { try interpreter.withUnsafeMutableInputBytes(at: index, write) } catch let error as ModelError {
+      throw error
+    } catch let error as InterpreterError {
       throw .interpreter(error)
     } catch {
       throw .unsupportedValue(layer: layer.name, reason: String(describing: error))
