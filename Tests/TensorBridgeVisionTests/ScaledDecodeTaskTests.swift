@@ -46,5 +46,27 @@ final class ScaledDecodeTaskTests: XCTestCase {
     XCTAssertEqual(mask.count, reference.count)
     let differing = zip(mask, reference).filter { $0 != $1 }.count
     XCTAssertLessThan(Double(differing) / Double(reference.count), 0.05)
+    XCTAssertEqual(fromFile.decodeScale, 2)
+    XCTAssertEqual(full.decodeScale, 1)
+  }
+
+  /// A transposing EXIF orientation (6, 1200x600 stored, 600x1200 upright): decoded at 1/2, the
+  /// mask still covers the upright full-size pixels, as a full-size decode's does.
+  func testSegmenterFileWithEXIFRotationIsReducedAndMaskedAtUprightFullSize() throws {
+    let url = try TaskLibraryEXIFTests.tagged("cats_and_dogs.jpg", orientation: .right)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let segmenter = try ImageSegmenter(contentsOf: TaskLibraryFixtures.deeplab)
+    let fromFile = try segmenter.segment(contentsOf: url)
+    XCTAssertEqual(fromFile.decodeScale, 2)
+    XCTAssertEqual([fromFile.imageWidth, fromFile.imageHeight], [600, 1200])
+    let upright = try PixelBuffer(contentsOf: url)
+    XCTAssertEqual([upright.width, upright.height], [600, 1200])
+    let reference = try XCTUnwrap(segmenter.segment(upright).categoryMaskOverImage())
+    let mask = try XCTUnwrap(fromFile.maskImage())
+    XCTAssertEqual([mask.width, mask.height], [600, 1200])
+    XCTAssertEqual(mask.bytes.count, reference.count)
+    let differing = zip(mask.bytes, reference).filter { $0 != $1 }.count
+    XCTAssertLessThan(Double(differing) / Double(reference.count), 0.05)
+    XCTAssertTrue(reference.contains { $0 != 0 }, "the reference mask finds nothing to compare")
   }
 }

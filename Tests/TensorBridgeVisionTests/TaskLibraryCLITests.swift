@@ -119,6 +119,43 @@ final class TaskLibraryCLITests: XCTestCase {
     let differing = zip(written, golden).filter { Int($0) * 10 != Int($1) }.count
     XCTAssertLessThan(Double(differing) / Double(golden.count), 1e-2)
     XCTAssertTrue(FileManager.default.fileExists(atPath: overlay.path))
+    XCTAssertEqual(line["decodeScale"] as? Int, 1, "257x257 is the input size: nothing to reduce")
+  }
+
+  /// Without --overlay, a large JPEG (1200x600, EXIF 6: 600x1200 upright) is decoded at 1/2;
+  /// the mask file still covers the upright full-size image, as with the full-size decode
+  /// --overlay needs.
+  func testSegmentDecodesLargeJPEGsReducedWithMasksAtFullSize() throws {
+    let photo = try TaskLibraryEXIFTests.tagged("cats_and_dogs.jpg", orientation: .right)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segment-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: photo)
+    }
+    let reducedMask = folder.appendingPathComponent("reduced.png")
+    let fullMask = folder.appendingPathComponent("full.png")
+    let reduced = try run([
+      "segment", TaskLibraryFixtures.deeplab.path, photo.path, "--mask", reducedMask.path, "--json",
+    ])
+    let full = try run([
+      "segment", TaskLibraryFixtures.deeplab.path, photo.path, "--mask", fullMask.path,
+      "--overlay", folder.appendingPathComponent("overlay.png").path, "--json",
+    ])
+    for (output, scale) in [(reduced, 2), (full, 1)] {
+      XCTAssertEqual(output.status, 0, output.stderr)
+      let line = try XCTUnwrap(output.lines.first, output.stdout)
+      XCTAssertEqual(line["decodeScale"] as? Int, scale)
+      XCTAssertEqual(line["width"] as? Int, 600)
+      XCTAssertEqual(line["height"] as? Int, 1200)
+    }
+    let reducedImage = try PixelBuffer(contentsOf: reducedMask)
+    XCTAssertEqual([reducedImage.width, reducedImage.height], [600, 1200])
+    let written = try PixelBufferLoader.gray(reducedMask)
+    let reference = try PixelBufferLoader.gray(fullMask)
+    XCTAssertEqual(written.count, reference.count)
+    let differing = zip(written, reference).filter { $0 != $1 }.count
+    XCTAssertLessThan(Double(differing) / Double(reference.count), 0.05)
   }
 }
 

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tbv_normalize.h"
+#include "tbv_reduce.h"
 #include "tbv_resample.h"
 
 #ifdef __cplusplus

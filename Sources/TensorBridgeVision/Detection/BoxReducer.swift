@@ -1,3 +1,5 @@
+import CVisionCodecs
+
 /// Integer box reduction, as Pillow's `Image.reduce(factor, box)`: each output pixel is the
 /// rounded average of an `xscale × yscale` block of source pixels (blocks cut short by the
 /// box's right or bottom edge average the pixels they have), with Pillow's fixed-point
@@ -5,6 +7,8 @@
 ///
 /// It is the first step of a large downscale (see ``Resampler``): averaging whole blocks reads
 /// every source byte once with additions only, leaving the antialiased filter a small image.
+/// The loops run in `tbv_box_reduce` (the same arithmetic compiled for AVX2, SSE4.1 or NEON,
+/// chosen at run time); the Swift loops below are the reference the tests compare it with.
 enum BoxReducer {
   /// A region of whole pixels.
   struct Box {
@@ -16,8 +20,13 @@ enum BoxReducer {
 
   /// The reduced pixels of `box`, packed, holding only `channels` (byte offsets inside a pixel)
   /// in that order: 1 channel gives ``PixelFormat/gray8``, 3 give ``PixelFormat/rgb8`` and 4
-  /// give ``PixelFormat/rgba8``. Nil for other channel counts or an empty or outside box.
-  static func reduce(_ image: PixelBuffer, channels: [Int], box: Box, xscale: Int, yscale: Int) -> PixelBuffer? {
+  /// give ``PixelFormat/rgba8``. Nil for other channel counts, an empty or outside box, or blocks
+  /// of more than 2^24 pixels (whose sums would not fit 32 bits).
+  ///
+  /// - Parameter vectorized: run `tbv_box_reduce`; false keeps the Swift loops (the reference).
+  static func reduce(
+    _ image: PixelBuffer, channels: [Int], box: Box, xscale: Int, yscale: Int, vectorized: Bool = true
+  ) -> PixelBuffer? {
     let format: PixelFormat
     switch channels.count {
     case 1: format = .gray8
@@ -28,12 +37,47 @@ enum BoxReducer {
     let bpp = image.format.bytesPerPixel
     guard xscale >= 1, yscale >= 1, box.width > 0, box.height > 0, box.x >= 0, box.y >= 0,
       box.x + box.width <= image.width, box.y + box.height <= image.height,
-      channels.allSatisfy({ (0..<bpp).contains($0) })
+      channels.allSatisfy({ (0..<bpp).contains($0) }), xscale <= 1 << 24, yscale <= 1 << 24,
+      xscale * yscale <= 1 << 24
     else { return nil }
+    if vectorized {
+      return reduceInC(image, channels: channels, box: box, xscale: xscale, yscale: yscale, format: format)
+    }
     // A block's sum stays below 2^16 in 16-bit lanes for up to 257 pixels.
     return xscale * yscale <= 257
       ? reduce(image, channels: channels, box: box, xscale: xscale, yscale: yscale, format: format, lanes: UInt16.self)
       : reduce(image, channels: channels, box: box, xscale: xscale, yscale: yscale, format: format, lanes: UInt32.self)
+  }
+
+  /// ``reduce(_:channels:box:xscale:yscale:vectorized:)`` in `tbv_box_reduce`, with the box,
+  /// channels and scales already checked.
+  private static func reduceInC(
+    _ image: PixelBuffer, channels: [Int], box: Box, xscale: Int, yscale: Int, format: PixelFormat
+  ) -> PixelBuffer {
+    let n = channels.count
+    let bpp = image.format.bytesPerPixel
+    let outWidth = (box.width + xscale - 1) / xscale
+    let outHeight = (box.height + yscale - 1) / yscale
+    var out = [UInt8](repeating: 0, count: outWidth * n * outHeight)
+    var scratch = [UInt32](repeating: 0, count: tbv_box_reduce_scratch_count(box.width, n, xscale))
+    image.bytes.withUnsafeBufferPointer { input in
+      channels.withUnsafeBufferPointer { offsets in
+        scratch.withUnsafeMutableBufferPointer { scratchBuffer in
+          out.withUnsafeMutableBufferPointer { outBuffer in
+            guard let src = input.baseAddress, let offset = offsets.baseAddress, let work = scratchBuffer.baseAddress,
+              let dst = outBuffer.baseAddress
+            else { return }
+            // The box is inside the image and the channels inside a pixel (checked by the
+            // caller), so every read is inside `image.bytes`.
+            tbv_box_reduce(
+              src + box.y * image.bytesPerRow + box.x * bpp, image.bytesPerRow, bpp, offset, n, box.width,
+              box.height, xscale, yscale, work, dst)
+          }
+        }
+      }
+    }
+    return PixelBuffer(
+      uncheckedWidth: outWidth, height: outHeight, format: format, bytesPerRow: outWidth * n, bytes: out)
   }
 
   /// Per block row: sums the block's source rows (`columns`), then sums each element with the

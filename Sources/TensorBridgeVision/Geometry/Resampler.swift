@@ -15,10 +15,11 @@ enum Resampler {
   ///     along an axis, it is first averaged over integer blocks (``BoxReducer``) so that the
   ///     filter still shrinks it by at least `reducingGap`, as Pillow's
   ///     `Image.resize(size, filter, box, reducing_gap)`; nil resamples the whole region directly.
-  ///   - vectorized: three-channel horizontal passes and every vertical pass run in
-  ///     `tbv_resample_horizontal3` and `tbv_resample_vertical_row` (the same arithmetic compiled
-  ///     for the CPU's vector units, chosen at run time); false keeps them in the Swift loops,
-  ///     the reference the tests compare the vectorized passes with.
+  ///   - vectorized: three-channel horizontal passes, every vertical pass and the block
+  ///     reduction run in `tbv_resample_horizontal3`, `tbv_resample_vertical_row` and
+  ///     `tbv_box_reduce` (the same arithmetic compiled for the CPU's vector units, chosen at run
+  ///     time); false keeps them in the Swift loops, the reference the tests compare the
+  ///     vectorized passes with.
   ///   - row: receives each output row index and its `width × channels.count` interleaved bytes.
   static func resample(
     _ image: PixelBuffer, channels: [Int], source: ImageRect, width: Int, height: Int, filter: ResizeFilter,
@@ -33,7 +34,7 @@ enum Resampler {
     if let reducingGap,
       let reduced = reduce(
         image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1,
-        width: width, height: height, filter: filter, gap: reducingGap)
+        width: width, height: height, filter: filter, gap: reducingGap, vectorized: vectorized)
     {
       let r = reduced.region
       try resample(
@@ -267,7 +268,7 @@ enum Resampler {
   /// filter's support so the second pass sees the same neighbourhood).
   private static func reduce(
     _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double,
-    width: Int, height: Int, filter: ResizeFilter, gap: Double
+    width: Int, height: Int, filter: ResizeFilter, gap: Double, vectorized: Bool
   ) -> (image: PixelBuffer, region: (x0: Double, y0: Double, x1: Double, y1: Double))? {
     guard gap >= 1, gap.isFinite, filter.widensOnDownscale else { return nil }
     // Pillow's int(): truncation. Capped so a block's sum stays within 32 bits.
@@ -284,7 +285,7 @@ enum Resampler {
     guard right > left, bottom > top,
       let reduced = BoxReducer.reduce(
         image, channels: channels, box: .init(x: left, y: top, width: right - left, height: bottom - top),
-        xscale: factorX, yscale: factorY)
+        xscale: factorX, yscale: factorY, vectorized: vectorized)
     else { return nil }
     let fx = Double(factorX)
     let fy = Double(factorY)

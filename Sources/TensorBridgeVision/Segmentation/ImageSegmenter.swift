@@ -142,7 +142,8 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   /// Decodes (upright per EXIF) and segments a JPEG or PNG file. Large JPEGs are decoded at a
   /// reduced size in the DCT domain when that still covers the model input (not with
   /// ``ResizeFilter/bilinearTwoTap``); the result still describes the file's full-size pixels
-  /// (``SegmentationResult/categoryMaskOverImage()`` is full size).
+  /// (``SegmentationResult/categoryMaskOverImage()`` is full size) and
+  /// ``SegmentationResult/decodeScale`` says by how much it was reduced.
   ///
   /// - Throws: ``VisionError/image(_:)`` when the file cannot be read or decoded, else as
   ///   ``segment(_:orientation:)``.
@@ -153,6 +154,6 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     return SegmentationResult(
       segmentation: result.segmentation, imageWidth: file.fullWidth, imageHeight: file.fullHeight,
       orientation: result.orientation, fitTransform: file.toFullSize.concatenating(after: result.fitTransform),
-      inputWidth: result.inputWidth, inputHeight: result.inputHeight)
+      inputWidth: result.inputWidth, inputHeight: result.inputHeight, decodeScale: file.scale)
   }
 }

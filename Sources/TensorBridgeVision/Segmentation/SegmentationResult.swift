@@ -14,13 +14,18 @@ public struct SegmentationResult: Sendable, Equatable {
   public let inputWidth: Int
   /// The model input's height.
   public let inputHeight: Int
+  /// The factor the image was shrunk by while it was decoded (1, 2, 4 or 8): a file segmented
+  /// with ``ImageSegmenter/segment(contentsOf:)`` may be decoded at a reduced size, while the
+  /// result still describes its full-size pixels. 1 for a ``PixelBuffer`` passed in.
+  public let decodeScale: Int
 
   /// Creates a result.
   public init(
     segmentation: Segmentation, imageWidth: Int, imageHeight: Int, orientation: ImageOrientation,
-    fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int
+    fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int, decodeScale: Int = 1
   ) {
     self.segmentation = segmentation
+    self.decodeScale = decodeScale
     self.inputWidth = inputWidth
     self.inputHeight = inputHeight
     self.imageWidth = imageWidth

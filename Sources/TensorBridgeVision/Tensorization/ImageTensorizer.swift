@@ -1,3 +1,5 @@
+import CVisionCodecs
+
 /// Writes an image into an input tensor's memory in one pass: the fit (crop or letterbox),
 /// the resize, the channel order and the normalization or quantization are fused, so the only
 /// intermediate is the few resampled rows the separable filter needs.
@@ -11,6 +13,10 @@ public struct ImageTensorizer: Sendable {
   /// Large downscales first average integer blocks until the filter's own shrink is at most
   /// this (see ``ResizeFilter/defaultReducingGap``); nil resamples directly.
   public var reducingGap: Double?
+  /// Resample, reduce and normalize float rows in the C passes compiled for the CPU's vector
+  /// units (`tbv_normalize_row`, see ``Resampler``); false keeps the Swift loops, the
+  /// reference the tests compare them with.
+  var vectorized = true
 
   /// Creates a tensorizer.
   public init(
@@ -65,13 +71,17 @@ public struct ImageTensorizer: Sendable {
       if case .letterbox(let fill) = fitMode {
         fillAll(out, fill: fill, multipliers: multipliers, addends: addends) { $0 }
       }
+      // Rows of as many channels as the tensor's are normalized in C (`tbv_normalize_row`).
+      let inC = vectorized && read.count == outChannels
       Resampler.resample(
         image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-        reducingGap: reducingGap
+        reducingGap: reducingGap, vectorized: vectorized
       ) { y, row in
+        let start = (targetY + y) * rowElements + targetX * outChannels
+        if inC, Self.normalize(row, into: out, at: start, multipliers: multipliers, addends: addends) { return }
         Self.store(
-          row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
-          readChannels: read.count, outChannels: outChannels, multipliers: multipliers, addends: addends
+          row, into: out, at: start, count: targetWidth, readChannels: read.count, outChannels: outChannels,
+          multipliers: multipliers, addends: addends
         ) { $0 }
       }
     case .uInt8:
@@ -83,7 +93,7 @@ public struct ImageTensorizer: Sendable {
       let raw = read.count == outChannels
       Resampler.resample(
         image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-        reducingGap: reducingGap
+        reducingGap: reducingGap, vectorized: vectorized
       ) { y, row in
         let start = (targetY + y) * rowElements + targetX * outChannels
         if raw {
@@ -101,7 +111,7 @@ public struct ImageTensorizer: Sendable {
       }
       Resampler.resample(
         image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-        reducingGap: reducingGap
+        reducingGap: reducingGap, vectorized: vectorized
       ) { y, row in
         Self.store(
           row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
@@ -120,6 +130,27 @@ public struct ImageTensorizer: Sendable {
     let channels = multipliers.count
     let values = (0..<channels).map { convert(Float(fill) * multipliers[$0] + addends[$0]) }
     for index in 0..<out.count { out[index] = values[index % channels] }
+  }
+
+  /// Writes one resampled row of as many channels as the tensor's through `tbv_normalize_row`:
+  /// the floats ``store(_:into:at:count:readChannels:outChannels:multipliers:addends:_:)`` writes.
+  /// False (nothing written) when the row does not fit the tensor there.
+  private static func normalize(
+    _ row: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<Float>, at start: Int,
+    multipliers: [Float], addends: [Float]
+  ) -> Bool {
+    let channels = multipliers.count
+    // A whole row of pixels, landing inside the tensor (the fit's target region is inside it).
+    guard (1...4).contains(channels), addends.count == channels, row.count % channels == 0, start >= 0,
+      start + row.count <= out.count, let source = row.baseAddress, let base = out.baseAddress
+    else { return false }
+    return multipliers.withUnsafeBufferPointer { m in
+      addends.withUnsafeBufferPointer { a in
+        guard let mBase = m.baseAddress, let aBase = a.baseAddress else { return false }
+        tbv_normalize_row(source, row.count / channels, channels, mBase, aBase, base + start)
+        return true
+      }
+    }
   }
 
   /// Writes one resampled row (`count` pixels of `readChannels` bytes) as tensor elements.

@@ -13,7 +13,9 @@ struct SegmentCommand: ParsableCommand {
       Prints the share of the image in each class present. --mask writes the class index of every \
       image pixel as an 8-bit gray PNG (the mask mapped back to the image's pixels); --overlay \
       writes the image with the classes' colours blended in. Several images number the files \
-      (OUT-1.png, OUT-2.png, …).
+      (OUT-1.png, OUT-2.png, …). Without --orientation and --overlay a large JPEG is decoded at \
+      the smallest DCT scale (1/2, 1/4, 1/8) still covering the model input, the mask still at \
+      the image's full size (--json reports the factor as decodeScale).
       """)
 
   @Argument(help: "A .tflite with metadata or a .tiobundle folder.")
@@ -47,8 +49,17 @@ struct SegmentCommand: ParsableCommand {
       }
     } catch { throw CLIFailure(error) }
     try ImageBatch.run(images, json: pipeline.json, verb: "segmented") { position, path in
-      let image = try VisionImageLoader.load(path, orientation: pipeline.orientation)
-      let result = try segmenter.segment(image, orientation: pipeline.orientation?.orientation ?? .up)
+      let result: SegmentationResult
+      var image: PixelBuffer?
+      if pipeline.orientation == nil && overlay == nil {
+        // Upright per EXIF and no overlay drawn: a large JPEG decodes at the smallest DCT scale
+        // covering the input; the masks still come back over the file's full-size pixels.
+        result = try segmenter.segment(contentsOf: URL(fileURLWithPath: path))
+      } else {
+        let loaded = try VisionImageLoader.load(path, orientation: pipeline.orientation)
+        result = try segmenter.segment(loaded, orientation: pipeline.orientation?.orientation ?? .up)
+        image = loaded
+      }
       let labels = result.segmentation.coloredLabels
       let shares = result.classShares()
       func name(_ index: Int) -> String {
@@ -67,20 +78,20 @@ struct SegmentCommand: ParsableCommand {
         }
         print(
           ClassifyCommand.encode([
-            "image": path, "width": image.width, "height": image.height,
+            "image": path, "width": result.imageWidth, "height": result.imageHeight,
             "maskWidth": result.segmentation.width, "maskHeight": result.segmentation.height,
-            "classes": classes,
+            "decodeScale": result.decodeScale, "classes": classes,
           ]))
       } else {
         print(
-          "\(path): \(image.width)x\(image.height), model mask \(result.segmentation.width)x\(result.segmentation.height)"
+          "\(path): \(result.imageWidth)x\(result.imageHeight), model mask \(result.segmentation.width)x\(result.segmentation.height)"
         )
         for entry in shares {
           print(String(format: "  %6.2f%%  %@", entry.share * 100, name(entry.index)))
         }
       }
       try write(mask, position: position) { result.maskImage() }
-      try write(overlay, position: position) { result.overlay(on: image) }
+      try write(overlay, position: position) { image.flatMap { result.overlay(on: $0) } }
     }
   }
 

@@ -1,0 +1,114 @@
+import CVisionCodecs
+import XCTest
+
+@testable import TensorBridgeVision
+
+/// `tbv_box_reduce` (the Swift block reduction's loops compiled for AVX2, SSE4.1 or NEON) gives
+/// the same bytes as the Swift loops: odd sizes, one-pixel edges, short last blocks, 16- and
+/// 32-bit sums, every layout and channel selection.
+final class BoxReducerVectorizedTests: XCTestCase {
+  private struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state ^ (state >> 29)
+    }
+  }
+
+  private let layouts: [(PixelFormat, [Int])] = [
+    (.gray8, [0]), (.rgb8, [0, 1, 2]), (.rgb8, [2, 1, 0]), (.rgb8, [1]), (.rgba8, [0, 1, 2, 3]),
+    (.rgba8, [0, 1, 2]), (.bgra8, [2, 1, 0]), (.argb8, [1, 2, 3]), (.rgba8, [3, 2, 1, 0]),
+  ]
+
+  private func image(width: Int, height: Int, format: PixelFormat, using random: inout Generator) throws
+    -> PixelBuffer
+  {
+    let stride = width * format.bytesPerPixel + Int.random(in: 0...5, using: &random)
+    let bytes = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
+    return try PixelBuffer(width: width, height: height, format: format, bytesPerRow: stride, bytes: bytes)
+  }
+
+  private func compare(
+    _ image: PixelBuffer, channels: [Int], box: BoxReducer.Box, xscale: Int, yscale: Int,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let scalar = BoxReducer.reduce(
+      image, channels: channels, box: box, xscale: xscale, yscale: yscale, vectorized: false)
+    let vector = BoxReducer.reduce(image, channels: channels, box: box, xscale: xscale, yscale: yscale)
+    let context =
+      "\(image.format) \(channels) \(image.width)x\(image.height) box \(box.x),\(box.y) \(box.width)x\(box.height) "
+      + "by \(xscale)x\(yscale)"
+    XCTAssertNotNil(scalar, context, file: file, line: line)
+    XCTAssertEqual(scalar?.bytes, vector?.bytes, context, file: file, line: line)
+    XCTAssertEqual(scalar?.width, vector?.width, context, file: file, line: line)
+    XCTAssertEqual(scalar?.height, vector?.height, context, file: file, line: line)
+    XCTAssertEqual(scalar?.format, vector?.format, context, file: file, line: line)
+  }
+
+  func testRandomImagesAndBoxesMatchTheSwiftLoops() throws {
+    var random = Generator(state: 2121)
+    var compared = 0
+    for (format, channels) in layouts {
+      for _ in 0..<12 {
+        // Widths that are not multiples of any vector width, down to one pixel.
+        let width = Int.random(in: 1...157, using: &random)
+        let height = Int.random(in: 1...61, using: &random)
+        let source = try image(width: width, height: height, format: format, using: &random)
+        let x = Int.random(in: 0..<width, using: &random)
+        let y = Int.random(in: 0..<height, using: &random)
+        let box = BoxReducer.Box(
+          x: x, y: y, width: Int.random(in: 1...(width - x), using: &random),
+          height: Int.random(in: 1...(height - y), using: &random))
+        let xscale = Int.random(in: 1...9, using: &random)
+        let yscale = Int.random(in: 1...9, using: &random)
+        compare(source, channels: channels, box: box, xscale: xscale, yscale: yscale)
+        compared += 1
+      }
+    }
+    XCTAssertEqual(compared, layouts.count * 12)
+  }
+
+  func testEdgesShortBlocksAndWideSums() throws {
+    var random = Generator(state: 17)
+    for (format, channels) in layouts {
+      // One-pixel columns and rows, blocks longer than the box, and blocks of more than 257
+      // pixels (32-bit sums).
+      for (width, height, xscale, yscale) in [
+        (1, 1, 1, 1), (1, 37, 1, 4), (37, 1, 4, 1), (1, 1, 3, 5), (33, 17, 40, 20), (65, 47, 17, 17),
+        (129, 3, 300, 1), (5, 300, 1, 258), (31, 31, 2, 2), (100, 7, 4, 2),
+      ] {
+        let source = try image(width: width, height: height, format: format, using: &random)
+        compare(
+          source, channels: channels, box: .init(x: 0, y: 0, width: width, height: height), xscale: xscale,
+          yscale: yscale)
+      }
+    }
+  }
+
+  /// The benchmark's reduction (1080p to 224 with reducing_gap 2: 4x2 blocks) and the dispatch
+  /// names a known instruction set.
+  func testBenchmarkSizeMatchesAndTheInstructionSetIsNamed() throws {
+    var random = Generator(state: 1080)
+    let source = try image(width: 1920, height: 1080, format: .rgb8, using: &random)
+    compare(source, channels: [0, 1, 2], box: .init(x: 0, y: 0, width: 1920, height: 1080), xscale: 4, yscale: 2)
+    XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_reduce_isa())))
+  }
+
+  func testRefusesBoxesOutsideTheImageAndHugeBlocks() throws {
+    let source = try PixelBuffer(width: 4, height: 4, format: .rgb8)
+    for vectorized in [false, true] {
+      XCTAssertNil(
+        BoxReducer.reduce(
+          source, channels: [0, 1, 2], box: .init(x: 1, y: 0, width: 4, height: 4), xscale: 2, yscale: 2,
+          vectorized: vectorized))
+      XCTAssertNil(
+        BoxReducer.reduce(
+          source, channels: [0, 1, 3], box: .init(x: 0, y: 0, width: 4, height: 4), xscale: 2, yscale: 2,
+          vectorized: vectorized))
+      XCTAssertNil(
+        BoxReducer.reduce(
+          source, channels: [0], box: .init(x: 0, y: 0, width: 4, height: 4), xscale: 1 << 13, yscale: 1 << 12,
+          vectorized: vectorized))
+    }
+  }
+}
