@@ -131,7 +131,7 @@ struct OutputCaptureEdgeCaseTests {
     var model = Self.dynamicMinimal()
     model.extra[12] = .uint32(7)
     let original = try TFLiteModel(data: model.data)
-    #expect(throws: OutputCaptureError.unknownField(path: "model", slot: 12)) {
+    #expect(throws: OutputCaptureError.rewrite(.unknownField(path: "model", slot: 12))) {
       try original.capturingDynamicOutputs()
     }
   }

@@ -55,23 +55,6 @@ extension HubStore {
   /// Re-hashes every stored blob and lists problems (missing or mismatching blobs, orphan
   /// blobs, temporary files); empty when the store is consistent. For tests and `hub check`.
   public func verify() async throws -> [String] {
-    var problems: [String] = []
-    let versions = try await database.read { db in try VersionRecord.fetchAll(db) }
-    let referenced = Set(versions.map(\.modelHash))
-    for version in versions {
-      guard let data = try? await blobs.read(version.modelHash, range: nil).collect() else {
-        problems.append("\(version.model)/\(version.version): blob missing")
-        continue
-      }
-      if Int64(data.count) != version.sizeBytes || APIKeys.sha256Hex(data) != version.modelHash {
-        problems.append("\(version.model)/\(version.version): blob does not match its hash")
-      }
-    }
-    for hash in try await blobs.storedBlobs().keys.sorted() where !referenced.contains(hash) {
-      problems.append("orphan blob \(hash)")
-    }
-    let temporary = (try? FileManager.default.contentsOfDirectory(atPath: paths.temporary.path)) ?? []
-    if !temporary.isEmpty { problems.append("\(temporary.count) temporary files") }
-    return problems
+    try await problems(with: try await database.read { db in try VersionRecord.fetchAll(db) })
   }
 }

@@ -26,38 +26,22 @@ extension HubStore {
     switch part {
     case .all:
       let marker = changes.read()
-      var snapshot = HubServingSnapshot(keys: try Self.servingKeys(db))
-      let versions = try VersionRecord.filter(Column("published") == true).fetchAll(db)
-      let byModel = Dictionary(grouping: versions, by: \.model)
-      let aliases = Dictionary(grouping: try AliasRecord.fetchAll(db), by: \.model)
-      for model in try ModelRecord.fetchAll(db) {
-        snapshot.models[model.name] = Self.served(model, byModel[model.name] ?? [], aliases[model.name] ?? [])
-      }
+      let snapshot = HubServingSnapshot(
+        keys: try Self.unrevokedKeys(db), published: try VersionRecord.filter(Column("published") == true).fetchAll(db),
+        aliases: try AliasRecord.fetchAll(db), models: try ModelRecord.fetchAll(db))
       return .all(snapshot, marker: marker)
     case .keys:
-      return .keys(try Self.servingKeys(db))
+      return .keys(HubServingSnapshot.keys(try Self.unrevokedKeys(db)))
     case .model(let name):
       guard let model = try ModelRecord.fetchOne(db, key: name) else { return .model(name, nil) }
       let versions = try VersionRecord.filter(Column("model") == name && Column("published") == true).fetchAll(db)
       let aliases = try AliasRecord.filter(Column("model") == name).fetchAll(db)
-      return .model(name, Self.served(model, versions, aliases))
+      return .model(name, HubServedModel(model, published: versions, aliases: aliases))
     }
   }
 
-  private static func servingKeys(_ db: Database) throws -> [String: HubKeyScope] {
-    let rows = try APIKeyRecord.filter(Column("revokeTime") == nil).fetchAll(db)
-    return Dictionary(rows.map { ($0.keyHash, $0.scope) }, uniquingKeysWith: { a, _ in a })
-  }
-
-  private static func served(_ model: ModelRecord, _ versions: [VersionRecord], _ aliases: [AliasRecord])
-    -> HubServedModel
-  {
-    HubServedModel(
-      rollout: model.rollout,
-      published: Dictionary(
-        versions.map { ($0.version, HubServedVersion(modelHash: $0.modelHash, sizeBytes: $0.sizeBytes)) },
-        uniquingKeysWith: { a, _ in a }),
-      aliases: Dictionary(aliases.map { ($0.alias, $0.version) }, uniquingKeysWith: { a, _ in a }))
+  private static func unrevokedKeys(_ db: Database) throws -> [APIKeyRecord] {
+    try APIKeyRecord.filter(Column("revokeTime") == nil).fetchAll(db)
   }
 }
 

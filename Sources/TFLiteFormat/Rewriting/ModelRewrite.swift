@@ -20,7 +20,7 @@ struct ModelRewrite<Failure: FlatBufferRewriteError> {
   /// Reads the `Model` table of `model`'s file, whose bytes `copier` reads.
   init(model: TFLiteModel, copier: TableCopier<Failure>) throws(Failure) {
     self.copier = copier
-    do { root = try copier.reader.rootTable() } catch { throw Failure.unreadableModel(error) }
+    do { root = try copier.reader.rootTable() } catch { throw Failure.rewrite(.unreadableModel(error)) }
     modelFields = try copier.fields(of: root, kinds: TableSchema.model, path: "model")
     let oldCodes = try copier.elements(of: root, slot: Slot.Model.operatorCodes, path: "operator_codes")
     oldBuffers = try copier.elements(of: root, slot: Slot.Model.buffers, path: "buffers")
@@ -45,9 +45,9 @@ struct ModelRewrite<Failure: FlatBufferRewriteError> {
       return try additions.composer.serialize(
         root: rootID, identifier: ModelDecoder.fileIdentifier, old: copier.reader.bytes, absolutePatches: patches)
     } catch .offsetOverflow {
-      throw Failure.fileTooLarge(size: copier.reader.size)
+      throw Failure.rewrite(.fileTooLarge(size: copier.reader.size))
     } catch {
-      throw Failure.compositionFailed(reason: "a new object is referenced more than once")
+      throw Failure.rewrite(.compositionFailed(reason: "a new object is referenced more than once"))
     }
   }
 }

@@ -36,7 +36,7 @@ extension TFLiteModel {
     do {
       _ = try TFLiteModel(data: rewritten, recording: .rewrite)
     } catch {
-      throw .rewrittenModelInvalid(error)
+      throw .rewrite(.rewrittenModelInvalid(error))
     }
     return OutputCaptureRewrite(data: rewritten, captures: describe(targets))
   }

@@ -50,7 +50,7 @@ extension TableCopier {
       let value = reader.loadChecked(UInt64.self, at: position)
       return value > 1 ? .init(position: position, value: value) : nil
     } catch {
-      throw Failure.unreadableModel(error)
+      throw Failure.rewrite(.unreadableModel(error))
     }
   }
 }

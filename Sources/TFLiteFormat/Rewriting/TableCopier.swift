@@ -14,7 +14,7 @@ struct TableCopier<Failure: FlatBufferRewriteError> {
     var fields: [Int: FlatBufferComposer.Field] = [:]
     let slotCount = (table.vtableSize - 4) / 2
     for slot in 0..<slotCount where reader.fieldOffset(table, slot: slot) != nil {
-      guard slot < kinds.count else { throw Failure.unknownField(path: path, slot: slot) }
+      guard slot < kinds.count else { throw Failure.rewrite(.unknownField(path: path, slot: slot)) }
       do {
         switch kinds[slot] {
         case .scalar(let width):
@@ -25,7 +25,7 @@ struct TableCopier<Failure: FlatBufferRewriteError> {
           fields[slot] = .reference(.old(target))
         }
       } catch {
-        throw Failure.unreadableModel(error)
+        throw Failure.rewrite(.unreadableModel(error))
       }
     }
     return fields
@@ -42,13 +42,13 @@ struct TableCopier<Failure: FlatBufferRewriteError> {
       }
       return positions
     } catch {
-      throw Failure.unreadableModel(error)
+      throw Failure.rewrite(.unreadableModel(error))
     }
   }
 
   /// The table at `position`.
   func table(at position: Int, path: String) throws(Failure) -> FBTable {
-    do { return try reader.table(at: position, path: path) } catch { throw Failure.unreadableModel(error) }
+    do { return try reader.table(at: position, path: path) } catch { throw Failure.rewrite(.unreadableModel(error)) }
   }
 }
 

@@ -10,8 +10,14 @@ extension SignatureState {
   /// output layouts are first computed, rather than at compilation.
   func allocate() throws(InterpreterError) {
     defer { predictCapturedOutputs() }
+    try compiling { () throws(InterpreterError) in try allocateBuffers() }
+  }
+
+  /// Runs `allocation` with the runtime's log routed, reporting a failed LiteRT call as the
+  /// unsupported operators that explain it, when the model has any.
+  private func compiling(_ allocation: () throws(InterpreterError) -> Void) throws(InterpreterError) {
     do {
-      try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in try allocateBuffers() }
+      try StandardErrorCapture.routingRuntimeLog(allocation)
     } catch {
       if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
         throw unsupported
@@ -35,14 +41,7 @@ extension SignatureState {
   func allocateOutputsIfNeeded() throws(InterpreterError) {
     guard outputsNeedAllocation else { return }
     defer { predictCapturedOutputs() }
-    do {
-      try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in try allocateOutputBuffers() }
-    } catch {
-      if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
-        throw unsupported
-      }
-      throw error
-    }
+    try compiling { () throws(InterpreterError) in try allocateOutputBuffers() }
     outputsNeedAllocation = false
   }
 
@@ -69,11 +68,7 @@ extension SignatureState {
   func allocateOutputBuffers() throws(InterpreterError) {
     let library = session.library
     let compiled = session.compiledModel
-    for index in outputs.indices {
-      if let buffer = outputs[index].buffer { library.destroyTensorBuffer(buffer) }
-      outputs[index].buffer = nil
-    }
-    for index in 0..<outputCount { outputBuffers[index] = nil }
+    releaseOutputBuffers()
     var layouts = [LiteRtLayout](repeating: LiteRtLayout(), count: max(outputCount, 1))
     let status = library.getCompiledModelOutputTensorLayouts(compiled, signatureIndex, outputCount, &layouts, true)
     // With every output captured there are no layouts to get, but the call still allocates and
@@ -101,24 +96,11 @@ extension SignatureState {
     var tensorType = LiteRtRankedTensorType(element_type: slot.dataType.rawValue, layout: layout)
     var buffer: LiteRtTensorBuffer?
     let status: Int32
+    // String inputs start as `elementCount` empty strings (resized on copy); outputs get capacity.
+    let emptyStrings = 4 * (elementCount + 2)
     if slot.dataType == .string {
-      // Inputs start as `elementCount` empty strings (resized on copy); outputs get capacity.
-      let empty = 4 * (elementCount + 2)
-      let size = slot.role == .input ? empty : max(stringOutputCapacity, empty)
+      let size = slot.role == .input ? emptyStrings : max(stringOutputCapacity, emptyStrings)
       status = library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
-      guard status == 0, let buffer else {
-        throw .liteRTCallFailed(
-          function: "LiteRtCreateManagedTensorBuffer(\(slot.role.rawValue) '\(slot.name)')",
-          status: LiteRTStatus(rawValue: status))
-      }
-      slot.buffer = buffer
-      slot.byteCount = 0
-      if slot.role == .input {
-        try fill(
-          buffer, with: try StringTensorEncoding.encode(Array(repeating: Data(), count: elementCount)), slot: slot)
-        slot.byteCount = empty
-      }
-      return
     } else if let requirements {
       status = library.createManagedTensorBufferFromRequirements(
         session.environment, &tensorType, requirements, &buffer)
@@ -132,7 +114,14 @@ extension SignatureState {
         status: LiteRTStatus(rawValue: status))
     }
     slot.buffer = buffer
-    if let packed = slot.dataType.byteCount(forElementCount: elementCount) {
+    if slot.dataType == .string {
+      slot.byteCount = 0
+      if slot.role == .input {
+        try fill(
+          buffer, with: try StringTensorEncoding.encode(Array(repeating: Data(), count: elementCount)), slot: slot)
+        slot.byteCount = emptyStrings
+      }
+    } else if let packed = slot.dataType.byteCount(forElementCount: elementCount) {
       slot.byteCount = packed
     } else {
       var size = 0
@@ -160,6 +149,11 @@ extension SignatureState {
       inputs[index].buffer = nil
       inputBuffers[index] = nil
     }
+    releaseOutputBuffers()
+  }
+
+  /// Destroys the output buffers and forgets them.
+  private func releaseOutputBuffers() {
     for index in outputs.indices {
       if let buffer = outputs[index].buffer { session.library.destroyTensorBuffer(buffer) }
       outputs[index].buffer = nil

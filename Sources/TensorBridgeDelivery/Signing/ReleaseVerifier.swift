@@ -71,33 +71,14 @@ extension HubDownloadClient {
   /// `GET /v1/models/{name}/versions/{version}/signature`: the bundle, or nil when the version is
   /// unsigned (`404 SIGNATURE_NOT_FOUND`).
   func signature(name: String, version: Int, session: URLSession) async throws -> Data? {
-    var base = configuration.hubURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
     let path = HubAPI.getVersionSignature.path(["name": name, "version": "\(version)"])
-    guard HubName.isValid(name), let url = URL(string: base + path) else {
+    guard HubName.isValid(name), let url = hubURL(path) else {
       throw ModelDownloaderError.invalidModelName(name)
     }
-    var request = URLRequest(url: url)
-    request.setValue("Bearer \(configuration.clientKey)", forHTTPHeaderField: "Authorization")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let data: Data
-    let response: URLResponse
-    do { (data, response) = try await session.data(for: request) } catch {
-      if error is CancellationError || (error as? URLError)?.code == .cancelled {
-        throw ModelDownloaderError.cancelled(model: name)
-      }
-      throw ModelDownloaderError.network(url: url.absoluteString, reason: FileTransfer.reason(error), attempts: 1)
-    }
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let (data, status) = try await get(url, model: name, session: session)
     if status == 200 { return data }
-    let body = try? HubJSON.decoder().decode(HubErrorBody.self, from: data)
-    let message = body?.error.message ?? String(decoding: data.prefix(200), as: UTF8.self)
-    switch (status, body?.error.code) {
-    case (404, "SIGNATURE_NOT_FOUND"): return nil
-    case (401, _), (403, _): throw ModelDownloaderError.unauthorized(status: status, message: message)
-    default:
-      throw ModelDownloaderError.httpStatus(
-        url: url.absoluteString, status: status, code: body?.error.code, message: message)
-    }
+    let answer = HubErrorAnswer(status: status, data: data)
+    if status == 404, answer.code == "SIGNATURE_NOT_FOUND" { return nil }
+    throw answer.error(url: url)
   }
 }

@@ -93,7 +93,7 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
   ///   do not match the labels.
   public func classify(_ image: PixelBuffer) throws(VisionError) -> ImageClassificationResult {
     let (outputs, transform) = try lock.run { () throws(VisionError) in
-      try task.run(image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+      try task.run(image, options.pipeline)
     }
     guard let scores = outputs[scoresLayer] else {
       throw .missingTensor(role: "output named \(scoresLayer)", reason: "the model produced no such output")

@@ -1,50 +1,34 @@
 import TensorBridgeModels
 
 /// Options of an ``ImageClassifier``, named as MediaPipe's and ML Kit's image-labeling options.
-public struct ImageClassifierOptions: Sendable, Equatable {
-  /// At most this many categories are returned (best first); 0 or less returns all.
-  public var maxResults: Int
-  /// Categories scoring below this are left out.
-  public var scoreThreshold: Float?
-  /// When not empty, only these labels are returned.
-  public var categoryAllowlist: [String]
-  /// These labels are never returned (not together with an allowlist).
-  public var categoryDenylist: [String]
-  /// How the image is fitted into the model's input.
-  public var fitMode: FitMode
-  /// The resampling filter.
-  public var filter: ResizeFilter
-  /// Block averaging before the filter on large downscales (see ``ResizeFilter/defaultReducingGap``).
-  public var reducingGap: Double?
-  /// The locale of the display names taken from the model's metadata (the Task Library's
-  /// `display_names_locale`).
-  public var displayNamesLocale: String
+public struct ImageClassifierOptions: Sendable, Equatable, CategoryFilterConfigurable, ImagePipelineConfigurable {
+  /// The maximum count, threshold and lists (``maxResults``, ``scoreThreshold``,
+  /// ``categoryAllowlist`` and ``categoryDenylist`` read and set them).
+  public var categoryFilter: CategoryFilter
+  /// How the image is fitted and resampled, and the display names' locale (``fitMode``,
+  /// ``filter``, ``reducingGap`` and ``displayNamesLocale`` read and set them).
+  public var pipeline: ImagePipelineOptions
 
   /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - maxResults: At most this many categories are returned (best first); 0 or less returns all.
+  ///   - scoreThreshold: Categories scoring below this are left out.
+  ///   - categoryAllowlist: When not empty, only these labels are returned.
+  ///   - categoryDenylist: These labels are never returned (not together with an allowlist).
+  ///   - fitMode: How the image is fitted into the model's input.
+  ///   - filter: The resampling filter.
+  ///   - reducingGap: Block averaging before the filter on large downscales.
+  ///   - displayNamesLocale: The locale of the display names from the model's metadata.
   public init(
     maxResults: Int = -1, scoreThreshold: Float? = nil, categoryAllowlist: [String] = [],
     categoryDenylist: [String] = [], fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
     reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en"
   ) {
-    self.maxResults = maxResults
-    self.scoreThreshold = scoreThreshold
-    self.categoryAllowlist = categoryAllowlist
-    self.categoryDenylist = categoryDenylist
-    self.fitMode = fitMode
-    self.filter = filter
-    self.reducingGap = reducingGap
-    self.displayNamesLocale = displayNamesLocale
-  }
-
-  /// The maximum count, threshold and lists as the shared filter.
-  public var categoryFilter: CategoryFilter {
-    CategoryFilter(
+    categoryFilter = CategoryFilter(
       maxResults: maxResults, scoreThreshold: scoreThreshold, allowlist: categoryAllowlist, denylist: categoryDenylist)
-  }
-
-  /// Throws when the allowlist and the denylist are both given, or the threshold is NaN.
-  func validate() throws(VisionError) {
-    try categoryFilter.validateForVision()
+    pipeline = ImagePipelineOptions(
+      fitMode: fitMode, filter: filter, reducingGap: reducingGap, displayNamesLocale: displayNamesLocale)
   }
 
   /// Calibrates (when `calibration` is given), filters, sorts (best first, ties by index) and

@@ -217,7 +217,7 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
     task: ImageTaskModel, head: Head, labels: [String]?, automl: AutoMLMetadata?, options: ObjectDetectorOptions,
     decoding: SSDDecoding = SSDDecoding()
   ) throws(VisionError) {
-    try options.categoryFilter.validateForVision()
+    try options.validate()
     self.task = task
     self.head = head
     self.labels = labels
@@ -238,8 +238,7 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
 
   /// ``detect(_:)`` under the lock.
   private func detectAlone(_ image: PixelBuffer) throws(VisionError) -> DetectionResult {
-    let (_, transform) = try task.run(
-      image, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+    let (_, transform) = try task.run(image, options.pipeline)
     let width = Double(inputFormat.width)
     let height = Double(inputFormat.height)
     let bounds =

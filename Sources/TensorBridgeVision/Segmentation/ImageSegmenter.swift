@@ -112,8 +112,7 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   {
     let upright = image.oriented(orientation)
     let (transform, tensor, scores) = try lock.run { () throws(VisionError) -> (ImageTransform, Tensor, [Float]) in
-      let (_, transform) = try task.run(
-        upright, fitMode: options.fitMode, filter: options.filter, reducingGap: options.reducingGap)
+      let (_, transform) = try task.run(upright, options.pipeline)
       let tensor: Tensor
       do throws(InterpreterError) { tensor = try guardedModel.interpreter.output(at: outputIndex) } catch {
         throw .interpreter(error)

@@ -1,5 +1,5 @@
 /// Options of an ``ImageSegmenter``, named as the Task Library's and MediaPipe's.
-public struct ImageSegmenterOptions: Sendable, Equatable {
+public struct ImageSegmenterOptions: Sendable, Equatable, ImagePipelineConfigurable {
   /// Which masks a segmentation holds.
   public enum OutputType: String, Sendable, Equatable, CaseIterable {
     /// One mask of class indices.
@@ -10,24 +10,24 @@ public struct ImageSegmenterOptions: Sendable, Equatable {
 
   /// Which masks to produce.
   public var outputType: OutputType
-  /// How the image is fitted into the model's input (the Task Library stretches).
-  public var fitMode: FitMode
-  /// The resampling filter.
-  public var filter: ResizeFilter
-  /// Block averaging before the filter on large downscales (see ``ResizeFilter/defaultReducingGap``).
-  public var reducingGap: Double?
-  /// The locale of the display names taken from the model's metadata.
-  public var displayNamesLocale: String
+  /// How the image is fitted and resampled (the Task Library stretches), and the display names'
+  /// locale (``fitMode``, ``filter``, ``reducingGap`` and ``displayNamesLocale`` read and set them).
+  public var pipeline: ImagePipelineOptions
 
   /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - outputType: Which masks to produce.
+  ///   - fitMode: How the image is fitted into the model's input.
+  ///   - filter: The resampling filter.
+  ///   - reducingGap: Block averaging before the filter on large downscales.
+  ///   - displayNamesLocale: The locale of the display names from the model's metadata.
   public init(
     outputType: OutputType = .categoryMask, fitMode: FitMode = .stretch, filter: ResizeFilter = .bilinear,
     reducingGap: Double? = ResizeFilter.defaultReducingGap, displayNamesLocale: String = "en"
   ) {
     self.outputType = outputType
-    self.fitMode = fitMode
-    self.filter = filter
-    self.reducingGap = reducingGap
-    self.displayNamesLocale = displayNamesLocale
+    pipeline = ImagePipelineOptions(
+      fitMode: fitMode, filter: filter, reducingGap: reducingGap, displayNamesLocale: displayNamesLocale)
   }
 }

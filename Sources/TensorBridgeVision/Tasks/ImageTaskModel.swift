@@ -65,15 +65,16 @@ struct ImageTaskModel {
     }
   }
 
-  /// Runs the model on `image` fitted as given; returns the outputs and the map from
-  /// model-input coordinates back to the image's pixels.
+  /// Runs the model on `image` fitted and resampled as `pipeline` says; returns the outputs and
+  /// the map from model-input coordinates back to the image's pixels.
   ///
   /// - Throws: the image's own ``VisionError`` when it cannot be written, else
   ///   ``VisionError/interpreter(_:)`` or ``VisionError/model(_:)``.
-  func run(_ image: PixelBuffer, fitMode: FitMode, filter: ResizeFilter, reducingGap: Double?) throws(VisionError) -> (
+  func run(_ image: PixelBuffer, _ pipeline: ImagePipelineOptions) throws(VisionError) -> (
     ModelOutputs, ImageTransform
   ) {
-    let imageInput = ImageInput(image, fitMode: fitMode, filter: filter, reducingGap: reducingGap, format: format)
+    let imageInput = ImageInput(
+      image, fitMode: pipeline.fitMode, filter: pipeline.filter, reducingGap: pipeline.reducingGap, format: format)
     do {
       return (try model.run(on: [input.layer.name: imageInput]), imageInput.transform(for: format))
     } catch {

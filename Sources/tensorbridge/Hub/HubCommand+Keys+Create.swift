@@ -15,17 +15,7 @@ extension HubCommand.Keys {
         through that hub's API, authenticated by the admin key in $TENSORBRIDGE_HUB_KEY.
         """)
 
-    @Option(name: .long, help: "The hub's data folder.")
-    var data: String?
-
-    @Option(
-      name: .long,
-      help:
-        "The hub's PostgreSQL database, postgres://user[:password]@host[:port]/database (default: SQLite in --data).")
-    var database: String?
-
-    @Option(name: .long, help: "A running hub's URL, to create the key through its API instead.")
-    var hub: String?
+    @OptionGroup var target: HubKeyTarget
 
     @Option(name: .long, help: "admin (manage models) or client (read-only downloads).")
     var scope: String
@@ -35,25 +25,16 @@ extension HubCommand.Keys {
 
     func validate() throws {
       guard HubKeyScope(rawValue: scope) != nil else { throw ValidationError("--scope must be admin or client") }
-      guard (data == nil) != (hub == nil) else { throw ValidationError("give either --data DIR or --hub URL") }
-      guard database == nil || data != nil else { throw ValidationError("--database goes with --data, not --hub") }
-      try HubStoreOptions.validate(database: database)
+      try target.check()
     }
 
     func run() async throws {
       guard let scope = HubKeyScope(rawValue: scope) else { return }
-      let key: HubCreatedKey
-      if let data {
-        let store = try await HubStoreOptions.open(data: data, database: database)
-        defer { store.close() }
-        do { key = try await store.createKey(scope: scope) } catch {
-          throw CLIFailure(
-            "cannot create a key in \(HubStoreOptions.described(data: data, database: database)): \(error)")
-        }
-      } else {
-        let client = try HubConnectionOptions.client(hub: hub)
+      let key = try await target.perform("create a key") { store in
+        try await store.createKey(scope: scope)
+      } throughAPI: { client in
         let body = try HubJSON.encoder().encode(HubCreateKeyRequest(scope: scope))
-        key = try await client.send(HubAPI.createKey, body: body, as: HubCreatedKey.self).0
+        return try await client.send(HubAPI.createKey, body: body, as: HubCreatedKey.self).0
       }
       if json {
         print(String(decoding: try HubJSON.encoder().encode(key), as: UTF8.self))

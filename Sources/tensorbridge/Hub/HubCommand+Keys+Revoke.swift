@@ -10,42 +10,23 @@ extension HubCommand.Keys {
     static let configuration = CommandConfiguration(
       commandName: "revoke", abstract: "Revoke an API key by id; running hubs refuse it from their next request.")
 
-    @Option(name: .long, help: "The hub's data folder.")
-    var data: String?
-
-    @Option(
-      name: .long,
-      help:
-        "The hub's PostgreSQL database, postgres://user[:password]@host[:port]/database (default: SQLite in --data).")
-    var database: String?
-
-    @Option(name: .long, help: "A running hub's URL, to revoke through its API (admin key in $TENSORBRIDGE_HUB_KEY).")
-    var hub: String?
+    @OptionGroup var target: HubKeyTarget
 
     @Argument(help: "The key's id (from `hub keys list`).")
     var id: String
 
     func validate() throws {
-      guard (data == nil) != (hub == nil) else { throw ValidationError("give either --data DIR or --hub URL") }
-      guard database == nil || data != nil else { throw ValidationError("--database goes with --data, not --hub") }
-      try HubStoreOptions.validate(database: database)
+      try target.check()
       guard id.allSatisfy({ $0.isLetter || $0.isNumber }), !id.isEmpty, id.count <= 64 else {
         throw ValidationError("'\(id)' is not a key id")
       }
     }
 
     func run() async throws {
-      let key: HubAPIKeyInfo
-      if let data {
-        let store = try await HubStoreOptions.open(data: data, database: database)
-        defer { store.close() }
-        do { key = try await store.revokeKey(id: id) } catch {
-          throw CLIFailure(
-            "cannot revoke key '\(id)' in \(HubStoreOptions.described(data: data, database: database)): \(error)")
-        }
-      } else {
-        let client = try HubConnectionOptions.client(hub: hub)
-        key = try await client.send(HubAPI.revokeKey, ["id": id], as: HubAPIKeyInfo.self).0
+      let key = try await target.perform("revoke key '\(id)'") { store in
+        try await store.revokeKey(id: id)
+      } throughAPI: { client in
+        try await client.send(HubAPI.revokeKey, ["id": id], as: HubAPIKeyInfo.self).0
       }
       print("revoked \(key.id) (\(key.scope.rawValue))")
     }

@@ -94,13 +94,9 @@ struct DetectCommand: ParsableCommand {
         }
       }
       if let annotate, let image {
-        let out = images.count == 1 ? annotate : Self.numbered(annotate, position + 1)
-        // A file we cannot write stops the command (the next images would fail the same way).
-        do throws(ImageError) {
-          try ImageAnnotator().annotate(image, detections: result.detections).writePNG(to: URL(fileURLWithPath: out))
-        } catch {
-          throw CLIFailure(error.description)
-        }
+        try ImageBatch.writePNG(
+          ImageAnnotator().annotate(image, detections: result.detections),
+          to: ImageBatch.picturePath(annotate, position: position, of: images.count))
       }
     }
   }
@@ -116,12 +112,5 @@ struct DetectCommand: ParsableCommand {
     }
     if !detection.keypoints.isEmpty { item["keypoints"] = detection.keypoints.map { ["x": $0.x, "y": $0.y] } }
     return item
-  }
-
-  /// `out.png` → `out-3.png`.
-  static func numbered(_ path: String, _ number: Int) -> String {
-    let url = URL(fileURLWithPath: path)
-    let ext = url.pathExtension.isEmpty ? "png" : url.pathExtension
-    return url.deletingPathExtension().path + "-\(number)." + ext
   }
 }

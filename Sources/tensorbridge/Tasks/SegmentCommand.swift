@@ -97,10 +97,8 @@ struct SegmentCommand: ParsableCommand {
 
   private func write(_ path: String?, position: Int, _ picture: () -> PixelBuffer?) throws {
     guard let path else { return }
-    let out = images.count == 1 ? path : DetectCommand.numbered(path, position + 1)
+    let out = ImageBatch.picturePath(path, position: position, of: images.count)
     guard let image = picture() else { throw CLIFailure("no category mask to write to \(out)") }
-    do throws(ImageError) { try image.writePNG(to: URL(fileURLWithPath: out)) } catch {
-      throw CLIFailure(error.description)
-    }
+    try ImageBatch.writePNG(image, to: out)
   }
 }

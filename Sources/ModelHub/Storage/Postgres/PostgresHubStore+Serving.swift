@@ -22,17 +22,15 @@ extension PostgresHubStore: HubMetadataStore {
   {
     switch part {
     case .all:
-      var snapshot = HubServingSnapshot(keys: try await servingKeys(connection))
-      let versions = try await versions(
-        connection, "SELECT \(unescaped: Self.versionColumns) FROM version WHERE published")
-      let byModel = Dictionary(grouping: versions, by: \.model)
-      let aliases = Dictionary(grouping: try await aliasRows(connection, nil), by: \.model)
-      for model in try await models(connection, "SELECT \(unescaped: Self.modelColumns) FROM model") {
-        snapshot.models[model.name] = Self.served(model, byModel[model.name] ?? [], aliases[model.name] ?? [])
-      }
+      let snapshot = HubServingSnapshot(
+        keys: try await unrevokedKeys(connection),
+        published: try await versions(
+          connection, "SELECT \(unescaped: Self.versionColumns) FROM version WHERE published"),
+        aliases: try await aliasRows(connection, nil),
+        models: try await models(connection, "SELECT \(unescaped: Self.modelColumns) FROM model"))
       return .all(snapshot, marker: marker)
     case .keys:
-      return .keys(try await servingKeys(connection))
+      return .keys(HubServingSnapshot.keys(try await unrevokedKeys(connection)))
     case .model(let name):
       guard
         let model = try await models(
@@ -42,14 +40,13 @@ extension PostgresHubStore: HubMetadataStore {
       else { return .model(name, nil) }
       let versions = try await versions(
         connection, "SELECT \(unescaped: Self.versionColumns) FROM version WHERE model = \(name) AND published")
-      return .model(name, Self.served(model, versions, try await aliasRows(connection, name)))
+      return .model(name, HubServedModel(model, published: versions, aliases: try await aliasRows(connection, name)))
     }
   }
 
-  private func servingKeys(_ connection: PostgresConnection) async throws -> [String: HubKeyScope] {
-    let rows = try await keyRecords(
+  private func unrevokedKeys(_ connection: PostgresConnection) async throws -> [APIKeyRecord] {
+    try await keyRecords(
       connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey WHERE revokeTime IS NULL")
-    return Dictionary(rows.map { ($0.keyHash, $0.scope) }, uniquingKeysWith: { a, _ in a })
   }
 
   private func aliasRows(_ connection: PostgresConnection, _ name: String?) async throws -> [AliasRecord] {
@@ -66,16 +63,5 @@ extension PostgresHubStore: HubMetadataStore {
       records.append(AliasRecord(model: model, alias: alias, version: version, updateTime: updateTime))
     }
     return records
-  }
-
-  private static func served(_ model: ModelRecord, _ versions: [VersionRecord], _ aliases: [AliasRecord])
-    -> HubServedModel
-  {
-    HubServedModel(
-      rollout: model.rollout,
-      published: Dictionary(
-        versions.map { ($0.version, HubServedVersion(modelHash: $0.modelHash, sizeBytes: $0.sizeBytes)) },
-        uniquingKeysWith: { a, _ in a }),
-      aliases: Dictionary(aliases.map { ($0.alias, $0.version) }, uniquingKeysWith: { a, _ in a }))
   }
 }

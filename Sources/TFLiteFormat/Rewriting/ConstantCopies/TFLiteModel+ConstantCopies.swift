@@ -24,7 +24,9 @@ extension TFLiteModel {
       }
     }
     let rewritten = try result.get()
-    do { _ = try TFLiteModel(data: rewritten, recording: .rewrite) } catch { throw .rewrittenModelInvalid(error) }
+    do { _ = try TFLiteModel(data: rewritten, recording: .rewrite) } catch {
+      throw .rewrite(.rewrittenModelInvalid(error))
+    }
     return rewritten
   }
 

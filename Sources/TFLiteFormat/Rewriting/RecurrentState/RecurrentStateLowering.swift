@@ -81,7 +81,7 @@ extension TFLiteModel {
         let (data, hasReset) = try rewriter.rewrite(plans)
         let lowered: TFLiteModel
         do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch {
-          throw .rewrittenModelInvalid(error)
+          throw .rewrite(.rewrittenModelInvalid(error))
         }
         return RecurrentStateLowering(
           data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
