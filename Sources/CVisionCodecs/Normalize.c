@@ -49,16 +49,6 @@ __attribute__((target("sse4.1"))) static void tbv_normalize_sse41(TBV_NORMALIZE_
 __attribute__((target("avx2"))) static void tbv_normalize_avx2(TBV_NORMALIZE_PARAMETERS) { TBV_NORMALIZE_DISPATCH }
 #endif
 
-const char *tbv_normalize_isa(void) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  if (__builtin_cpu_supports("avx2")) return "avx2";
-  if (__builtin_cpu_supports("sse4.1")) return "sse4.1";
-  return "sse2";
-#else
-  return "baseline";
-#endif
-}
-
 void tbv_normalize_row(const uint8_t *row, ptrdiff_t pixels, ptrdiff_t channels, const float *multipliers,
                        const float *addends, float *out) {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))

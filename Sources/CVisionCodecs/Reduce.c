@@ -143,16 +143,6 @@ __attribute__((target("sse4.1"))) static void tbv_reduce_sse41(TBV_REDUCE_PARAME
 __attribute__((target("avx2"))) static void tbv_reduce_avx2(TBV_REDUCE_PARAMETERS) { TBV_REDUCE_DISPATCH }
 #endif
 
-const char *tbv_reduce_isa(void) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  if (__builtin_cpu_supports("avx2")) return "avx2";
-  if (__builtin_cpu_supports("sse4.1")) return "sse4.1";
-  return "sse2";
-#else
-  return "baseline";
-#endif
-}
-
 void tbv_box_reduce(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, const ptrdiff_t *channels,
                     ptrdiff_t channel_count, ptrdiff_t width, ptrdiff_t height, ptrdiff_t xscale, ptrdiff_t yscale,
                     uint32_t *scratch, uint8_t *dst) {

@@ -91,7 +91,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
     var random = Generator(state: 1080)
     let source = try image(width: 1920, height: 1080, format: .rgb8, using: &random)
     compare(source, channels: [0, 1, 2], box: .init(x: 0, y: 0, width: 1920, height: 1080), xscale: 4, yscale: 2)
-    XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_reduce_isa())))
+    XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_simd_isa())))
   }
 
   func testRefusesBoxesOutsideTheImageAndHugeBlocks() throws {

@@ -82,6 +82,6 @@ final class NormalizeVectorizedTests: XCTestCase {
       }
     }
     XCTAssertEqual(compared, formats.count * 4 * 2 * 3 * 2)
-    XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_normalize_isa())))
+    XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_simd_isa())))
   }
 }

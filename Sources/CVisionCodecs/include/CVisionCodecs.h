@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tbv_isa.h"
 #include "tbv_normalize.h"
 #include "tbv_reduce.h"
 #include "tbv_resample.h"

@@ -22,9 +22,6 @@ extern "C" {
 void tbv_normalize_row(const uint8_t *row, ptrdiff_t pixels, ptrdiff_t channels, const float *multipliers,
                        const float *addends, float *out);
 
-/// The vector instructions `tbv_normalize_row` uses on this CPU: "avx2", "sse4.1", "sse2"
-/// (x86-64 baseline) or "baseline" (other architectures, e.g. NEON on arm64).
-const char *tbv_normalize_isa(void);
 
 #ifdef __cplusplus
 }

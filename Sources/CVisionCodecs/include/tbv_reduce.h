@@ -35,9 +35,6 @@ void tbv_box_reduce(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, const p
                     ptrdiff_t channel_count, ptrdiff_t width, ptrdiff_t height, ptrdiff_t xscale, ptrdiff_t yscale,
                     uint32_t *scratch, uint8_t *dst);
 
-/// The vector instructions `tbv_box_reduce` uses on this CPU: "avx2", "sse4.1", "sse2" (x86-64
-/// baseline) or "baseline" (other architectures, e.g. NEON on arm64).
-const char *tbv_reduce_isa(void);
 
 #ifdef __cplusplus
 }
