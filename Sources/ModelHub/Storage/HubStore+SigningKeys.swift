@@ -39,15 +39,8 @@ extension HubStore {
   public func retireSigningKey(id: String, now: Date = Date()) throws -> HubSigningKeyInfo {
     try database.write { db in
       guard var record = try SigningKeyRecord.fetchOne(db, key: id) else { throw HubSigningError.keyNotFound(id) }
-      switch record.role {
-      case .signing: throw HubSigningError.cannotRetireSigningKey(id)
-      case .retired: return record.info
-      case .verifying:
-        record.role = .retired
-        record.retireTime = now
-        try record.update(db)
-        return record.info
-      }
+      if try record.retire(now: now) { try record.update(db) }
+      return record.info
     }
   }
 

@@ -33,16 +33,11 @@ extension PostgresHubStore {
           connection, "SELECT \(unescaped: Self.signingKeyColumns) FROM signingKey WHERE id = \(id) FOR UPDATE"
         ).first
       else { throw HubSigningError.keyNotFound(id) }
-      switch record.role {
-      case .signing: throw HubSigningError.cannotRetireSigningKey(id)
-      case .retired: return record.info
-      case .verifying:
-        record.role = .retired
-        record.retireTime = now
+      if try record.retire(now: now) {
         try await connection.query(
           "UPDATE signingKey SET role = 'retired', retireTime = \(now) WHERE id = \(id)", logger: logger)
-        return record.info
       }
+      return record.info
     }
   }
 
