@@ -156,13 +156,21 @@ static int tbv_png_status(png_image *image, char *message) {
   return truncated ? TBV_ERROR_TRUNCATED : TBV_ERROR_CORRUPT;
 }
 
+// Starts reading a PNG in memory into `image`: TBV_OK, or the error (with `message`) when the
+// header cannot be read.
+static int tbv_png_begin(png_image *image, const uint8_t *data, size_t size, char *message) {
+  memset(image, 0, sizeof(*image));
+  image->version = PNG_IMAGE_VERSION;
+  if (message) message[0] = 0;
+  if (!png_image_begin_read_from_memory(image, data, size)) return tbv_png_status(image, message);
+  return TBV_OK;
+}
+
 int tbv_png_header(const uint8_t *data, size_t size, int *width, int *height, int *has_color, int *has_alpha,
                    char *message) {
   png_image image;
-  memset(&image, 0, sizeof(image));
-  image.version = PNG_IMAGE_VERSION;
-  if (message) message[0] = 0;
-  if (!png_image_begin_read_from_memory(&image, data, size)) return tbv_png_status(&image, message);
+  int status = tbv_png_begin(&image, data, size, message);
+  if (status != TBV_OK) return status;
   *width = (int)image.width;
   *height = (int)image.height;
   *has_color = (image.format & PNG_FORMAT_FLAG_COLOR) != 0;
@@ -174,10 +182,8 @@ int tbv_png_header(const uint8_t *data, size_t size, int *width, int *height, in
 int tbv_png_decode(const uint8_t *data, size_t size, int channels, uint8_t *out, size_t out_row_bytes,
                    char *message) {
   png_image image;
-  memset(&image, 0, sizeof(image));
-  image.version = PNG_IMAGE_VERSION;
-  if (message) message[0] = 0;
-  if (!png_image_begin_read_from_memory(&image, data, size)) return tbv_png_status(&image, message);
+  int status = tbv_png_begin(&image, data, size, message);
+  if (status != TBV_OK) return status;
   png_uint_32 file_format = image.format;
   switch (channels) {
   case 1: image.format = PNG_FORMAT_GRAY; break;
