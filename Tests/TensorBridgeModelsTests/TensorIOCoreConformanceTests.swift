@@ -145,7 +145,8 @@ final class TensorIOCoreConformanceTests: XCTestCase {
     XCTAssertEqual(ModelBackend(rawValue: "tensorflow"), .tensorflow)
     XCTAssertFalse(ModelBackend.tensorflow.runs)
     let folder = try BundleTestSupport.makeBundle(
-      json: BundleTestSupport.twoVectorJSON(model: #"{ "file": "model.tflite", "backend": "tensorflow", "quantized": false }"#),
+      json: BundleTestSupport.twoVectorJSON(
+        model: #"{ "file": "model.tflite", "backend": "tensorflow", "quantized": false }"#),
       testCase: self)
     XCTAssertThrowsError(try ModelBundle(contentsOf: folder)) { error in
       guard case .unsupported(let path, _)? = error as? ModelBundleError else { return XCTFail("\(error)") }
@@ -161,7 +162,7 @@ final class TensorIOCoreConformanceTests: XCTestCase {
       json: BundleTestSupport.twoVectorJSON(model: #"{ "file": "model.tflite", "backend": "", "quantized": false }"#),
       testCase: self)
     XCTAssertEqual(
-      ModelBundle.validate(folder), [BundleProblem("model.backend", #""" is not "tflite" or "tensorflow""#)])
+      ModelBundle.validate(folder), [BundleProblem("model.backend", "\"\" is not \"tflite\" or \"tensorflow\"")])
   }
 
   /// TIOModelBackendTests.mm, `testAvailableBackendIsTFLite`; a bundle that names no backend
