@@ -49,6 +49,10 @@ final class TensorIOUtilityConformanceTests: XCTestCase {
 
   // MARK: IOTest
 
+  // These six are also tensorio-ios's `TensorIO/Tests/Core/TIOModelIOTests.m` @ `46e6b51`, which
+  // IOTest ports method for method (there `testModelIOReturnsAllObject` and
+  // `testReturnsIndexForName`).
+
   private let io = (
     inputs: [LayerDescription(name: "foo", shape: [1]), LayerDescription(name: "bar", shape: [1])],
     outputs: [LayerDescription(name: "foo", shape: [1]), LayerDescription(name: "bar", shape: [1])]

@@ -64,6 +64,40 @@ final class TensorIOImageConformanceTests: XCTestCase {
     }
   }
 
+  /// doc-ai/tensorio-android @ `30213b2`,
+  /// `tflite/src/androidTest/java/ai/doc/tensorio/tflite/TFLiteModelIntegrationTests.java`,
+  /// `testPixelBufferIdentityModel` and `testPixelBufferNormalizationTransformationModel`: a
+  /// 224×224 ARGB bitmap filled with rgb(89, 0, 84) comes back through the identity model
+  /// (`[0,1]` in and out) and through the 2x − 1 model (`[0,1]` in, `[-1,1]` out) with every
+  /// pixel's red, green and blue within 1 of the input's — a colour whose channels all differ,
+  /// so a channel put in the wrong place, or a bias put on the wrong channel, shows.
+  func testAndroidPixelBufferRoundTripsOfRGB89_0_84() throws {
+    let colour = try PixelBuffer(
+      width: 224, height: 224, format: .argb8, bytes: [UInt8]([255, 89, 0, 84]).repeated(224 * 224))
+    for name in [
+      "1_in_1_out_pixelbuffer_identity_test", "1_in_1_out_pixelbuffer_identity_test_bgr",
+      "1_in_1_out_pixelbuffer_normalization_test",
+    ] {
+      let model = try Model(contentsOf: bundle(name))
+      XCTAssertEqual(model.description.inputs.count, 1, name)
+      XCTAssertEqual(model.description.outputs.count, 1, name)
+      let layer = try XCTUnwrap(model.description.outputs.first)
+      let output = try XCTUnwrap(try model.run(on: colour)["output"])
+      let image = try PixelBuffer(
+        values: output.values, shape: output.shape, denormalize: layer.denormalize,
+        channelOrder: layer.pixelFormat ?? .rgb)
+      XCTAssertEqual([image.width, image.height], [224, 224], name)
+      for y in 0..<224 {
+        for x in 0..<224 {
+          let pixel = try XCTUnwrap(image.rgb(x: x, y: y))
+          guard abs(Int(pixel.red) - 89) <= 1, abs(Int(pixel.green)) <= 1, abs(Int(pixel.blue) - 84) <= 1 else {
+            return XCTFail("\(name): pixel (\(x), \(y)) is \(pixel), not (89, 0, 84) ±1")
+          }
+        }
+      }
+    }
+  }
+
   /// BGR output values put back in RGB order, with the `r`, `g`, `b` biases on the channels
   /// they name.
   func testBGROutputChannelsAndBiases() throws {

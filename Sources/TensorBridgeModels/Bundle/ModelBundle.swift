@@ -160,7 +160,7 @@ public struct ModelBundle: Sendable {
     }
     var parser = DescriptionParser()
     guard var description = parser.parse(root) else { return (nil, nil, nil, parser.problems) }
-    if description.model.backend == "tensorflow" {
+    if ModelBackend(rawValue: description.model.backend)?.runs == false {
       throw .unsupported(
         path: "model.backend",
         reason: "\"tensorflow\" models do not run in TensorBridge; convert the SavedModel to TensorFlow Lite "

@@ -30,7 +30,8 @@ public struct ModelBundleCatalog: Sendable {
   /// Opens every bundle folder directly in `folder`, in name order.
   ///
   /// - Throws: ``ModelBundleError/unreadable(path:reason:)`` when `folder` is not a folder that
-  ///   can be listed.
+  ///   can be listed, or when no bundle in it opens (it holds no bundle folder, or each one's
+  ///   error is given in the reason), as Tensor/IO's manager fails when it finds no valid bundle.
   public init(folder: URL) throws(ModelBundleError) {
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
@@ -54,8 +55,20 @@ public struct ModelBundleCatalog: Sendable {
         problems[name] = error
       }
     }
+    if bundles.isEmpty {
+      throw .unreadable(path: folder.path, reason: Self.noBundleReason(problems))
+    }
     self.folder = folder
     self.bundles = bundles
     self.problems = problems
+  }
+
+  /// Why a folder gave no bundle: none of its folders has a bundle extension, or each one's error.
+  private static func noBundleReason(_ problems: [String: ModelBundleError]) -> String {
+    let extensions = ModelBundle.folderExtensions.sorted().map { ".\($0)" }.joined(separator: " or ")
+    guard !problems.isEmpty else { return "it holds no \(extensions) folder" }
+    let each = problems.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.description)" }
+    return
+      "none of its \(problems.count) bundle folder\(problems.count == 1 ? "" : "s") opens (\(each.joined(separator: " ")))"
   }
 }

@@ -53,7 +53,7 @@ struct DescriptionParser {
     }
     var backend = "tflite"
     if let value = optionalString(object, "backend", at: "model") {
-      if ["tflite", "tensorflow"].contains(value) {
+      if ModelBackend(rawValue: value) != nil {
         backend = value
       } else {
         problems.append(BundleProblem("model.backend", "\"\(value)\" is not \"tflite\" or \"tensorflow\""))
