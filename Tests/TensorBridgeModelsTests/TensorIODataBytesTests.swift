@@ -105,6 +105,52 @@ final class TensorIODataBytesTests: XCTestCase {
     }
   }
 
+  /// `testDataGetBytesUInt8QuantizedWithQuantizer` and
+  /// `testDataInitWithBytesUInt8QuantizedWithDequantizer`: float32 bytes given to a uint8 layer
+  /// with a quantizer (Tensor/IO's `(uint8_t)value`: here `scale` 1, `bias` 0) arrive quantized
+  /// (0, 1, 255 → the same bytes), and an output with a dequantizer reads as float32 bytes of
+  /// its dequantized values (`ModelOutput.valueData`).
+  func testQuantizerAndDequantizerOnRawBytes() throws {
+    let identity = #"{ "scale": 1, "bias": 0 }"#
+    let folder = try BundleTestSupport.makeBundle(
+      json: BundleTestSupport.twoVectorJSON(
+        inputs: #"[{ "name": "foo_features", "type": "array", "shape": [4], "quantize": \#(identity) }, "#
+          + #"{ "name": "bar_features", "type": "array", "shape": [8], "quantize": \#(identity) }]"#,
+        outputs: #"[{ "name": "qux_outputs", "type": "array", "shape": [6], "dequantize": \#(identity) }, "#
+          + #"{ "name": "baz_outputs", "type": "array", "shape": [3], "dequantize": \#(identity) }]"#,
+        model: #"{ "file": "model.tflite", "quantized": true }"#),
+      model: "two_vectors_uint8", testCase: self)
+    let model = try Model(contentsOf: folder)
+    func floats(_ values: [Float]) -> Data { values.withUnsafeBufferPointer { Data(buffer: $0) } }
+    let foo: [Float] = [0, 1, 255, 7]
+    let bar: [Float] = [255, 1, 0, 2, 3, 4, 5, 6]
+    let outputs = try model.run(on: [
+      "foo_features": ModelValue.data(floats(foo)), "bar_features": ModelValue.data(floats(bar)),
+    ])
+    // The interpreter's order (two_vectors_uint8.reference.json): foo, bar in; qux, baz out.
+    let (fooIndex, barIndex) = (0, 1)
+    XCTAssertEqual(Array(try model.interpreter.input(at: fooIndex).data), foo.map { UInt8($0) })
+    XCTAssertEqual(Array(try model.interpreter.input(at: barIndex).data), bar.map { UInt8($0) })
+    for output in outputs.layers {
+      let index = try XCTUnwrap(["qux_outputs": 0, "baz_outputs": 1][output.name])
+      let raw = try model.interpreter.output(at: index).data
+      XCTAssertEqual(output.valueData, floats(raw.map { Float($0) }), output.name)
+    }
+    // Raw uint8 bytes (one an element) still go in as they are.
+    _ = try model.run(on: [
+      "foo_features": ModelValue.data(Data([9, 8, 7, 6])), "bar_features": ModelValue.data(Data(count: 8)),
+    ])
+    XCTAssertEqual(Array(try model.interpreter.input(at: fooIndex).data), [9, 8, 7, 6])
+    // Any other count is refused, naming both.
+    XCTAssertThrowsError(
+      try model.run(on: [
+        "foo_features": ModelValue.data(Data(count: 5)), "bar_features": ModelValue.data(Data(count: 8)),
+      ])
+    ) { error in
+      XCTAssertEqual(error as? ModelError, .byteCount(layer: "foo_features", expected: 4, actual: 5))
+    }
+  }
+
   /// A byte count that does not fit the tensor is refused, naming the layer and both counts.
   func testAWrongByteCountIsRefused() throws {
     let model = try Model(contentsOf: BundleTestSupport.model("metadata_classifier_uint8"))

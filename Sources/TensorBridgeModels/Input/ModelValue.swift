@@ -16,7 +16,9 @@ public indirect enum ModelValue: Sendable, Equatable, ExpressibleByFloatLiteral,
   case integers([Int64])
   /// Nested values (a matrix is an array of rows).
   case array([ModelValue])
-  /// Bytes copied into the tensor as they are (no transform); the byte count must match.
+  /// Bytes copied into the tensor as they are (no transform); the byte count must match. One
+  /// exception, as Tensor/IO reads `NSData`: for a layer with a `quantize` transform over an
+  /// integer tensor, four bytes an element are float32 values, quantized like numbers.
   case data(Data)
 
   public init(floatLiteral value: Double) { self = .number(value) }

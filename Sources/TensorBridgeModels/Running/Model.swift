@@ -139,6 +139,9 @@ public final class Model {
     var tensor: Tensor
     do { tensor = try interpreter.input(at: index) } catch { throw .interpreter(error) }
     if case .data(let data) = value {
+      if let floats = Self.floatsToQuantize(data, tensor: tensor, layer: layer) {
+        return try encode(floats, into: tensor, at: index, layer: layer)
+      }
       guard data.count == tensor.data.count else {
         throw .byteCount(layer: layer.name, expected: tensor.data.count, actual: data.count)
       }
@@ -196,6 +199,20 @@ public final class Model {
       throw .interpreter(error)
     } catch {
       throw .unsupportedValue(layer: layer.name, reason: String(describing: error))
+    }
+  }
+
+  /// Raw bytes that are float32 values for a layer with a `quantize` transform over an integer
+  /// tensor — four bytes an element where the tensor has one or two — as Tensor/IO reads `NSData`
+  /// given to a layer with a quantizer; nil for anything else (bytes then go in as they are).
+  private static func floatsToQuantize(_ data: Data, tensor: Tensor, layer: LayerDescription) -> [Double]? {
+    let count = tensor.shape.elementCount ?? 0
+    let size = MemoryLayout<Float>.size
+    guard layer.quantize != nil, tensor.dataType.isInteger, count > 0, data.count == count * size,
+      data.count != tensor.data.count
+    else { return nil }
+    return data.withUnsafeBytes { raw in
+      (0..<count).map { Double(raw.loadUnaligned(fromByteOffset: $0 * size, as: Float.self)) }
     }
   }
 

@@ -68,3 +68,9 @@ public struct ModelOutput: Sendable, Equatable {
     }
   }
 }
+
+extension ModelOutput {
+  /// ``values`` (after dequantization) as float32 bytes, native byte order: what Tensor/IO's
+  /// `NSData` reading of an output with a dequantizer holds.
+  public var valueData: Data { values.withUnsafeBufferPointer { Data(buffer: $0) } }
+}
