@@ -3,8 +3,9 @@ import XCTest
 
 @testable import TensorBridgeVision
 
-/// The vectorized passes (`tbv_resample_horizontal3` and `tbv_resample_vertical_row`, the Swift
-/// loops' arithmetic compiled for AVX2, SSE4.1 or NEON) give the same bytes as the Swift loops.
+/// The vectorized passes (`tbv_resample_horizontal`, Pillow's sums as split-weight pmaddwd on
+/// AVX2 or SSE4.1, and `tbv_resample_vertical_row`, the Swift loops' arithmetic compiled for
+/// AVX2, SSE4.1 or NEON) give the same bytes as the Swift loops.
 final class ResamplerVectorizedTests: XCTestCase {
   private struct Generator: RandomNumberGenerator {
     var state: UInt64
@@ -81,6 +82,73 @@ final class ResamplerVectorizedTests: XCTestCase {
       output(
         image, channels: [0, 1, 2], source: source, width: 224, height: 224, filter: .bilinear, reducingGap: nil,
         vectorized: true))
-    XCTAssertTrue(["sse4.1", "sse2", "baseline"].contains(String(cString: tbv_resample_isa())))
+    XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_resample_isa())))
+  }
+
+  /// Downscales from 1.1x to 20x and upscales, of odd sizes with 1, 3 and 4 channels, down to
+  /// one-pixel images and outputs: the horizontal pass's vector groups of four taps, its scalar
+  /// positions at the right edge, the odd rows left after groups of four and two.
+  func testScaleFactorsAndEdgesMatchTheScalarPass() throws {
+    var random = Generator(state: 2111)
+    let layouts: [(PixelFormat, [Int])] = [
+      (.gray8, [0]), (.rgb8, [0, 1, 2]), (.rgb8, [2, 0, 1]), (.rgba8, [0, 1, 2, 3]), (.bgra8, [2, 1, 0]),
+      (.argb8, [3]), (.rgba8, [1, 3]),
+    ]
+    let factors: [Double] = [1.1, 1.5, 2, 2.7, 3.3, 4, 5.5, 8.57, 11, 16, 20, 0.9, 0.5, 0.23]
+    var compared = 0
+    for (format, channels) in layouts {
+      for factor in factors {
+        for edge in 0..<3 {
+          // Odd sizes; one-pixel-wide, then one-pixel-high images for `edge` 1 and 2.
+          var width = Int.random(in: 20...160, using: &random) | 1
+          var height = Int.random(in: 3...40, using: &random) | 1
+          if edge == 1 { width = 1 }
+          if edge == 2 { height = 1 }
+          let padding = Int.random(in: 0...3, using: &random)
+          let stride = width * format.bytesPerPixel + padding
+          let bytes = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &random) }
+          let image = try PixelBuffer(width: width, height: height, format: format, bytesPerRow: stride, bytes: bytes)
+          let outWidth = max(1, Int((Double(width) / factor).rounded()))
+          let outHeight = max(1, Int((Double(height) / factor).rounded()))
+          let source = ImageRect(x: 0, y: 0, width: Double(width), height: Double(height))
+          for filter in [ResizeFilter.bilinear, .area, .bilinearTwoTap] {
+            let scalar = output(
+              image, channels: channels, source: source, width: outWidth, height: outHeight, filter: filter,
+              reducingGap: nil, vectorized: false)
+            let vector = output(
+              image, channels: channels, source: source, width: outWidth, height: outHeight, filter: filter,
+              reducingGap: nil, vectorized: true)
+            XCTAssertEqual(
+              scalar, vector, "\(format) \(channels) \(width)x\(height) -> \(outWidth)x\(outHeight) \(filter)")
+            compared += 1
+          }
+        }
+      }
+    }
+    XCTAssertEqual(compared, 7 * 14 * 3 * 3)
+  }
+
+  /// Every output position's taps end at the image's last byte (a source region flush with the
+  /// right edge, no row padding): the last rows' loads stay inside the buffer and match.
+  func testRightEdgeWithoutPaddingMatchesTheScalarPass() throws {
+    var random = Generator(state: 4)
+    for (format, channels) in [(PixelFormat.rgb8, [0, 1, 2]), (.gray8, [0]), (.rgba8, [0, 1, 2, 3])] {
+      for width in [1, 2, 3, 5, 7, 17, 33, 101] {
+        let height = 5
+        let bytes = (0..<(width * height * format.bytesPerPixel)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let image = try PixelBuffer(width: width, height: height, format: format, bytes: bytes)
+        for outWidth in Set([1, 2, max(1, width / 3), width, width * 2 + 1]) {
+          let source = ImageRect(x: Double(width) / 2, y: 0, width: Double(width) / 2, height: Double(height))
+          XCTAssertEqual(
+            output(
+              image, channels: channels, source: source, width: outWidth, height: 3, filter: .bilinear,
+              reducingGap: nil, vectorized: false),
+            output(
+              image, channels: channels, source: source, width: outWidth, height: 3, filter: .bilinear,
+              reducingGap: nil, vectorized: true),
+            "\(format) \(width) -> \(outWidth)")
+        }
+      }
+    }
   }
 }

@@ -1,12 +1,12 @@
-// Pillow's fixed-point resampling passes (horizontal for three channels, vertical), compiled for the CPU's
-// vector units (TensorBridgeVision's Resampler calls it; its Swift scalar pass is the reference
-// the tests compare it with).
+// Pillow's fixed-point resampling passes (horizontal for one to four channels, vertical), compiled
+// for the CPU's vector units (TensorBridgeVision's Resampler calls it; its Swift scalar pass is
+// the reference the tests compare it with).
 //
-// The loops are the scalar ones: the compiler vectorizes them (SLP across the channels and the
-// two rows filtered together). On x86-64 the baseline target (SSE2) has no 32-bit vector
-// multiply, so the same loop is also compiled for SSE4.1 and chosen at run time;
-// arm64 (NEON) needs no dispatch. The integer arithmetic is the same on every path, so the
-// results are the same bytes.
+// The horizontal pass splits each weight into two 16-bit halves and sums with pmaddwd (AVX2,
+// else SSE4.1, chosen at run time on x86-64); the vertical pass and the other architectures'
+// horizontal pass are the scalar loops, which the compiler vectorizes (arm64's NEON needs no
+// dispatch). Every path computes Pillow's 32-bit integer sums exactly, so the results are the
+// same bytes.
 #ifndef TBV_RESAMPLE_H
 #define TBV_RESAMPLE_H
 
@@ -20,14 +20,16 @@ extern "C" {
 /// Filters `rows` rows of `src` (`stride` bytes apart, pixels `bpp` bytes wide) horizontally:
 /// output position `x` of a row sums `counts[x]` pixels from `starts[x]` weighted by
 /// `weights[x * taps ...]` (fixed point, `precision_bits` fractional bits, rounded half up and
-/// clipped to 0...255 as Pillow), for the channels at byte offsets `c0`, `c1`, `c2`; writes
-/// `width` packed three-byte pixels per row into `dst`, rows `width * 3` bytes apart.
+/// clipped to 0...255 as Pillow), for the `count` (1 to 4) channels at byte offsets `channels`
+/// (each below `bpp`); writes `width` packed `count`-byte pixels per row into `dst`, rows
+/// `width * count` bytes apart.
 ///
-/// The caller guarantees every read is inside `src`.
-void tbv_resample_horizontal3(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, ptrdiff_t c0, ptrdiff_t c1,
-                              ptrdiff_t c2, ptrdiff_t rows, const ptrdiff_t *starts, const ptrdiff_t *counts,
-                              const int32_t *weights, ptrdiff_t taps, ptrdiff_t width, int precision_bits,
-                              uint8_t *dst);
+/// The caller guarantees that each row's bytes from its start up to the last byte the filter
+/// reads in it are inside `src`.
+void tbv_resample_horizontal(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, const ptrdiff_t *channels,
+                             ptrdiff_t count, ptrdiff_t rows, const ptrdiff_t *starts, const ptrdiff_t *counts,
+                             const int32_t *weights, ptrdiff_t taps, ptrdiff_t width, int precision_bits,
+                             uint8_t *dst);
 
 /// The vertical pass for one output row: `out[i]` (i < `length`) sums `count` bytes `stride`
 /// apart from `first + i`, weighted by `weights` (fixed point, `precision_bits` fractional
@@ -36,7 +38,7 @@ void tbv_resample_horizontal3(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bp
 void tbv_resample_vertical_row(const uint8_t *first, ptrdiff_t stride, ptrdiff_t length, const int32_t *weights,
                                ptrdiff_t count, int precision_bits, int32_t *sums, uint8_t *out);
 
-/// The vector instructions `tbv_resample_horizontal3` uses on this CPU: "sse4.1", "sse2"
+/// The vector instructions `tbv_resample_horizontal` uses on this CPU: "avx2", "sse4.1", "sse2"
 /// (x86-64 baseline) or "baseline" (other architectures, e.g. NEON on arm64).
 const char *tbv_resample_isa(void);
 

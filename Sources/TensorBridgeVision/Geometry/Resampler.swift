@@ -15,8 +15,8 @@ enum Resampler {
   ///     along an axis, it is first averaged over integer blocks (``BoxReducer``) so that the
   ///     filter still shrinks it by at least `reducingGap`, as Pillow's
   ///     `Image.resize(size, filter, box, reducing_gap)`; nil resamples the whole region directly.
-  ///   - vectorized: three-channel horizontal passes, every vertical pass and the block
-  ///     reduction run in `tbv_resample_horizontal3`, `tbv_resample_vertical_row` and
+  ///   - vectorized: the horizontal passes, every vertical pass and the block reduction run in
+  ///     `tbv_resample_horizontal`, `tbv_resample_vertical_row` and
   ///     `tbv_box_reduce` (the same arithmetic compiled for the CPU's vector units, chosen at run
   ///     time); false keeps them in the Swift loops, the reference the tests compare the
   ///     vectorized passes with.
@@ -145,12 +145,17 @@ enum Resampler {
         kernel.starts.withUnsafeBufferPointer { starts in
           kernel.counts.withUnsafeBufferPointer { counts in
             guard let src = input.baseAddress, let dst = temp.baseAddress, let k = weights.baseAddress else { return }
-            if channels.count == 3, vectorized, let first = starts.baseAddress, let count = counts.baseAddress {
+            if vectorized, (1...4).contains(channels.count), channels.allSatisfy({ (0..<bpp).contains($0) }),
+              let first = starts.baseAddress, let count = counts.baseAddress
+            {
               // The kernel's taps lie inside the row and `rows` inside the image (both clamped
-              // when they were made), so every read is inside `image.bytes`.
-              tbv_resample_horizontal3(
-                src + rows.lowerBound * stride, stride, bpp, channels[0], channels[1], channels[2],
-                rows.count, first, count, k, taps, width, Int32(ResampleKernel.precisionBits), dst)
+              // when they were made), so every read is inside `image.bytes`, and so is each row
+              // from its start up to the last byte read in it.
+              channels.withUnsafeBufferPointer { offsets in
+                tbv_resample_horizontal(
+                  src + rows.lowerBound * stride, stride, bpp, offsets.baseAddress, channels.count,
+                  rows.count, first, count, k, taps, width, Int32(ResampleKernel.precisionBits), dst)
+              }
             } else if channels.count == 3 {
               // Constant offsets for packed RGB (decoded JPEGs) free registers in the hot loop.
               if channels == [0, 1, 2], bpp == 3 {
