@@ -1,6 +1,6 @@
 import TensorBridgeModels
 
-/// Options holding a ``CategoryFilter`` (the classifier's and the detector's), whose fields they
+/// Options holding a `CategoryFilter` (the classifier's and the detector's), whose fields they
 /// show under MediaPipe's and ML Kit's names.
 public protocol CategoryFilterConfigurable {
   /// The maximum count, threshold and lists (a detection is judged by its best category).
@@ -9,26 +9,26 @@ public protocol CategoryFilterConfigurable {
 
 extension CategoryFilterConfigurable {
   /// At most this many results are returned (best first); 0 or less returns all
-  /// (``CategoryFilter/maxResults``).
+  /// (`CategoryFilter.maxResults`).
   public var maxResults: Int {
     get { categoryFilter.maxResults }
     set { categoryFilter.maxResults = newValue }
   }
 
-  /// Results scoring below this are left out (``CategoryFilter/scoreThreshold``).
+  /// Results scoring below this are left out (`CategoryFilter.scoreThreshold`).
   public var scoreThreshold: Float? {
     get { categoryFilter.scoreThreshold }
     set { categoryFilter.scoreThreshold = newValue }
   }
 
-  /// When not empty, only these labels are returned (``CategoryFilter/allowlist``).
+  /// When not empty, only these labels are returned (`CategoryFilter.allowlist`).
   public var categoryAllowlist: [String] {
     get { categoryFilter.allowlist }
     set { categoryFilter.allowlist = newValue }
   }
 
   /// These labels are never returned, not together with an allowlist
-  /// (``CategoryFilter/denylist``).
+  /// (`CategoryFilter.denylist`).
   public var categoryDenylist: [String] {
     get { categoryFilter.denylist }
     set { categoryFilter.denylist = newValue }
