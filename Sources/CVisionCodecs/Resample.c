@@ -1,5 +1,6 @@
 // See tbv_resample.h.
 #include "tbv_resample.h"
+#include "tbv_isa.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -406,17 +407,9 @@ static int tbv_horizontal_madd(const uint8_t *src, ptrdiff_t stride, ptrdiff_t b
 }
 #endif
 
-const char *tbv_resample_isa(void) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-  // The madd passes (AVX2, else SSE4.1) for Pillow's weights; the pmulld loop (SSE4.1) or the
-  // scalar one for weights out of the split's range.
-  if (__builtin_cpu_supports("avx2")) return "avx2";
-  if (__builtin_cpu_supports("sse4.1")) return "sse4.1";
-  return "sse2";
-#else
-  return "baseline";
-#endif
-}
+// The madd passes (AVX2, else SSE4.1) for Pillow's weights; the pmulld loop (SSE4.1) or the
+// scalar one for weights out of the split's range: the same run-time choice as the other kernels.
+const char *tbv_resample_isa(void) { return tbv_simd_isa(); }
 
 void tbv_resample_horizontal(const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, const ptrdiff_t *channels,
                              ptrdiff_t count, ptrdiff_t rows, const ptrdiff_t *starts, const ptrdiff_t *counts,
