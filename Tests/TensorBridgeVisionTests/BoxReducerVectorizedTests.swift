@@ -94,6 +94,30 @@ final class BoxReducerVectorizedTests: XCTestCase {
     XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_simd_isa())))
   }
 
+  /// Packed RGB with 16-bit sums takes the two-blocks-a-step path on AVX2 (blocks 2 or more
+  /// pixels wide): every block width up to 12, rows wide enough for many steps plus the scalar
+  /// tail, odd and short last blocks, and images of all 255 (the largest sums of every block).
+  func testPackedRGBBlocksMatchTheSwiftLoops() throws {
+    var random = Generator(state: 4224)
+    for xscale in 2...12 {
+      for yscale in [1, 2, 3, 5, 257 / xscale] {
+        let width = Int.random(in: 6 * xscale...(40 * xscale + 11), using: &random)
+        let height = Int.random(in: 1...(3 * yscale + 2), using: &random)
+        let noise = try image(width: width, height: height, format: .rgb8, using: &random)
+        let box = BoxReducer.Box(x: 0, y: 0, width: width, height: height)
+        compare(noise, channels: [0, 1, 2], box: box, xscale: xscale, yscale: yscale)
+        let white = try PixelBuffer(
+          width: width, height: height, format: .rgb8, bytesPerRow: width * 3,
+          bytes: [UInt8](repeating: 255, count: width * height * 3))
+        compare(white, channels: [0, 1, 2], box: box, xscale: xscale, yscale: yscale)
+        // A box inside a larger image: rows with bytes after the box, which the path must not read
+        // as part of it.
+        let inner = BoxReducer.Box(x: 1, y: 0, width: width - 1, height: height)
+        compare(noise, channels: [0, 1, 2], box: inner, xscale: xscale, yscale: yscale)
+      }
+    }
+  }
+
   func testRefusesBoxesOutsideTheImageAndHugeBlocks() throws {
     let source = try PixelBuffer(width: 4, height: 4, format: .rgb8)
     for vectorized in [false, true] {
