@@ -5,8 +5,9 @@
 // The loops are the Swift ones: sums of source rows per block row, then of neighbouring pixels,
 // in 16-bit lanes when a block holds at most 257 pixels (else 32-bit), both straight loops the
 // compiler vectorizes. On x86-64 the same loops are compiled for AVX2 and SSE4.1 as well and
-// chosen at run time; the integer arithmetic is the same on every path, so the results are the
-// same bytes.
+// chosen at run time, and packed RGB in blocks two or more pixels wide takes an AVX2 path that
+// sums and divides two blocks a step; the integer arithmetic is the same on every path, so the
+// results are the same bytes.
 #ifndef TBV_REDUCE_H
 #define TBV_REDUCE_H
 
