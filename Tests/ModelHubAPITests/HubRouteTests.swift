@@ -18,9 +18,9 @@ final class HubRouteTests: XCTestCase {
   }
 
   func testMethodsForPath() {
-    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models"), ["GET", "POST"])
-    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m:download"), ["DELETE", "GET", "PATCH"])
-    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m/versions/2:publish"), ["GET", "POST"])
+    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models"), ["GET", "HEAD", "POST"])
+    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m:download"), ["DELETE", "GET", "HEAD", "PATCH"])
+    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m/versions/2:publish"), ["GET", "HEAD", "POST"])
     XCTAssertEqual(HubAPI.methods(forPath: "/v1/files/abc"), ["GET", "HEAD"])
     XCTAssertEqual(HubAPI.methods(forPath: "/v1/nothing"), [])
     XCTAssertEqual(HubAPI.methods(forPath: "/v1/models//versions"), [])

@@ -13,8 +13,9 @@ final class MethodNotAllowedTests: XCTestCase {
     addTeardownBlock { await hub.stop() }
     try await hub.createModel("m")
     let cases: [(String, String, String)] = [
-      ("TRACE", "/healthz", "GET"), ("PUT", "/v1/models", "GET, POST"), ("DELETE", "/v1/keys", "GET, POST"),
-      ("PUT", "/v1/models/m/versions", "GET, POST"), ("POST", "/v1/models/m/rollout", "DELETE, GET, PUT"),
+      ("TRACE", "/healthz", "GET, HEAD"), ("PUT", "/v1/models", "GET, HEAD, POST"),
+      ("DELETE", "/v1/keys", "GET, HEAD, POST"), ("PUT", "/v1/models/m/versions", "GET, HEAD, POST"),
+      ("POST", "/v1/models/m/rollout", "DELETE, GET, HEAD, PUT"),
     ]
     for (method, path, allow) in cases {
       let connection = try RawConnection(port: hub.port)
@@ -25,7 +26,7 @@ final class MethodNotAllowedTests: XCTestCase {
       XCTAssertEqual(
         try? HubJSON.decoder().decode(HubErrorBody.self, from: answer.body).error.code, "METHOD_NOT_ALLOWED")
     }
-    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m:download"), ["DELETE", "GET", "PATCH"])
+    XCTAssertEqual(HubAPI.methods(forPath: "/v1/models/m:download"), ["DELETE", "GET", "HEAD", "PATCH"])
     let unknown = try await hub.http.send("GET", "/v1/nothing", key: hub.adminKey)
     XCTAssertEqual(unknown.status, 404)
     XCTAssertEqual(unknown.errorCode, "ROUTE_NOT_FOUND")

@@ -134,7 +134,7 @@ public struct ModelHubServer: Sendable {
         "hub.timeouts": "\(Self.describe(configuration.timeouts))",
       ])
     let app = Application(
-      router: router,
+      responder: HeadRequestResponder(base: router.buildResponder()),
       server: .fileServingHTTP1(
         files: DirectFileService(
           hub: hub, serverName: serverName, counters: directFiles,

@@ -69,11 +69,14 @@ public enum HubAPI {
     }
   }
 
-  /// The methods the routes matching `path` take, sorted (empty when no route matches).
+  /// The methods the routes matching `path` take, sorted (empty when no route matches); `HEAD`
+  /// wherever `GET` is (RFC 9110 §9.1: every `GET` resource answers `HEAD` too).
   /// - Parameter path: A request's path, without the query.
-  /// - Returns: Upper-case methods, such as `["GET", "POST"]` (what an `Allow` header lists).
+  /// - Returns: Upper-case methods, such as `["GET", "HEAD", "POST"]` (what an `Allow` header lists).
   public static func methods(forPath path: String) -> [String] {
-    Set(routes.filter { $0.matches(path) }.map(\.method)).sorted()
+    var methods = Set(routes.filter { $0.matches(path) }.map(\.method))
+    if methods.contains("GET") { methods.insert("HEAD") }
+    return methods.sorted()
   }
 
   // MARK: The routes
