@@ -103,8 +103,18 @@ struct RecurrentStateLoweringTests {
     // (A dynamic sequence length: RecurrentStateLoopLoweringTests.)
     let diagonal = try Self.model("recurrent/lstm_diagonal_refused.tflite")
     #expect(diagonal.recurrentStateOperators.map(\.refusal) == [.diagonalRecurrentWeights])
-    let svdf = try Self.model("recurrent/svdf_refused.tflite")
-    #expect(svdf.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "SVDF")])
+    let svdf = try Self.model("recurrent/svdf_hybrid_refused.tflite")
+    #expect(
+      svdf.recurrentStateOperators.map(\.refusal) == [
+        .unsupportedType(role: "weights_feature", tensor: "svdf/weights_feature", type: .int8)
+      ])
+    let add = try Self.model("recurrent/variable_add_refused.tflite")
+    #expect(add.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "ADD")])
+    let aux = try Self.model("recurrent/bidirectional_rnn_aux_input_refused.tflite")
+    #expect(aux.recurrentStateOperators.map(\.refusal) == [.auxiliaryInput(role: "aux_input", tensor: "aux_sequence")])
+    #expect(throws: RecurrentStateError.notLowerable(aux.recurrentStateOperators)) {
+      try aux.loweringRecurrentState()
+    }
   }
 
   @Test("hybrid peephole LSTM: the int8 peephole weights become float constants Float(q) × scale")

@@ -8,8 +8,8 @@ import Foundation
 /// resetting it only in `reset_all_variables()`. LiteRT's compiled-model API refuses variable
 /// tensors. The lowering writes each such operator as the builtin operators its kernel
 /// computes (`FULLY_CONNECTED`, `SPLIT`, `LOGISTIC`, `TANH`, `MUL`, `ADD`, …, unrolled over the
-/// fixed number of steps, or in a `WHILE` loop over them when an LSTM's sequence length is
-/// dynamic) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
+/// fixed number of steps, or in a `WHILE` loop over them when an LSTM's or RNN's sequence
+/// length is dynamic) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
 /// the new state, so the state persists across runs exactly as in Python:
 ///
 /// ```
@@ -54,7 +54,7 @@ extension TFLiteModel {
   /// projection, layer norm, cell and projection clipping; any fused activation but
   /// `SIGN_BIT`; batch- or time-major; of fixed shape up to
   /// ``RecurrentStateLowering/maxSteps`` steps, or of dynamic sequence length as a `WHILE`
-  /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shape up to that many steps; also the
+  /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` (fixed or dynamic sequence length, the same way); also the
   /// hybrid LSTM (int8 weights quantized per tensor over float32 activations, as the
   /// converter's dynamic-range quantization makes it), whose gate products become hybrid
   /// `FULLY_CONNECTED` operators keeping the int8 weights.

@@ -4,7 +4,8 @@
 /// `role` names an operand the way TensorFlow Lite's kernels do (`input`,
 /// `input_to_forget_weights`, `output_state`, …); `tensor` is its tensor's name.
 public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Only `UNIDIRECTIONAL_SEQUENCE_LSTM` and `UNIDIRECTIONAL_SEQUENCE_RNN` are lowered.
+  /// Only the unidirectional and bidirectional `SEQUENCE_LSTM` and `SEQUENCE_RNN`, and `SVDF`,
+  /// are lowered.
   case operatorNotLowered(name: String)
   /// The operator has a number of inputs or outputs its kernel does not take.
   case operandCount(role: String, count: Int, expected: [Int])
@@ -19,9 +20,9 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
-  /// An operand's shape is only known at run time where the lowering needs it fixed: an
-  /// LSTM's sequence length may be dynamic (it becomes a loop), its batch and sizes may not;
-  /// an RNN's shape must be fixed (it is unrolled).
+  /// An operand's shape is only known at run time where the lowering needs it fixed: a
+  /// unidirectional LSTM's or RNN's sequence length may be dynamic (it becomes a loop), its
+  /// batch and sizes may not.
   case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
   /// An operand's shape does not fit the others (TensorFlow Lite would fail to prepare it too).
   case unexpectedShape(role: String, tensor: String, expected: [Int], actual: [Int])
@@ -43,11 +44,15 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case intermediates(count: Int)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
+  /// A bidirectional operator has an auxiliary input or auxiliary weights (`aux_input`, a
+  /// stacked bidirectional RNN's cross links), which the lowering does not handle.
+  case auxiliaryInput(role: String, tensor: String)
 
   public var description: String {
     switch self {
     case .operatorNotLowered(let name):
-      return "TensorBridge lowers only UNIDIRECTIONAL_SEQUENCE_LSTM and UNIDIRECTIONAL_SEQUENCE_RNN, not \(name)"
+      return
+        "TensorBridge lowers only UNIDIRECTIONAL_ and BIDIRECTIONAL_SEQUENCE_LSTM and _SEQUENCE_RNN, and SVDF, not \(name)"
     case .operandCount(let role, let count, let expected):
       return "it has \(count) \(role), its kernel takes \(expected.map(String.init).joined(separator: " or "))"
     case .missingOperand(let role):
@@ -62,7 +67,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its \(role) '\(tensor)' is not a constant"
     case .dynamicShape(let role, let tensor, let signature):
       return
-        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only an LSTM's sequence length as dynamic, every other dimension (and an RNN's shape) must be fixed"
+        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only a unidirectional LSTM's or RNN's sequence length as dynamic, every other dimension must be fixed"
     case .unexpectedShape(let role, let tensor, let expected, let actual):
       return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
     case .unexpectedRank(let role, let tensor, let rank, let expected):
@@ -81,6 +86,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "it has \(count) intermediate tensors (a quantized LSTM), which TensorBridge does not lower"
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
+    case .auxiliaryInput(let role, let tensor):
+      return "it has the auxiliary operand \(role) '\(tensor)', which TensorBridge does not lower"
     }
   }
 }
