@@ -3,7 +3,8 @@
 /// LSTMs over the same input, the backward one from the last step to the first, each step's
 /// output written at that step's position; with `merge_outputs` one output holds both
 /// (`[…, fw_n_output + bw_n_output]`, forward first). Each direction is what a
-/// ``SequenceLSTMPlan`` of the 20-input form reads (float32 or hybrid; no layer norm).
+/// ``SequenceLSTMPlan`` of the 20-input form reads (float32, or hybrid when time-major; no
+/// layer norm).
 ///
 /// Inputs by position: 0 input; 1–17 the forward LSTM's inputs 1–17 (weights, peephole,
 /// biases, projection); 18–34 the backward one's; 35, 36 forward output and cell state; 37,
@@ -40,6 +41,13 @@ struct BidirectionalSequenceLSTMPlan {
       asymmetricQuantizeInputs: operands.byte(table, slot: Slot.asymmetricQuantizeInputs) != 0,
       diagonalRecurrent: false)
     let input = op.inputs[0]
+    if !options.timeMajor, let weights = operands.optional(op, input: 4), operands.tensors[weights].type != .float32 {
+      // `bidirectional_sequence_lstm.cc` passes `time_major = true` to `EvalHybrid` whatever the
+      // option says, so it reads a batch-major input's batch as steps (and its state out of
+      // bounds unless batch and steps agree): nothing a lowering should reproduce.
+      throw .inconsistentOperands(
+        "a batch-major hybrid BIDIRECTIONAL_SEQUENCE_LSTM, whose kernel reads its input as time-major anyway")
+    }
     forward = try SequenceLSTMPlan(
       inputs: [input] + op.inputs[1...17] + [op.inputs[35], op.inputs[36]], output: nil, options: options,
       at: operatorIndex, operands: operands.prefixingRoles("fw_"), allowsDynamicSteps: false)
