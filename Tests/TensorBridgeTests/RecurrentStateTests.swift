@@ -96,8 +96,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 22,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, three hybrid, two of dynamic length), four RNNs (two of dynamic length), two bidirectional RNNs, three bidirectional LSTMs (one hybrid) and three SVDFs"
+      checked, 23,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), four RNNs (two of dynamic length), two bidirectional RNNs, three bidirectional LSTMs (one hybrid) and three SVDFs"
     )
   }
 
@@ -151,7 +151,10 @@ final class RecurrentStateTests: XCTestCase {
 
   func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
     let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
-      "lstm_diagonal_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", { $0 == .diagonalRecurrentWeights }),
+      "lstm_hybrid_per_channel_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        { $0 == .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3) }
+      ),
       "svdf_hybrid_refused": (
         "SVDF", { $0 == .unsupportedType(role: "weights_feature", tensor: "svdf/weights_feature", type: .int8) }
       ),

@@ -31,7 +31,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// Optional operands are given for some gates but not all (CIFG, peephole, layer norm,
   /// projection must be all or none).
   case inconsistentOperands(String)
-  /// The recurrent weights are diagonal (`diagonal_recurrent_tensors`, rank-1 weights).
+  /// The recurrent weights are diagonal (rank-1) where the lowering does not take them: in a
+  /// hybrid or projected LSTM, or without the `diagonal_recurrent_tensors` option.
   case diagonalRecurrentWeights
   /// The fused activation is one the lowering has no builtin operator for (`SIGN_BIT`).
   case unsupportedActivation(rawValue: Int8)
@@ -75,7 +76,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .inconsistentOperands(let what):
       return "its operands are inconsistent: \(what)"
     case .diagonalRecurrentWeights:
-      return "its recurrent weights are diagonal (diagonal_recurrent_tensors), which TensorBridge does not lower"
+      return
+        "its recurrent weights are diagonal (rank 1) with int8 weights, a projection or without diagonal_recurrent_tensors, which TensorBridge does not lower"
     case .unsupportedActivation(let rawValue):
       return "its fused activation \(rawValue) has no builtin operator TensorBridge lowers it to"
     case .stateNotVariable(let role, let tensor):

@@ -109,7 +109,6 @@ struct SequenceLSTMPlan {
     allowsDynamicSteps: Bool
   ) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
-    guard !options.diagonalRecurrent else { throw .diagonalRecurrentWeights }
     activation = options.activation
     cellClip = max(0, options.cellClip)
     projectionClip = max(0, options.projectionClip)
@@ -137,14 +136,18 @@ struct SequenceLSTMPlan {
     let recurrentShape =
       try isHybrid
       ? operands.tensors[recurrentOutput].shape : operands.float(recurrentOutput, role: "recurrent_to_output_weights")
-    if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
-    guard recurrentShape.count == 2 else {
+    // Diagonal recurrent weights (`diagonal_recurrent_tensors`: `[n_cell]` each, the recurrent
+    // product `h ⊙ w`) are lowered as the diagonal matrices they stand for, float32 only.
+    let diagonal = options.diagonalRecurrent
+    guard recurrentShape.count == (diagonal ? 1 : 2) else {
+      if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
       throw .unexpectedRank(
         role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        rank: recurrentShape.count, expected: 2)
+        rank: recurrentShape.count, expected: diagonal ? 1 : 2)
     }
+    if diagonal, isHybrid || operands.optional(inputs, input: 16) != nil { throw .diagonalRecurrentWeights }
     cellCount = cells
-    outputSize = recurrentShape[1]
+    outputSize = diagonal ? cells : recurrentShape[1]
 
     let cifg = operands.optional(inputs, input: 1) == nil
     gates = cifg ? [.forget, .cell, .output] : Gate.allCases
@@ -161,7 +164,7 @@ struct SequenceLSTMPlan {
       let name = gate.name
       let weights = try operands.required(inputs, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
       let recurrent = try operands.required(inputs, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
-      if operands.tensors[recurrent].shape.count == 1 { throw .diagonalRecurrentWeights }
+      if operands.tensors[recurrent].shape.count == 1, !diagonal { throw .diagonalRecurrentWeights }
       if isHybrid {
         try operands.hybridWeights(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
         try operands.hybridWeights(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
@@ -169,8 +172,10 @@ struct SequenceLSTMPlan {
         hybridRecurrent[gate] = recurrent
       } else {
         inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
-        recurrentWeights += try operands.constant(
-          recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+        recurrentWeights +=
+          diagonal
+          ? Self.diagonalMatrix(try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells]))
+          : try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
       }
       let bias = try operands.required(inputs, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
       biases += try operands.constant(bias, role: "\(name)_gate_bias", shape: [cells])
@@ -257,5 +262,15 @@ struct SequenceLSTMPlan {
         output, role: "output", shape: layout.sequenceShape(width: outputSize),
         dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
     }
+  }
+
+  /// The `[n, n]` float32 matrix with the `n` little-endian floats `diagonal` on its diagonal
+  /// and zeros elsewhere: `h · matrixᵀ` is `h ⊙ diagonal` (each row sums one product and
+  /// zeros).
+  static func diagonalMatrix(_ diagonal: [UInt8]) -> [UInt8] {
+    let n = diagonal.count / 4
+    var matrix = [UInt8](repeating: 0, count: n * n * 4)
+    for i in 0..<n { matrix[(i * n + i) * 4..<(i * n + i) * 4 + 4] = diagonal[i * 4..<i * 4 + 4] }
+    return matrix
   }
 }
