@@ -48,6 +48,25 @@ struct RecurrentStateBidirectionalLoweringTests {
     #expect(packs.map(\.outputs) == [[op.outputs[0]], [op.outputs[1]]])
   }
 
+  @Test("bidirectional LSTM of any length: two WHILE loops, the backward one between two REVERSE_V2")
+  func dynamicBidirectionalLSTM() throws {
+    let original = try Base.model("recurrent/bidirectional_lstm_dynamic_time.tflite")
+    #expect(original.recurrentStateOperators.map(\.refusal) == [nil])
+    let model = try #require(try original.loweringRecurrentState()).model
+    #expect(model.recurrentStateOperators.isEmpty)
+    // main, init, then a condition and a body per direction.
+    #expect(model.subgraphs.count == original.subgraphs.count + 5)
+    let ops = Base.names(model, 0)
+    #expect(ops.filter { $0 == "WHILE" }.count == 2)
+    #expect(ops.filter { $0 == "REVERSE_V2" }.count == 2)
+    #expect(ops.suffix(6) == ["REVERSE_V2", "CONCATENATION"] + Array(repeating: "ASSIGN_VARIABLE", count: 4))
+    let op = original.subgraphs[0].operators[0]
+    let concatenation = try #require(
+      model.subgraphs[0].operators.first { model.operatorCode(of: $0)?.name == "CONCATENATION" })
+    #expect(concatenation.outputs == op.outputs)
+    #expect(model.subgraphs[0].tensors[op.outputs[0]].shapeSignature == [-1, 2, 8])
+  }
+
   @Test("SVDF: FULLY_CONNECTED, SLICE, CONCATENATION, MUL, SUM over a resource variable")
   func svdf() throws {
     let original = try Base.model("recurrent/svdf_rank2_batch2_no_bias.tflite")

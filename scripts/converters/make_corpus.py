@@ -1212,6 +1212,30 @@ def _(rng):
     return _handmade_sequence(rng, build, (4, 2, 3))
 
 
+@case("handmade_bidirectional_lstm_dynamic_time", "flatbuffer written with the schema's object API: BIDIRECTIONAL_SEQUENCE_LSTM with shape signature [1, -1, 3] (any sequence length, batch-major, batch 1, separate outputs)",
+      lowered=True,
+      notes="As handmade_bidirectional_lstm, but the sequence length is only known at run time: TensorBridge "
+            "lowers each direction to a WHILE loop, the backward one over the REVERSE_V2'd input, its output "
+            "reversed back. Python resizes the input to each step's sequence (4, 4, 6, 6, then 1 step long); "
+            "resizing and allocate_tensors reset the variable tensors (steps 0, 2 and 4 start from zeros), while "
+            "steps 1 and 3 carry the state over.")
+def _(rng):
+    r = _recurrent_fixtures()
+    g = r.Graph()
+    x, _ = r.sequence_input(g, 1, 4, 3, dynamic_time=True)
+    fw, bw = r.bidirectional_lstm(g, rng, x, batch=1, steps=4, n_input=3, fw_cells=3, bw_cells=3,
+                                  dynamic_time=True)
+    data = g.finish([x], [fw, bw])
+    seq = f32(rng, 1, 4, 3)
+    longer = f32(rng, 1, 6, 3)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]) or np.array_equal(out[2][0], out[3][0]):
+            raise RuntimeError("the LSTM state no longer carries over between invokes of one shape")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": longer}),
+                        Step(None, {"0": longer}), Step(None, {"0": f32(rng, 1, 1, 3)})], check=check)
+
+
 @case("handmade_svdf", "flatbuffer written with the schema's object API: SVDF (rank 2, 3 units, memory 4, RELU, bias) with its activation state in a variable tensor",
       lowered=True,
       notes="The TF Lite converter no longer emits SVDF (TOCO fused it from TF's SVDF pattern), so the model is "

@@ -23,11 +23,15 @@ struct BidirectionalOutputs {
     backwardWidth = widths.1
     forward = op.outputs[0]
     backward = merged ? nil : op.outputs[1]
+    let time = layout.dynamicSteps ? Int(layout.timeAxis) : nil
     if let backward {
-      try operands.float(forward, role: "fw_output", shape: layout.sequenceShape(width: forwardWidth))
-      try operands.float(backward, role: "bw_output", shape: layout.sequenceShape(width: backwardWidth))
+      try operands.float(
+        forward, role: "fw_output", shape: layout.sequenceShape(width: forwardWidth), dynamicAxis: time)
+      try operands.float(
+        backward, role: "bw_output", shape: layout.sequenceShape(width: backwardWidth), dynamicAxis: time)
     } else {
-      try operands.float(forward, role: "output", shape: layout.sequenceShape(width: forwardWidth + backwardWidth))
+      try operands.float(
+        forward, role: "output", shape: layout.sequenceShape(width: forwardWidth + backwardWidth), dynamicAxis: time)
     }
   }
 
@@ -45,5 +49,34 @@ struct BidirectionalOutputs {
     }
     g.pack(steps, axis: layout.timeAxis, into: Int32(forward))
     g.pack(backSteps, axis: layout.timeAxis, into: Int32(backward))
+  }
+
+  /// For a sequence of dynamic length, where each direction is a loop writing a whole
+  /// sequence: the tensors the forward loop and the backward loop (over the reversed input)
+  /// write. The forward one is the forward output itself unless merged.
+  func loopTargets(layout: SequenceLayout, into g: inout LoweringGraph) -> (forward: Int32, backward: Int32) {
+    let forwardTarget =
+      backward == nil
+      ? g.tensor(
+        "fw/output", layout.sequenceShape(width: forwardWidth), signature: layout.sequenceSignature(width: forwardWidth)
+      )
+      : Int32(forward)
+    let backwardTarget = g.tensor(
+      "bw/output_reversed", layout.sequenceShape(width: backwardWidth),
+      signature: layout.sequenceSignature(width: backwardWidth))
+    return (forwardTarget, backwardTarget)
+  }
+
+  /// Writes the loops' sequences (see ``loopTargets(layout:into:)``) into the outputs: the
+  /// backward one `REVERSE_V2`d back into time order, then, when merged, both concatenated.
+  func emitLoopOutputs(
+    forward forwardSequence: Int32, backwardReversed: Int32, layout: SequenceLayout, into g: inout LoweringGraph
+  ) {
+    let signature = layout.sequenceSignature(width: backwardWidth)
+    let backwardSequence =
+      backward.map(Int32.init)
+      ?? g.tensor("bw/output", layout.sequenceShape(width: backwardWidth), signature: signature)
+    g.reverseSequence(backwardReversed, layout: layout, into: backwardSequence)
+    if backward == nil { g.concatenate([forwardSequence, backwardSequence], axis: 2, into: Int32(forward)) }
   }
 }

@@ -35,10 +35,10 @@ struct BidirectionalSequenceRNNPlan {
     let input = op.inputs[0]
     forward = try SequenceRNNPlan(
       inputs: [input] + op.inputs[1...4], output: nil, timeMajor: timeMajor, activation: activation,
-      at: operatorIndex, operands: operands.prefixingRoles("fw_"), allowsDynamicSteps: false)
+      at: operatorIndex, operands: operands.prefixingRoles("fw_"), allowsDynamicSteps: true)
     backward = try SequenceRNNPlan(
       inputs: [input] + op.inputs[5...8], output: nil, timeMajor: timeMajor, activation: activation,
-      at: operatorIndex, operands: operands.prefixingRoles("bw_"), allowsDynamicSteps: false)
+      at: operatorIndex, operands: operands.prefixingRoles("bw_"), allowsDynamicSteps: true)
     outputs = try BidirectionalOutputs(
       op, merged: operands.byte(options, slot: Slot.mergeOutputs) != 0, layout: forward.layout,
       widths: (forward.units, backward.units), operands: operands)

@@ -143,10 +143,16 @@ extension SequenceRNNPlan {
       g.pack(result.outputs, axis: layout.timeAxis, into: Int32(output))
       return [result.h]
     }
+    return emitLoop(into: &g, input: Int32(input), output: Int32(output))
+  }
+
+  /// Writes the RNN over the sequence `input` of dynamic length as a `WHILE` loop writing
+  /// `output`; returns the final hidden state.
+  func emitLoop(into g: inout LoweringGraph, input: Int32, output: Int32) -> [Int32] {
     let state = LoopState(initial: Int32(hiddenState), shape: [layout.batch, units], name: "h")
     let step = layout.singleStep
     return g.sequenceLoop(
-      input: Int32(input), layout: layout, states: [state], outputWidth: units, output: Int32(output)
+      input: input, layout: layout, states: [state], outputWidth: units, output: output
     ) { body, x, states in
       let h = emitCells(into: &body, input: x, layout: step, h: states[0]).h
       return (h, [h])

@@ -58,8 +58,8 @@ extension TFLiteModel {
   /// way); also the hybrid LSTM (int8 weights quantized per tensor over float32 activations, as
   /// the converter's dynamic-range quantization makes it), whose gate products become hybrid
   /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
-  /// `BIDIRECTIONAL_SEQUENCE_RNN` of fixed shape (no auxiliary input; a hybrid LSTM only when
-  /// time-major) are lowered as their two directions unrolled, and a float32 `SVDF` as one
+  /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
+  /// lowered as their two directions, unrolled or as two loops, and a float32 `SVDF` as one
   /// frame's shift of its memory and sums.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.

@@ -21,7 +21,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
   /// An operand's shape is only known at run time where the lowering needs it fixed: a
-  /// unidirectional LSTM's or RNN's sequence length may be dynamic (it becomes a loop), its
+  /// sequence operator's sequence length may be dynamic (it becomes a loop), its
   /// batch and sizes may not.
   case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
   /// An operand's shape does not fit the others (TensorFlow Lite would fail to prepare it too).
@@ -68,7 +68,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its \(role) '\(tensor)' is not a constant"
     case .dynamicShape(let role, let tensor, let signature):
       return
-        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only a unidirectional LSTM's or RNN's sequence length as dynamic, every other dimension must be fixed"
+        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only an LSTM's or RNN's sequence length as dynamic, every other dimension must be fixed"
     case .unexpectedShape(let role, let tensor, let expected, let actual):
       return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
     case .unexpectedRank(let role, let tensor, let rank, let expected):

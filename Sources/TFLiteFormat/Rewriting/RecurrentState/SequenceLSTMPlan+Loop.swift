@@ -4,8 +4,11 @@ extension SequenceLSTMPlan {
   /// fixed-length lowering unrolls them: the loop carries the output state `h` and the cell
   /// state `c`, and its body computes one step's cell math (`emitCells`).
   ///
+  /// The loop reads the sequence `input` and writes `output` (the operator's own unless a
+  /// bidirectional operator's direction says otherwise).
+  ///
   /// - Returns: the final output state and cell state, to assign back to the variables.
-  func emitLoop(into g: inout LoweringGraph) -> [Int32] {
+  func emitLoop(into g: inout LoweringGraph, input: Int32? = nil, output: Int32? = nil) -> [Int32] {
     let batch = layout.batch
     let states = [
       LoopState(initial: Int32(outputState), shape: [batch, outputSize], name: "h"),
@@ -13,7 +16,8 @@ extension SequenceLSTMPlan {
     ]
     let step = layout.singleStep
     return g.sequenceLoop(
-      input: Int32(input), layout: layout, states: states, outputWidth: outputSize, output: Int32(output)
+      input: input ?? Int32(self.input), layout: layout, states: states, outputWidth: outputSize,
+      output: output ?? Int32(self.output)
     ) { body, x, states in
       let cells = emitCells(into: &body, input: x, layout: step, h: states[0], c: states[1])
       return (cells.h, [cells.h, cells.c])
