@@ -16,7 +16,9 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// fully quantized kernels compute differently).
   case unsupportedType(role: String, tensor: String, type: TensorType)
   /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
-  /// is how many scales it has), which is what the hybrid kernel reads.
+  /// is how many scales it has), which is what the hybrid kernel reads. (Given several scales,
+  /// TensorFlow Lite's classic interpreter hands the kernel a scale of 0, so Python's output
+  /// ignores those weights altogether: nothing a lowering should reproduce.)
   case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
