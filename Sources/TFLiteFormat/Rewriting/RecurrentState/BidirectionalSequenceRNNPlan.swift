@@ -4,6 +4,8 @@
 /// step's output written at that step's position; with `merge_outputs` one output holds both
 /// (`[…, fw_units + bw_units]`, forward first).
 ///
+/// Either direction may have int8 weights (hybrid, as in ``SequenceRNNPlan``).
+///
 /// Inputs by position: 0 input; 1–4 forward input weights, recurrent weights, bias and hidden
 /// state; 5–8 the same backward; 9 auxiliary input and 10–11 forward and backward auxiliary
 /// weights (optional; refused when given). Outputs: forward, then backward unless merged.
@@ -15,7 +17,7 @@ struct BidirectionalSequenceRNNPlan {
 
   /// Options: `BidirectionalSequenceRNNOptions` slots.
   private enum Slot {
-    static let timeMajor = 0, activation = 1, mergeOutputs = 2
+    static let timeMajor = 0, activation = 1, mergeOutputs = 2, asymmetricQuantizeInputs = 3
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
@@ -32,12 +34,15 @@ struct BidirectionalSequenceRNNPlan {
     let options = operands.options(of: op)
     let timeMajor = operands.byte(options, slot: Slot.timeMajor) != 0
     let activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
+    let asymmetric = operands.byte(options, slot: Slot.asymmetricQuantizeInputs) != 0
     let input = op.inputs[0]
     forward = try SequenceRNNPlan(
       inputs: [input] + op.inputs[1...4], output: nil, timeMajor: timeMajor, activation: activation,
+      asymmetricQuantizeInputs: asymmetric,
       at: operatorIndex, operands: operands.prefixingRoles("fw_"), allowsDynamicSteps: true)
     backward = try SequenceRNNPlan(
       inputs: [input] + op.inputs[5...8], output: nil, timeMajor: timeMajor, activation: activation,
+      asymmetricQuantizeInputs: asymmetric,
       at: operatorIndex, operands: operands.prefixingRoles("bw_"), allowsDynamicSteps: true)
     outputs = try BidirectionalOutputs(
       op, merged: operands.byte(options, slot: Slot.mergeOutputs) != 0, layout: forward.layout,

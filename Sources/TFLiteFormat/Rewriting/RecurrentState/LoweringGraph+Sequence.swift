@@ -168,12 +168,14 @@ extension SequenceRNNPlan {
   {
     let shape = [layout.batch, units]
     let steps = g.projectedSteps(
-      input: input, layout: layout, weights: g.operand(inputWeights), bias: g.operand(bias), width: units)
+      input: input, layout: layout, weights: g.operand(inputWeights), bias: g.operand(bias), width: units,
+      asymmetricInputs: asymmetricQuantizeInputs)
     let recurrentWeights = g.operand(recurrentWeights)
     var h = h
     var outputs = [Int32](repeating: -1, count: steps.count)
     for t in backward ? Array(steps.indices.reversed()) : Array(steps.indices) {
-      let recurrent = g.fullyConnected(h, recurrentWeights, bias: -1, "t\(t)/recurrent", shape)
+      let recurrent = g.fullyConnected(
+        h, recurrentWeights, bias: -1, "t\(t)/recurrent", shape, asymmetricInputs: asymmetricQuantizeInputs)
       let z = g.binary(.add, steps[t], recurrent, "t\(t)/z", shape)
       h = g.activation(activation, z, "t\(t)/h", shape)
       outputs[t] = h

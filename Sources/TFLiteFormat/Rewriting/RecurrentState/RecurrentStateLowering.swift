@@ -55,8 +55,8 @@ extension TFLiteModel {
   /// `SIGN_BIT`; batch- or time-major; of fixed shape up to
   /// ``RecurrentStateLowering/maxSteps`` steps, or of dynamic sequence length as a `WHILE`
   /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` (fixed or dynamic sequence length, the same
-  /// way); also the hybrid LSTM (int8 weights quantized per tensor over float32 activations, as
-  /// the converter's dynamic-range quantization makes it), whose gate products become hybrid
+  /// way); also the hybrid LSTM and RNN (int8 weights quantized per tensor over float32 activations, as
+  /// the converter's dynamic-range quantization makes it), whose products become hybrid
   /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
   /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
   /// lowered as their two directions, unrolled or as two loops, and a float32 `SVDF` as one

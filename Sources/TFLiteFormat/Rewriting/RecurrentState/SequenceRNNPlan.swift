@@ -5,7 +5,10 @@
 /// then loops over the steps.
 ///
 /// Inputs by position: 0 input, 1 input weights `[units, n_input]`, 2 recurrent weights
-/// `[units, units]`, 3 bias `[units]`, 4 hidden state `[batch, units]`.
+/// `[units, units]`, 3 bias `[units]`, 4 hidden state `[batch, units]`. The two weights may be
+/// int8 quantized per tensor over float32 activations (the hybrid kernel, `RnnBatchStep`
+/// quantizing each row of the input and of the hidden state at run time): the lowering's
+/// `FULLY_CONNECTED`s then keep them, and LiteRT's hybrid kernel quantizes the same way.
 struct SequenceRNNPlan {
   let operatorIndex: Int
   let input: Int
@@ -18,10 +21,15 @@ struct SequenceRNNPlan {
   let layout: SequenceLayout
   let units: Int
   let activation: FusedActivation
+  /// The weights are int8 (hybrid).
+  let isHybrid: Bool
+  /// The RNN's `asymmetric_quantize_inputs` (hybrid only), mirrored onto its
+  /// `FULLY_CONNECTED`s.
+  let asymmetricQuantizeInputs: Bool
 
   /// Options: `SequenceRNNOptions` slots.
   private enum Slot {
-    static let timeMajor = 0, activation = 1
+    static let timeMajor = 0, activation = 1, asymmetricQuantizeInputs = 2
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
@@ -33,7 +41,8 @@ struct SequenceRNNPlan {
     let options = operands.options(of: op)
     try self.init(
       inputs: op.inputs, output: op.outputs[0], timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0,
-      activation: try FusedActivation(operands.byte(options, slot: Slot.activation)), at: operatorIndex,
+      activation: try FusedActivation(operands.byte(options, slot: Slot.activation)),
+      asymmetricQuantizeInputs: operands.byte(options, slot: Slot.asymmetricQuantizeInputs) != 0, at: operatorIndex,
       operands: operands, allowsDynamicSteps: true)
   }
 
@@ -41,8 +50,8 @@ struct SequenceRNNPlan {
   /// them (5). `output` is nil for one direction of a bidirectional operator, whose own plan
   /// checks and writes the outputs (``output`` is then -1).
   init(
-    inputs: [Int], output: Int?, timeMajor: Bool, activation: FusedActivation, at operatorIndex: Int,
-    operands: OperandReader, allowsDynamicSteps: Bool
+    inputs: [Int], output: Int?, timeMajor: Bool, activation: FusedActivation, asymmetricQuantizeInputs: Bool = false,
+    at operatorIndex: Int, operands: OperandReader, allowsDynamicSteps: Bool
   ) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
     self.activation = activation
@@ -51,11 +60,19 @@ struct SequenceRNNPlan {
       input: input, timeMajor: timeMajor, operands: operands, allowsDynamicSteps: allowsDynamicSteps)
 
     inputWeights = try operands.required(inputs, input: 1, role: "input_weights")
-    let weightsShape = try operands.float(inputWeights, role: "input_weights")
-    units = weightsShape.first ?? 0
-    _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
+    isHybrid = operands.tensors[inputWeights].type == .int8
+    self.asymmetricQuantizeInputs = isHybrid && asymmetricQuantizeInputs
+    units =
+      try (isHybrid ? operands.tensors[inputWeights].shape : operands.float(inputWeights, role: "input_weights"))
+      .first ?? 0
     recurrentWeights = try operands.required(inputs, input: 2, role: "recurrent_weights")
-    _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    if isHybrid {
+      try operands.hybridWeights(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
+      try operands.hybridWeights(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    } else {
+      _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
+      _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    }
     bias = try operands.required(inputs, input: 3, role: "bias")
     _ = try operands.constant(bias, role: "bias", shape: [units])
     hiddenState = try operands.required(inputs, input: 4, role: "hidden_state")
