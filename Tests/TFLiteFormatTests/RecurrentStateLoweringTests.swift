@@ -106,11 +106,6 @@ struct RecurrentStateLoweringTests {
       perChannel.recurrentStateOperators.map(\.refusal) == [
         .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3)
       ])
-    let svdf = try Self.model("recurrent/svdf_hybrid_refused.tflite")
-    #expect(
-      svdf.recurrentStateOperators.map(\.refusal) == [
-        .unsupportedType(role: "weights_feature", tensor: "svdf/weights_feature", type: .int8)
-      ])
     let add = try Self.model("recurrent/variable_add_refused.tflite")
     #expect(add.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "ADD")])
     let aux = try Self.model("recurrent/bidirectional_rnn_aux_input_refused.tflite")

@@ -96,8 +96,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 27,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), five RNNs (two of dynamic length, one hybrid), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and three SVDFs"
+      checked, 28,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), five RNNs (two of dynamic length, one hybrid), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and four SVDFs (one hybrid)"
     )
   }
 
@@ -154,9 +154,6 @@ final class RecurrentStateTests: XCTestCase {
       "lstm_hybrid_per_channel_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         { $0 == .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3) }
-      ),
-      "svdf_hybrid_refused": (
-        "SVDF", { $0 == .unsupportedType(role: "weights_feature", tensor: "svdf/weights_feature", type: .int8) }
       ),
       "rnn_dynamic_batch_refused": (
         "UNIDIRECTIONAL_SEQUENCE_RNN",

@@ -10,13 +10,15 @@ extension SVDFPlan {
   /// ```
   ///
   /// (The kernel shifts the whole flat state left by one element, then overwrites each
-  /// filter's last column: the same as shifting each filter's memory.)
+  /// filter's last column: the same as shifting each filter's memory.) A hybrid SVDF's
+  /// `FULLY_CONNECTED` keeps its int8 feature weights; its time weights are float constants.
   ///
   /// - Returns: the new activation state, to assign back to the variable.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
     let cube = [batch, filters, memory]
     let frame = g.fullyConnected(
-      Int32(input), Int32(weightsFeature), bias: -1, "feature", [batch, filters])
+      Int32(input), Int32(weightsFeature), bias: -1, "feature", [batch, filters],
+      asymmetricInputs: asymmetricQuantizeInputs)
     let column = g.reshape(frame, "feature/column", [batch, filters, 1])
     var shifted = column
     if memory > 1 {
@@ -25,7 +27,9 @@ extension SVDFPlan {
       shifted = g.tensor("memory/shifted", cube)
       g.concatenate([kept, column], axis: 2, into: shifted)
     }
-    let weighted = g.binary(.mul, shifted, Int32(weightsTime), "memory/weighted", cube)
+    let timeWeights =
+      dequantizedWeightsTime.map { g.constant("weights_time", [filters, memory], floats: $0) } ?? Int32(weightsTime)
+    let weighted = g.binary(.mul, shifted, timeWeights, "memory/weighted", cube)
     var y = g.sum(weighted, axes: g.constant("time_axis", [1], int32s: [2]), "filters", [batch, filters])
     if rank > 1 {
       let grouped = g.reshape(y, "filters/grouped", [batch, units, rank])

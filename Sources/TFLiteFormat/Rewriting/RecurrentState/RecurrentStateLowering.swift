@@ -59,7 +59,7 @@ extension TFLiteModel {
   /// the converter's dynamic-range quantization makes it), whose products become hybrid
   /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
   /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
-  /// lowered as their two directions, unrolled or as two loops, and a float32 `SVDF` as one
+  /// lowered as their two directions, unrolled or as two loops, and an `SVDF` (float32 or hybrid) as one
   /// frame's shift of its memory and sums.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.

@@ -12,8 +12,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A required operand is omitted (`-1`).
   case missingOperand(role: String)
   /// An operand has an element type the lowering does not handle (it lowers float32
-  /// operators, and LSTMs and RNNs whose weights are int8 over float32 activations — the
-  /// hybrid kernels; fully quantized kernels compute differently).
+  /// operators, and LSTMs, RNNs and SVDFs whose weights are int8 over float32 activations —
+  /// the hybrid kernels; fully quantized kernels compute differently).
   case unsupportedType(role: String, tensor: String, type: TensorType)
   /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
   /// is how many scales it has), which is what the hybrid kernel reads. (Given several scales,
@@ -62,7 +62,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its required operand \(role) is omitted"
     case .unsupportedType(let role, let tensor, let type):
       return
-        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, and LSTMs and RNNs with int8 weights"
+        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, and LSTMs, RNNs and SVDFs with int8 weights"
     case .unsupportedQuantization(let role, let tensor, let scales):
       return
         "its \(role) '\(tensor)' has \(scales) scales or a nonzero zero point; the hybrid LSTM takes one scale and zero point 0"

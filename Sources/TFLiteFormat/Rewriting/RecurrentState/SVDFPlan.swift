@@ -12,6 +12,11 @@
 /// Inputs by position: 0 input `[batch, n_input]`, 1 weights feature `[filters, n_input]`,
 /// 2 weights time `[filters, memory]`, 3 bias `[units]` (optional), 4 activation state
 /// `[batch, memory × filters]`, where `filters = units × rank`.
+///
+/// The two weights may be int8 quantized per tensor over float32 activations (the hybrid
+/// kernel, `EvalHybridSVDF`): it quantizes each input row at run time for the feature products
+/// (a hybrid `FULLY_CONNECTED` keeping the int8 weights computes the same) and recovers the time
+/// weights as `Float(q) × scale` once (float constants here).
 struct SVDFPlan {
   let operatorIndex: Int
   let input: Int
@@ -25,13 +30,19 @@ struct SVDFPlan {
   let memory: Int
   let rank: Int
   let activation: FusedActivation
+  /// A hybrid SVDF's time weights as the kernel recovers them (`Float(q) × scale`); nil when
+  /// float32.
+  let dequantizedWeightsTime: [Float]?
+  /// The SVDF's `asymmetric_quantize_inputs` (hybrid only), mirrored onto its
+  /// `FULLY_CONNECTED`.
+  let asymmetricQuantizeInputs: Bool
 
   /// The units (`filters / rank`).
   var units: Int { filters / rank }
 
   /// Options: `SVDFOptions` slots.
   private enum Slot {
-    static let rank = 0, activation = 1
+    static let rank = 0, activation = 1, asymmetricQuantizeInputs = 2
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
@@ -52,12 +63,24 @@ struct SVDFPlan {
     }
     batch = inputShape[0]
     weightsFeature = try operands.required(op, input: 1, role: "weights_feature")
-    filters = try operands.float(weightsFeature, role: "weights_feature").first ?? 0
-    _ = try operands.constant(weightsFeature, role: "weights_feature", shape: [filters, inputShape[1]])
+    let isHybrid = operands.tensors[weightsFeature].type == .int8
+    asymmetricQuantizeInputs = isHybrid && operands.byte(options, slot: Slot.asymmetricQuantizeInputs) != 0
     weightsTime = try operands.required(op, input: 2, role: "weights_time")
-    let timeShape = try operands.float(weightsTime, role: "weights_time")
-    memory = timeShape.count == 2 ? timeShape[1] : 0
-    _ = try operands.constant(weightsTime, role: "weights_time", shape: [filters, memory])
+    if isHybrid {
+      filters = operands.tensors[weightsFeature].shape.first ?? 0
+      try operands.hybridWeights(weightsFeature, role: "weights_feature", shape: [filters, inputShape[1]])
+      let timeShape = operands.tensors[weightsTime].shape
+      memory = timeShape.count == 2 ? timeShape[1] : 0
+      dequantizedWeightsTime = try operands.dequantizedHybridWeights(
+        weightsTime, role: "weights_time", shape: [filters, memory])
+    } else {
+      filters = try operands.float(weightsFeature, role: "weights_feature").first ?? 0
+      _ = try operands.constant(weightsFeature, role: "weights_feature", shape: [filters, inputShape[1]])
+      let timeShape = try operands.float(weightsTime, role: "weights_time")
+      memory = timeShape.count == 2 ? timeShape[1] : 0
+      _ = try operands.constant(weightsTime, role: "weights_time", shape: [filters, memory])
+      dequantizedWeightsTime = nil
+    }
     guard rank > 0, filters > 0, memory > 0, batch > 0, filters % rank == 0 else {
       throw .inconsistentOperands("\(filters) filters, memory \(memory) and rank \(rank) do not make whole units")
     }
