@@ -71,12 +71,40 @@ struct RecurrentStateLoopLoweringTests {
     }
   }
 
-  @Test("a fused RNN of dynamic length is still refused, naming the input's shape signature")
-  func dynamicRNNRefused() throws {
-    let rnn = try Base.model("recurrent/rnn_dynamic_time_refused.tflite")
+  @Test("fused RNN of any length: a WHILE carrying the hidden state, whose last output is the RNN's own")
+  func dynamicRNN() throws {
+    let original = try Base.model("recurrent/rnn_dynamic_time.tflite")
+    #expect(original.recurrentStateOperators.map(\.refusal) == [nil])
+    let model = try #require(try original.loweringRecurrentState()).model
+    #expect(model.recurrentStateOperators.isEmpty)
+    #expect(model.subgraphs.count == original.subgraphs.count + 3)
+    #expect(
+      Base.names(model, 0) == [
+        "CALL_ONCE", "VAR_HANDLE", "READ_VARIABLE", "SHAPE", "GATHER", "MUL", "ADD", "FILL", "WHILE",
+        "ASSIGN_VARIABLE",
+      ])
+    let rnn = original.subgraphs[0].operators[0]
+    let loop = try #require(model.subgraphs[0].operators.first { model.operatorCode(of: $0)?.name == "WHILE" })
+    #expect(loop.inputs.count == 5, "step, steps, hidden state, input, output")
+    #expect(loop.inputs[2] == rnn.inputs[4])
+    #expect(loop.inputs[3] == rnn.inputs[0])
+    #expect(loop.outputs.last == rnn.outputs[0])
+    let body = original.subgraphs.count + 2
+    #expect(
+      Base.names(model, body) == [
+        "RESHAPE", "GATHER", "RESHAPE", "FULLY_CONNECTED", "RESHAPE", "UNPACK", "FULLY_CONNECTED", "ADD", "TANH",
+        "RESHAPE", "MUL", "DYNAMIC_UPDATE_SLICE", "ADD",
+      ])
+    #expect(model.subgraphs[body].inputs.count == 5)
+    #expect(model.subgraphs[body].outputs.count == 5)
+  }
+
+  @Test("a fused RNN of dynamic batch is still refused, naming the input's shape signature")
+  func dynamicBatchRNNRefused() throws {
+    let rnn = try Base.model("recurrent/rnn_dynamic_batch_refused.tflite")
     #expect(
       rnn.recurrentStateOperators.map(\.refusal) == [
-        .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [1, -1, 2])
+        .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [-1, 3, 2])
       ])
     #expect(throws: RecurrentStateError.notLowerable(rnn.recurrentStateOperators)) {
       try rnn.loweringRecurrentState()

@@ -101,10 +101,42 @@ struct RecurrentStateLoweringTests {
   @Test("refusals name the operand and the fact that decided them")
   func refusals() throws {
     // (A dynamic sequence length: RecurrentStateLoopLoweringTests.)
-    let diagonal = try Self.model("recurrent/lstm_diagonal_refused.tflite")
-    #expect(diagonal.recurrentStateOperators.map(\.refusal) == [.diagonalRecurrentWeights])
-    let svdf = try Self.model("recurrent/svdf_refused.tflite")
-    #expect(svdf.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "SVDF")])
+    let perChannel = try Self.model("recurrent/lstm_hybrid_per_channel_refused.tflite")
+    #expect(
+      perChannel.recurrentStateOperators.map(\.refusal) == [
+        .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3)
+      ])
+    let add = try Self.model("recurrent/variable_add_refused.tflite")
+    #expect(add.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "ADD")])
+    let aux = try Self.model("recurrent/bidirectional_rnn_aux_input_refused.tflite")
+    #expect(aux.recurrentStateOperators.map(\.refusal) == [.auxiliaryInput(role: "aux_input", tensor: "aux_sequence")])
+    #expect(throws: RecurrentStateError.notLowerable(aux.recurrentStateOperators)) {
+      try aux.loweringRecurrentState()
+    }
+  }
+
+  @Test("diagonal recurrent weights become the diagonal matrices they stand for")
+  func diagonalRecurrentWeights() throws {
+    let original = try Self.model("recurrent/lstm_diagonal_recurrent.tflite")
+    #expect(original.recurrentStateOperators.map(\.refusal) == [nil])
+    let model = try #require(try original.loweringRecurrentState()).model
+    let main = model.subgraphs[0]
+    let index = try #require(main.tensors.firstIndex { $0.name.hasSuffix("/weights/recurrent") })
+    #expect(main.tensors[index].shape == [4 * 3, 3])
+    let data = try #require(model.constantData(subgraph: 0, tensor: index))
+    let lstm = original.subgraphs[0].operators[0]
+    for gate in 0..<4 {
+      let diagonal = try #require(original.constantData(subgraph: 0, tensor: lstm.inputs[5 + gate]))
+      for row in 0..<3 {
+        for column in 0..<3 {
+          let offset = data.startIndex + ((gate * 3 + row) * 3 + column) * 4
+          let want =
+            row == column
+            ? Array(diagonal[diagonal.startIndex + row * 4..<diagonal.startIndex + row * 4 + 4]) : [0, 0, 0, 0]
+          #expect(Array(data[offset..<offset + 4]) == want, "gate \(gate) [\(row), \(column)]")
+        }
+      }
+    }
   }
 
   @Test("hybrid peephole LSTM: the int8 peephole weights become float constants Float(q) × scale")

@@ -10,7 +10,8 @@ import XCTest
 /// (`Tests/Fixtures/recurrent/`, written by `scripts/fixtures/make_recurrent_fixtures.py`),
 /// one interpreter per model, steps in order, `reset_all_variables()` before step 2 (and, in
 /// `lstm_beside_dynamic_input`, a resize before step 3, which zeroes the state too; the LSTMs
-/// of dynamic sequence length, lowered to a `WHILE` loop, get sequences of other lengths).
+/// and RNNs of dynamic sequence length, lowered to a `WHILE` loop, get sequences of other
+/// lengths). Bidirectional LSTMs and RNNs and SVDFs are lowered too.
 final class RecurrentStateTests: XCTestCase {
   /// The largest difference seen is 7.5e-7 (layer norm); the lowered graph runs XNNPACK's
   /// FULLY_CONNECTED, LOGISTIC and TANH where the fused kernel has its own loops, so results
@@ -95,8 +96,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 12,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, three hybrid, two of dynamic length) and two RNNs"
+      checked, 28,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), five RNNs (two of dynamic length, one hybrid), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and four SVDFs (one hybrid)"
     )
   }
 
@@ -150,12 +151,18 @@ final class RecurrentStateTests: XCTestCase {
 
   func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
     let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
-      "lstm_diagonal_refused": ("UNIDIRECTIONAL_SEQUENCE_LSTM", { $0 == .diagonalRecurrentWeights }),
-      "svdf_refused": ("SVDF", { $0 == .operatorNotLowered(name: "SVDF") }),
-      "rnn_dynamic_time_refused": (
-        "UNIDIRECTIONAL_SEQUENCE_RNN",
-        { $0 == .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [1, -1, 2]) }
+      "lstm_hybrid_per_channel_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        { $0 == .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3) }
       ),
+      "rnn_dynamic_batch_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_RNN",
+        { $0 == .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [-1, 3, 2]) }
+      ),
+      "bidirectional_rnn_aux_input_refused": (
+        "BIDIRECTIONAL_SEQUENCE_RNN", { $0 == .auxiliaryInput(role: "aux_input", tensor: "aux_sequence") }
+      ),
+      "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
     ]
     var checked = 0
     for name in try Self.fixtures() {

@@ -1114,6 +1114,144 @@ def _(rng):
     return _fused_lstm(model, rng, (1, 3, 32), lambda c: setattr(c, "optimizations", [_tf().lite.Optimize.DEFAULT]))
 
 
+@case("tf_keras_simple_rnn_dynamic_time", "tf_keras SimpleRNN with input shape (None, 3) (any sequence length, batch 1) -> from_keras_model",
+      notes="The TF Lite converter of TensorFlow 2.21 does not fuse a SimpleRNN into UNIDIRECTIONAL_SEQUENCE_RNN "
+            "(only the tf_keras LSTM is fused; UNIDIRECTIONAL_SEQUENCE_RNN came from TF1's OpHint-based "
+            "tf.lite.experimental.nn, which is gone): it writes a WHILE loop over the steps with no variable "
+            "tensors, fixed length or not (with unroll=True and a fixed length, UNPACK and the unrolled steps). "
+            "So no state carries over between invokes, as in Keras; the fused operator of dynamic length is "
+            "covered by handmade_rnn_dynamic_time. Steps of 4, 4, 6, 6 and 1 steps.")
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((None, 3), batch_size=1, name="sequence")
+    h = tk.layers.SimpleRNN(4, name="rnn")(x)
+    y = tk.layers.Dense(2, name="head")(h)
+    model = tk.Model(x, y, name="simple_rnn_dynamic_time")
+    seed_keras_weights(model, rng)
+    data = _tf().lite.TFLiteConverter.from_keras_model(model).convert()
+    if "WHILE" not in op_names(data) or "UNIDIRECTIONAL_SEQUENCE_RNN" in op_names(data):
+        raise RuntimeError(f"the converter changed how it writes SimpleRNN: {op_names(data)}")
+    seq = f32(rng, 1, 4, 3)
+    longer = f32(rng, 1, 6, 3)
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": longer}),
+                        Step(None, {"0": longer}), Step(None, {"0": f32(rng, 1, 1, 3)})])
+
+
+def _recurrent_fixtures():
+    """scripts/fixtures/make_recurrent_fixtures.py: writes fused recurrent operators with the schema's object API."""
+    sys.path.insert(0, str(ROOT / "scripts" / "fixtures"))
+    import make_recurrent_fixtures  # noqa: PLC0415
+
+    return make_recurrent_fixtures
+
+
+def _handmade_sequence(rng, build, shape) -> Built:
+    """A hand-written model of one fused sequence operator; steps: x, x again, another."""
+    data = build(_recurrent_fixtures())
+    seq = f32(rng, *shape)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]):
+            raise RuntimeError("the state no longer carries over between invokes")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": f32(rng, *shape)})],
+                 check=check)
+
+
+_HANDMADE_NOTES = ("The TF Lite converter no longer emits this operator (TF1's tf.lite.experimental.nn ops and "
+                   "the TOCO converter did), so the model is written directly as a flatbuffer with the schema's "
+                   "object API (scripts/fixtures/make_recurrent_fixtures.py's builders). Its states are variable "
+                   "tensors; TensorBridge lowers both directions unrolled, the backward one from the last step to "
+                   "the first. " + _STATE_NOTES)
+
+
+@case("handmade_rnn_dynamic_time", "flatbuffer written with the schema's object API: UNIDIRECTIONAL_SEQUENCE_RNN with shape signature [1, -1, 3] (any sequence length, batch 1, tanh)",
+      lowered=True,
+      notes="No converter of TensorFlow 2.21 writes this operator (see tf_keras_simple_rnn_dynamic_time), so the "
+            "model is written directly as a flatbuffer with the schema's object API "
+            "(scripts/fixtures/make_recurrent_fixtures.py's builders). Its hidden state is a variable tensor; the "
+            "sequence length is only known at run time, so TensorBridge lowers it to a WHILE loop over the steps, "
+            "as for tf_keras_lstm_dynamic_time. Python resizes the input to each step's sequence (4, 4, 6, 6, "
+            "then 1 step long); resizing and allocate_tensors reset the variable tensors (steps 0, 2 and 4 start "
+            "from zeros), while steps 1 and 3 carry the state over.")
+def _(rng):
+    r = _recurrent_fixtures()
+    g = r.Graph()
+    x, _ = r.sequence_input(g, 1, 4, 3, dynamic_time=True)
+    y = r.rnn(g, rng, x, batch=1, steps=4, n_input=3, units=4, dynamic_time=True)
+    data = g.finish([x], [y])
+    seq = f32(rng, 1, 4, 3)
+    longer = f32(rng, 1, 6, 3)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]) or np.array_equal(out[2][0], out[3][0]):
+            raise RuntimeError("the RNN state no longer carries over between invokes of one shape")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": longer}),
+                        Step(None, {"0": longer}), Step(None, {"0": f32(rng, 1, 1, 3)})], check=check)
+
+
+@case("handmade_bidirectional_rnn", "flatbuffer written with the schema's object API: BIDIRECTIONAL_SEQUENCE_RNN (batch 1, 5 steps, tanh, separate forward and backward outputs)",
+      lowered=True, notes=_HANDMADE_NOTES)
+def _(rng):
+    def build(r):
+        g = r.Graph()
+        x, _ = r.sequence_input(g, 1, 5, 3)
+        fw, bw = r.bidirectional_rnn(g, rng, x, batch=1, steps=5, n_input=3, fw_units=4, bw_units=3)
+        return g.finish([x], [fw, bw])
+    return _handmade_sequence(rng, build, (1, 5, 3))
+
+
+@case("handmade_bidirectional_lstm", "flatbuffer written with the schema's object API: BIDIRECTIONAL_SEQUENCE_LSTM (time-major, batch 2, 4 steps, merge_outputs, cell clip 3)",
+      lowered=True, notes=_HANDMADE_NOTES)
+def _(rng):
+    def build(r):
+        g = r.Graph()
+        x, _ = r.sequence_input(g, 2, 4, 3, time_major=True)
+        (y,) = r.bidirectional_lstm(g, rng, x, batch=2, steps=4, n_input=3, fw_cells=4, bw_cells=4, merge=True,
+                                    cell_clip=3.0, time_major=True)
+        return g.finish([x], [y])
+    return _handmade_sequence(rng, build, (4, 2, 3))
+
+
+@case("handmade_bidirectional_lstm_dynamic_time", "flatbuffer written with the schema's object API: BIDIRECTIONAL_SEQUENCE_LSTM with shape signature [1, -1, 3] (any sequence length, batch-major, batch 1, separate outputs)",
+      lowered=True,
+      notes="As handmade_bidirectional_lstm, but the sequence length is only known at run time: TensorBridge "
+            "lowers each direction to a WHILE loop, the backward one over the REVERSE_V2'd input, its output "
+            "reversed back. Python resizes the input to each step's sequence (4, 4, 6, 6, then 1 step long); "
+            "resizing and allocate_tensors reset the variable tensors (steps 0, 2 and 4 start from zeros), while "
+            "steps 1 and 3 carry the state over.")
+def _(rng):
+    r = _recurrent_fixtures()
+    g = r.Graph()
+    x, _ = r.sequence_input(g, 1, 4, 3, dynamic_time=True)
+    fw, bw = r.bidirectional_lstm(g, rng, x, batch=1, steps=4, n_input=3, fw_cells=3, bw_cells=3,
+                                  dynamic_time=True)
+    data = g.finish([x], [fw, bw])
+    seq = f32(rng, 1, 4, 3)
+    longer = f32(rng, 1, 6, 3)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]) or np.array_equal(out[2][0], out[3][0]):
+            raise RuntimeError("the LSTM state no longer carries over between invokes of one shape")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": longer}),
+                        Step(None, {"0": longer}), Step(None, {"0": f32(rng, 1, 1, 3)})], check=check)
+
+
+@case("handmade_svdf", "flatbuffer written with the schema's object API: SVDF (rank 2, 3 units, memory 4, RELU, bias) with its activation state in a variable tensor",
+      lowered=True,
+      notes="The TF Lite converter no longer emits SVDF (TOCO fused it from TF's SVDF pattern), so the model is "
+            "written directly as a flatbuffer with the schema's object API (scripts/fixtures/"
+            "make_recurrent_fixtures.py's builders). Its activation state (each filter's last frames) is a "
+            "variable tensor; TensorBridge lowers it to FULLY_CONNECTED, SLICE, CONCATENATION, MUL and SUM "
+            "over a resource variable. " + _STATE_NOTES)
+def _(rng):
+    def build(r):
+        g = r.Graph()
+        x = g.tensor("features", [1, 5])
+        y = r.svdf(g, rng, x, batch=1, n_input=5, units=3, rank=2, memory=4)
+        return g.finish([x], [y])
+    return _handmade_sequence(rng, build, (1, 5))
+
+
 def _keras3_rnn(rng, layer):
     keras = keras3()
     x = keras.Input((6, 3), batch_size=1, name="sequence")

@@ -15,6 +15,8 @@ extension BuiltinOperator {
   static let mean = BuiltinOperator(rawValue: 40)
   static let sub = BuiltinOperator(rawValue: 41)
   static let split = BuiltinOperator(rawValue: 49)
+  static let slice = BuiltinOperator(rawValue: 65)
+  static let sum = BuiltinOperator(rawValue: 74)
   static let cast = BuiltinOperator(rawValue: 53)
   static let maximum = BuiltinOperator(rawValue: 55)
   static let minimum = BuiltinOperator(rawValue: 57)
@@ -23,13 +25,20 @@ extension BuiltinOperator {
   static let pack = BuiltinOperator(rawValue: 83)
   static let unpack = BuiltinOperator(rawValue: 88)
   static let fill = BuiltinOperator(rawValue: 94)
+  static let reverseV2 = BuiltinOperator(rawValue: 105)
   static let varHandle = BuiltinOperator(rawValue: 142)
   static let readVariable = BuiltinOperator(rawValue: 143)
   static let assignVariable = BuiltinOperator(rawValue: 144)
   static let dynamicUpdateSlice = BuiltinOperator(rawValue: 151)
 
+  /// `SVDF` (27).
+  public static let svdf = BuiltinOperator(rawValue: 27)
   /// `UNIDIRECTIONAL_SEQUENCE_RNN` (35).
   public static let unidirectionalSequenceRNN = BuiltinOperator(rawValue: 35)
   /// `UNIDIRECTIONAL_SEQUENCE_LSTM` (44).
   public static let unidirectionalSequenceLSTM = BuiltinOperator(rawValue: 44)
+  /// `BIDIRECTIONAL_SEQUENCE_RNN` (46).
+  public static let bidirectionalSequenceRNN = BuiltinOperator(rawValue: 46)
+  /// `BIDIRECTIONAL_SEQUENCE_LSTM` (52).
+  public static let bidirectionalSequenceLSTM = BuiltinOperator(rawValue: 52)
 }

@@ -170,11 +170,12 @@ public final class Interpreter {
   /// Python's `Interpreter.reset_all_variables()` does.
   ///
   /// A fused `UNIDIRECTIONAL_SEQUENCE_LSTM` or `UNIDIRECTIONAL_SEQUENCE_RNN` (what the TFLite
-  /// converter makes of a tf_keras LSTM) carries its state from one run to the next, in the
-  /// interpreter and in its signature runners alike, starting from zeros; TensorBridge keeps it
-  /// in resource variables (see `RecurrentStateLowering`). Resource variables
-  /// the model declares itself (`tf.Variable`, Keras 3 stateful layers) are not touched, as in
-  /// Python. Does nothing for a model without such state.
+  /// converter makes of a tf_keras LSTM), their bidirectional forms and `SVDF` carry their
+  /// state from one run to the next, in the interpreter and in its signature runners alike,
+  /// starting from zeros; TensorBridge keeps it in resource variables (see
+  /// `RecurrentStateLowering`). Resource variables the model declares itself (`tf.Variable`,
+  /// Keras 3 stateful layers) are not touched, as in Python. Does nothing for a model without
+  /// such state.
   ///
   /// - Throws: ``InterpreterError/variableResetUnavailable`` in the rare case the lowering could
   ///   not add its reset signature; ``InterpreterError/invocationFailed(status:)`` if running it

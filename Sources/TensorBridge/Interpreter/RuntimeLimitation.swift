@@ -12,7 +12,8 @@ import TFLiteFormat
 /// `tensorbridge inspect` reports them up front.
 ///
 /// Variable tensors holding the state of a fused `UNIDIRECTIONAL_SEQUENCE_LSTM` or
-/// `UNIDIRECTIONAL_SEQUENCE_RNN` are not a limitation when TensorBridge can lower the operator
+/// `UNIDIRECTIONAL_SEQUENCE_RNN`, of their `BIDIRECTIONAL_` forms or of an `SVDF` are not a
+/// limitation when TensorBridge can lower the operator
 /// to builtin operators over resource variables (see
 /// `TFLiteModel.loweringRecurrentState()`); when it cannot, the limitation names
 /// the operator and carries the ``refusal``.

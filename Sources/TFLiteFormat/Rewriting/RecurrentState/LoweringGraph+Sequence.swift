@@ -43,10 +43,11 @@ extension SequenceLSTMPlan {
   }
 
   /// Writes the steps of the sequence `input` (laid out as `layout`) from the states `h` and
-  /// `c`; returns each step's output and the final states.
-  func emitCells(into g: inout LoweringGraph, input: Int32, layout: SequenceLayout, h: Int32, c: Int32) -> (
-    outputs: [Int32], h: Int32, c: Int32
-  ) {
+  /// `c`, from the last step to the first when `backward` (a bidirectional LSTM's backward
+  /// direction); returns each step's output, in time order, and the final states.
+  func emitCells(
+    into g: inout LoweringGraph, input: Int32, layout: SequenceLayout, h: Int32, c: Int32, backward: Bool = false
+  ) -> (outputs: [Int32], h: Int32, c: Int32) {
     let batch = layout.batch
     let cells = cellCount
     let gateShape = [batch, cells]
@@ -87,8 +88,8 @@ extension SequenceLSTMPlan {
 
     var h = h
     var c = c
-    var outputs: [Int32] = []
-    for t in 0..<layout.steps {
+    var outputs = [Int32](repeating: -1, count: layout.steps)
+    for t in backward ? Array((0..<layout.steps).reversed()) : Array(0..<layout.steps) {
       let s = "t\(t)/"
       let pre = stepInputs.preactivations(step: t, outputState: h, plan: self, into: &g)
 
@@ -121,7 +122,7 @@ extension SequenceLSTMPlan {
           s + "projected", outputShape, asymmetricInputs: hybrid?.asymmetricQuantizeInputs ?? false)
         if projectionClip > 0 { hidden = g.clip(hidden, limit: projectionClip, s + "h_clipped", outputShape) }
       }
-      outputs.append(hidden)
+      outputs[t] = hidden
       h = hidden
       c = cell
     }
@@ -130,23 +131,55 @@ extension SequenceLSTMPlan {
 }
 
 extension SequenceRNNPlan {
-  /// Writes the unrolled RNN (`RnnBatchStep`): `h = act(x·Wxᵀ + b + h·Whᵀ)` per step; the
-  /// hidden state holds its value at the start.
+  /// Writes the RNN (`RnnBatchStep`): `h = act(x·Wxᵀ + b + h·Whᵀ)` per step, unrolled, or in
+  /// a `WHILE` loop over the steps when the sequence length is dynamic (see
+  /// ``LoweringGraph/sequenceLoop(input:layout:states:outputWidth:output:step:)``); the hidden
+  /// state holds its value at the start.
   ///
   /// - Returns: the final hidden state, to assign back to the variable.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
+    guard layout.dynamicSteps else {
+      let result = emitCells(into: &g, input: Int32(input), layout: layout, h: Int32(hiddenState))
+      g.pack(result.outputs, axis: layout.timeAxis, into: Int32(output))
+      return [result.h]
+    }
+    return emitLoop(into: &g, input: Int32(input), output: Int32(output))
+  }
+
+  /// Writes the RNN over the sequence `input` of dynamic length as a `WHILE` loop writing
+  /// `output`; returns the final hidden state.
+  func emitLoop(into g: inout LoweringGraph, input: Int32, output: Int32) -> [Int32] {
+    let state = LoopState(initial: Int32(hiddenState), shape: [layout.batch, units], name: "h")
+    let step = layout.singleStep
+    return g.sequenceLoop(
+      input: input, layout: layout, states: [state], outputWidth: units, output: output
+    ) { body, x, states in
+      let h = emitCells(into: &body, input: x, layout: step, h: states[0]).h
+      return (h, [h])
+    }
+  }
+
+  /// Writes the steps of the sequence `input` (laid out as `layout`) from the hidden state `h`,
+  /// from the last step to the first when `backward` (a bidirectional RNN's backward
+  /// direction); returns each step's output (the hidden state after it), in time order, and
+  /// the final hidden state.
+  func emitCells(into g: inout LoweringGraph, input: Int32, layout: SequenceLayout, h: Int32, backward: Bool = false)
+    -> (outputs: [Int32], h: Int32)
+  {
     let shape = [layout.batch, units]
     let steps = g.projectedSteps(
-      input: Int32(input), layout: layout, weights: Int32(inputWeights), bias: Int32(bias), width: units)
-    var h = Int32(hiddenState)
-    var outputs: [Int32] = []
-    for (t, stepInput) in steps.enumerated() {
-      let recurrent = g.fullyConnected(h, Int32(recurrentWeights), bias: -1, "t\(t)/recurrent", shape)
-      let z = g.binary(.add, stepInput, recurrent, "t\(t)/z", shape)
+      input: input, layout: layout, weights: g.operand(inputWeights), bias: g.operand(bias), width: units,
+      asymmetricInputs: asymmetricQuantizeInputs)
+    let recurrentWeights = g.operand(recurrentWeights)
+    var h = h
+    var outputs = [Int32](repeating: -1, count: steps.count)
+    for t in backward ? Array(steps.indices.reversed()) : Array(steps.indices) {
+      let recurrent = g.fullyConnected(
+        h, recurrentWeights, bias: -1, "t\(t)/recurrent", shape, asymmetricInputs: asymmetricQuantizeInputs)
+      let z = g.binary(.add, steps[t], recurrent, "t\(t)/z", shape)
       h = g.activation(activation, z, "t\(t)/h", shape)
-      outputs.append(h)
+      outputs[t] = h
     }
-    g.pack(outputs, axis: layout.timeAxis, into: Int32(output))
-    return [h]
+    return (outputs, h)
   }
 }

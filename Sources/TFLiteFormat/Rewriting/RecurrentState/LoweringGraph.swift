@@ -5,6 +5,7 @@ struct LoweringGraph {
   /// `BuiltinOptions` union types of the options tables written here.
   private enum OptionsType {
     static let fullyConnected: UInt8 = 8
+    static let concatenation: UInt8 = 10
     static let add: UInt8 = 11
     static let mul: UInt8 = 21
     static let reducer: UInt8 = 27
@@ -142,10 +143,31 @@ struct LoweringGraph {
       .pack, values, [output], options: .init(OptionsType.pack, [0: .int32(Int32(values.count)), 1: .int32(axis)]))
   }
 
+  /// `CONCATENATION` of `values` along `axis` into the existing tensor `output`.
+  mutating func concatenate(_ values: [Int32], axis: Int32, into output: Int32) {
+    operation(.concatenation, values, [output], options: .init(OptionsType.concatenation, [0: .int32(axis)]))
+  }
+
   /// `MEAN` over the axes held by the int32 constant `axes`, keeping dimensions.
   mutating func mean(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
     let y = tensor(name, shape)
     operation(.mean, [x, axes], [y], options: .init(OptionsType.reducer, [0: .bool(true)]))
+    return y
+  }
+
+  /// `SUM` over the axes held by the int32 constant `axes`, dropping them.
+  mutating func sum(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let y = tensor(name, shape)
+    operation(.sum, [x, axes], [y], options: .init(OptionsType.reducer, [0: .bool(false)]))
+    return y
+  }
+
+  /// `SLICE` of `x`: `size` elements from `begin` along each axis.
+  mutating func slice(_ x: Int32, begin: [Int], size: [Int], _ name: String) -> Int32 {
+    let from = constant(name + "/begin", [begin.count], int32s: begin.map(Int32.init))
+    let count = constant(name + "/size", [size.count], int32s: size.map(Int32.init))
+    let y = tensor(name, size)
+    operation(.slice, [x, from, count], [y])
     return y
   }
 

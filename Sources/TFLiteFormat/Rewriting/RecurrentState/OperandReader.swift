@@ -4,6 +4,9 @@ struct OperandReader {
   let model: TFLiteModel
   let subgraphIndex: Int
   let reader: FlatBufferReader
+  /// Put in front of every role a refusal names: `fw_` and `bw_` for the two directions of a
+  /// bidirectional operator, whose operands the kernel names so.
+  var rolePrefix = ""
   /// How often each tensor appears among the subgraph's operator inputs and outputs and its
   /// own inputs and outputs.
   private let uses: [Int: Int]
@@ -23,15 +26,30 @@ struct OperandReader {
 
   var tensors: [TensorInfo] { model.subgraphs[subgraphIndex].tensors }
 
+  /// This reader, naming roles with `prefix` in front (see ``rolePrefix``).
+  func prefixingRoles(_ prefix: String) -> OperandReader {
+    var reader = self
+    reader.rolePrefix = prefix
+    return reader
+  }
+
   /// The tensor at input `position` of `op`, or nil when omitted.
-  func optional(_ op: OperatorInfo, input position: Int) -> Int? {
-    guard position < op.inputs.count, op.inputs[position] >= 0 else { return nil }
-    return op.inputs[position]
+  func optional(_ op: OperatorInfo, input position: Int) -> Int? { optional(op.inputs, input: position) }
+
+  /// The tensor at `position` of the operand list `inputs`, or nil when omitted.
+  func optional(_ inputs: [Int], input position: Int) -> Int? {
+    guard position < inputs.count, inputs[position] >= 0 else { return nil }
+    return inputs[position]
   }
 
   /// The tensor at input `position` of `op`, which must be given.
   func required(_ op: OperatorInfo, input position: Int, role: String) throws(RecurrentStateRefusal) -> Int {
-    guard let index = optional(op, input: position) else { throw .missingOperand(role: role) }
+    try required(op.inputs, input: position, role: role)
+  }
+
+  /// The tensor at `position` of the operand list `inputs`, which must be given.
+  func required(_ inputs: [Int], input position: Int, role: String) throws(RecurrentStateRefusal) -> Int {
+    guard let index = optional(inputs, input: position) else { throw .missingOperand(role: rolePrefix + role) }
     return index
   }
 
@@ -42,14 +60,16 @@ struct OperandReader {
     throws(RecurrentStateRefusal) -> [Int]
   {
     let tensor = tensors[index]
-    guard tensor.type == .float32 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
+    guard tensor.type == .float32 else {
+      throw .unsupportedType(role: rolePrefix + role, tensor: tensor.name, type: tensor.type)
+    }
     if let signature = tensor.shapeSignature,
       signature.enumerated().contains(where: { $0.element < 0 && $0.offset != dynamicAxis })
     {
-      throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
+      throw .dynamicShape(role: rolePrefix + role, tensor: tensor.name, shapeSignature: signature)
     }
     if let expected, tensor.shape != expected {
-      throw .unexpectedShape(role: role, tensor: tensor.name, expected: expected, actual: tensor.shape)
+      throw .unexpectedShape(role: rolePrefix + role, tensor: tensor.name, expected: expected, actual: tensor.shape)
     }
     return tensor.shape
   }
@@ -58,7 +78,7 @@ struct OperandReader {
   func constant(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) -> [UInt8] {
     try float(index, role: role, shape: shape)
     guard let data = model.constantData(subgraph: subgraphIndex, tensor: index) else {
-      throw .notConstant(role: role, tensor: tensors[index].name)
+      throw .notConstant(role: rolePrefix + role, tensor: tensors[index].name)
     }
     return [UInt8](data)
   }
@@ -67,21 +87,23 @@ struct OperandReader {
   /// kernel reads it: one scale (per tensor), zero point 0, no other scheme.
   func hybridWeights(_ index: Int, role: String, shape expected: [Int]) throws(RecurrentStateRefusal) {
     let tensor = tensors[index]
-    guard tensor.type == .int8 else { throw .unsupportedType(role: role, tensor: tensor.name, type: tensor.type) }
+    guard tensor.type == .int8 else {
+      throw .unsupportedType(role: rolePrefix + role, tensor: tensor.name, type: tensor.type)
+    }
     if let signature = tensor.shapeSignature, signature.contains(where: { $0 < 0 }) {
-      throw .dynamicShape(role: role, tensor: tensor.name, shapeSignature: signature)
+      throw .dynamicShape(role: rolePrefix + role, tensor: tensor.name, shapeSignature: signature)
     }
     guard tensor.shape == expected else {
-      throw .unexpectedShape(role: role, tensor: tensor.name, expected: expected, actual: tensor.shape)
+      throw .unexpectedShape(role: rolePrefix + role, tensor: tensor.name, expected: expected, actual: tensor.shape)
     }
     guard model.constantData(subgraph: subgraphIndex, tensor: index) != nil else {
-      throw .notConstant(role: role, tensor: tensor.name)
+      throw .notConstant(role: rolePrefix + role, tensor: tensor.name)
     }
     guard let quantization = tensor.quantization, quantization.details == nil, quantization.scales.count == 1,
       quantization.zeroPoints.allSatisfy({ $0 == 0 }), quantization.zeroPoints.count <= 1
     else {
       throw .unsupportedQuantization(
-        role: role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
+        role: rolePrefix + role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
     }
   }
 
@@ -91,7 +113,7 @@ struct OperandReader {
     try hybridWeights(index, role: role, shape: shape)
     guard let data = model.constantData(subgraph: subgraphIndex, tensor: index),
       let scale = tensors[index].quantization?.scales.first
-    else { throw .notConstant(role: role, tensor: tensors[index].name) }
+    else { throw .notConstant(role: rolePrefix + role, tensor: tensors[index].name) }
     return data.map { Float(Int8(bitPattern: $0)) * scale }
   }
 
@@ -100,9 +122,9 @@ struct OperandReader {
   /// data: the verifier rejects variable tensors with constant data, so zeros it is.)
   func state(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) {
     let tensor = tensors[index]
-    guard tensor.isVariable else { throw .stateNotVariable(role: role, tensor: tensor.name) }
+    guard tensor.isVariable else { throw .stateNotVariable(role: rolePrefix + role, tensor: tensor.name) }
     try float(index, role: role, shape: shape)
-    guard uses[index] == 1 else { throw .stateShared(role: role, tensor: tensor.name) }
+    guard uses[index] == 1 else { throw .stateShared(role: rolePrefix + role, tensor: tensor.name) }
   }
 
   // MARK: Options
@@ -110,11 +132,18 @@ struct OperandReader {
   /// The operator's builtin options table, when it has one.
   func options(of op: OperatorInfo) -> FBTable? { op.builtinOptionsTable }
 
-  /// A one-byte options field (an enum or a bool), or its default. The verifier already read
-  /// every options table, so a read cannot fail here; if it did, the default stands.
-  func byte(_ table: FBTable?, slot: Int) -> Int8 {
+  /// A one-byte options field (an enum or a bool), or its default (0 unless the schema says
+  /// otherwise). The verifier already read every options table, so a read cannot fail here;
+  /// if it did, the default stands.
+  func byte(_ table: FBTable?, slot: Int, default value: Int8 = 0) -> Int8 {
+    guard let table else { return value }
+    return (try? reader.scalar(table, slot: slot, default: value, "builtin_options")) ?? value
+  }
+
+  /// A 32-bit integer options field, or 0.
+  func int32(_ table: FBTable?, slot: Int) -> Int32 {
     guard let table else { return 0 }
-    return (try? reader.scalar(table, slot: slot, default: Int8(0), "builtin_options")) ?? 0
+    return (try? reader.scalar(table, slot: slot, default: Int32(0), "builtin_options")) ?? 0
   }
 
   /// A float options field, or 0.

@@ -1,21 +1,36 @@
-/// A fused recurrent operator TensorBridge lowers, with everything its lowering needs.
+/// A fused recurrent (stateful) operator TensorBridge lowers, with everything its lowering needs.
 enum RecurrentPlan {
   case lstm(SequenceLSTMPlan)
   case rnn(SequenceRNNPlan)
+  case bidirectionalLSTM(BidirectionalSequenceLSTMPlan)
+  case bidirectionalRNN(BidirectionalSequenceRNNPlan)
+  case svdf(SVDFPlan)
 
   /// The operator's index in its subgraph.
   var operatorIndex: Int {
     switch self {
     case .lstm(let plan): plan.operatorIndex
     case .rnn(let plan): plan.operatorIndex
+    case .bidirectionalLSTM(let plan): plan.operatorIndex
+    case .bidirectionalRNN(let plan): plan.operatorIndex
+    case .svdf(let plan): plan.operatorIndex
     }
   }
 
-  /// The variable tensors holding the state, with the kernel's name for each.
+  /// The variable tensors holding the state, with the kernel's name for each, in the order
+  /// the plan's `emitSteps` returns their final values.
   var states: [(tensor: Int, role: String)] {
     switch self {
     case .lstm(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
     case .rnn(let plan): [(plan.hiddenState, "hidden_state")]
+    case .bidirectionalLSTM(let plan):
+      [
+        (plan.forward.outputState, "fw_output_state"), (plan.forward.cellState, "fw_cell_state"),
+        (plan.backward.outputState, "bw_output_state"), (plan.backward.cellState, "bw_cell_state"),
+      ]
+    case .bidirectionalRNN(let plan):
+      [(plan.forward.hiddenState, "fw_hidden_state"), (plan.backward.hiddenState, "bw_hidden_state")]
+    case .svdf(let plan): [(plan.state, "activation_state")]
     }
   }
 }

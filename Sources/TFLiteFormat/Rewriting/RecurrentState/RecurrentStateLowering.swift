@@ -4,12 +4,12 @@ import Foundation
 /// moved from variable tensors into resource variables.
 ///
 /// TensorFlow Lite's classic interpreter (what Python's `ai_edge_litert.interpreter` runs)
-/// keeps the state of a fused LSTM or RNN in variable tensors from one invocation to the next,
+/// keeps the state of a fused LSTM, RNN or SVDF in variable tensors from one invocation to the next,
 /// resetting it only in `reset_all_variables()`. LiteRT's compiled-model API refuses variable
 /// tensors. The lowering writes each such operator as the builtin operators its kernel
 /// computes (`FULLY_CONNECTED`, `SPLIT`, `LOGISTIC`, `TANH`, `MUL`, `ADD`, …, unrolled over the
-/// fixed number of steps, or in a `WHILE` loop over them when an LSTM's sequence length is
-/// dynamic) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
+/// fixed number of steps, or in a `WHILE` loop over them when an LSTM's or RNN's sequence
+/// length is dynamic) between a `READ_VARIABLE` of the state and an `ASSIGN_VARIABLE` of
 /// the new state, so the state persists across runs exactly as in Python:
 ///
 /// ```
@@ -54,10 +54,13 @@ extension TFLiteModel {
   /// projection, layer norm, cell and projection clipping; any fused activation but
   /// `SIGN_BIT`; batch- or time-major; of fixed shape up to
   /// ``RecurrentStateLowering/maxSteps`` steps, or of dynamic sequence length as a `WHILE`
-  /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` of fixed shape up to that many steps; also the
-  /// hybrid LSTM (int8 weights quantized per tensor over float32 activations, as the
-  /// converter's dynamic-range quantization makes it), whose gate products become hybrid
-  /// `FULLY_CONNECTED` operators keeping the int8 weights.
+  /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` (fixed or dynamic sequence length, the same
+  /// way); also the hybrid LSTM and RNN (int8 weights quantized per tensor over float32 activations, as
+  /// the converter's dynamic-range quantization makes it), whose products become hybrid
+  /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
+  /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
+  /// lowered as their two directions, unrolled or as two loops, and an `SVDF` (float32 or hybrid) as one
+  /// frame's shift of its memory and sums.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be

@@ -51,6 +51,18 @@ extension TFLiteModel {
           result = Result { () throws(RecurrentStateRefusal) in
             .rnn(try SequenceRNNPlan(op, at: operatorIndex, operands: operands))
           }
+        case .bidirectionalSequenceLSTM:
+          result = Result { () throws(RecurrentStateRefusal) in
+            .bidirectionalLSTM(try BidirectionalSequenceLSTMPlan(op, at: operatorIndex, operands: operands))
+          }
+        case .bidirectionalSequenceRNN:
+          result = Result { () throws(RecurrentStateRefusal) in
+            .bidirectionalRNN(try BidirectionalSequenceRNNPlan(op, at: operatorIndex, operands: operands))
+          }
+        case .svdf:
+          result = Result { () throws(RecurrentStateRefusal) in
+            .svdf(try SVDFPlan(op, at: operatorIndex, operands: operands))
+          }
         default:
           result = .failure(.operatorNotLowered(name: code.name))
         }

@@ -4,24 +4,27 @@
 /// `role` names an operand the way TensorFlow Lite's kernels do (`input`,
 /// `input_to_forget_weights`, `output_state`, …); `tensor` is its tensor's name.
 public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Only `UNIDIRECTIONAL_SEQUENCE_LSTM` and `UNIDIRECTIONAL_SEQUENCE_RNN` are lowered.
+  /// Only the unidirectional and bidirectional `SEQUENCE_LSTM` and `SEQUENCE_RNN`, and `SVDF`,
+  /// are lowered.
   case operatorNotLowered(name: String)
   /// The operator has a number of inputs or outputs its kernel does not take.
   case operandCount(role: String, count: Int, expected: [Int])
   /// A required operand is omitted (`-1`).
   case missingOperand(role: String)
   /// An operand has an element type the lowering does not handle (it lowers float32
-  /// operators, and LSTMs whose weights are int8 over float32 activations — the hybrid kernel;
-  /// fully quantized kernels compute differently).
+  /// operators, and LSTMs, RNNs and SVDFs whose weights are int8 over float32 activations —
+  /// the hybrid kernels; fully quantized kernels compute differently).
   case unsupportedType(role: String, tensor: String, type: TensorType)
   /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
-  /// is how many scales it has), which is what the hybrid kernel reads.
+  /// is how many scales it has), which is what the hybrid kernel reads. (Given several scales,
+  /// TensorFlow Lite's classic interpreter hands the kernel a scale of 0, so Python's output
+  /// ignores those weights altogether: nothing a lowering should reproduce.)
   case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
-  /// An operand's shape is only known at run time where the lowering needs it fixed: an
-  /// LSTM's sequence length may be dynamic (it becomes a loop), its batch and sizes may not;
-  /// an RNN's shape must be fixed (it is unrolled).
+  /// An operand's shape is only known at run time where the lowering needs it fixed: a
+  /// sequence operator's sequence length may be dynamic (it becomes a loop), its
+  /// batch and sizes may not.
   case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
   /// An operand's shape does not fit the others (TensorFlow Lite would fail to prepare it too).
   case unexpectedShape(role: String, tensor: String, expected: [Int], actual: [Int])
@@ -30,7 +33,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// Optional operands are given for some gates but not all (CIFG, peephole, layer norm,
   /// projection must be all or none).
   case inconsistentOperands(String)
-  /// The recurrent weights are diagonal (`diagonal_recurrent_tensors`, rank-1 weights).
+  /// The recurrent weights are diagonal (rank-1) where the lowering does not take them: in a
+  /// hybrid or projected LSTM, or without the `diagonal_recurrent_tensors` option.
   case diagonalRecurrentWeights
   /// The fused activation is one the lowering has no builtin operator for (`SIGN_BIT`).
   case unsupportedActivation(rawValue: Int8)
@@ -43,18 +47,22 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case intermediates(count: Int)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
+  /// A bidirectional operator has an auxiliary input or auxiliary weights (`aux_input`, a
+  /// stacked bidirectional RNN's cross links), which the lowering does not handle.
+  case auxiliaryInput(role: String, tensor: String)
 
   public var description: String {
     switch self {
     case .operatorNotLowered(let name):
-      return "TensorBridge lowers only UNIDIRECTIONAL_SEQUENCE_LSTM and UNIDIRECTIONAL_SEQUENCE_RNN, not \(name)"
+      return
+        "TensorBridge lowers only UNIDIRECTIONAL_ and BIDIRECTIONAL_SEQUENCE_LSTM and _SEQUENCE_RNN, and SVDF, not \(name)"
     case .operandCount(let role, let count, let expected):
       return "it has \(count) \(role), its kernel takes \(expected.map(String.init).joined(separator: " or "))"
     case .missingOperand(let role):
       return "its required operand \(role) is omitted"
     case .unsupportedType(let role, let tensor, let type):
       return
-        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators and LSTMs with int8 weights only"
+        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, and LSTMs, RNNs and SVDFs with int8 weights"
     case .unsupportedQuantization(let role, let tensor, let scales):
       return
         "its \(role) '\(tensor)' has \(scales) scales or a nonzero zero point; the hybrid LSTM takes one scale and zero point 0"
@@ -62,7 +70,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its \(role) '\(tensor)' is not a constant"
     case .dynamicShape(let role, let tensor, let signature):
       return
-        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only an LSTM's sequence length as dynamic, every other dimension (and an RNN's shape) must be fixed"
+        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only an LSTM's or RNN's sequence length as dynamic, every other dimension must be fixed"
     case .unexpectedShape(let role, let tensor, let expected, let actual):
       return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
     case .unexpectedRank(let role, let tensor, let rank, let expected):
@@ -70,7 +78,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .inconsistentOperands(let what):
       return "its operands are inconsistent: \(what)"
     case .diagonalRecurrentWeights:
-      return "its recurrent weights are diagonal (diagonal_recurrent_tensors), which TensorBridge does not lower"
+      return
+        "its recurrent weights are diagonal (rank 1) with int8 weights, a projection or without diagonal_recurrent_tensors, which TensorBridge does not lower"
     case .unsupportedActivation(let rawValue):
       return "its fused activation \(rawValue) has no builtin operator TensorBridge lowers it to"
     case .stateNotVariable(let role, let tensor):
@@ -81,6 +90,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "it has \(count) intermediate tensors (a quantized LSTM), which TensorBridge does not lower"
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
+    case .auxiliaryInput(let role, let tensor):
+      return "it has the auxiliary operand \(role) '\(tensor)', which TensorBridge does not lower"
     }
   }
 }

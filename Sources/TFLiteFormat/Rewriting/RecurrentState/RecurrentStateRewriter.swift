@@ -121,6 +121,9 @@ struct RecurrentStateRewriter {
         switch plan {
         case .lstm(let lstm): lstm.emitSteps(into: &g)
         case .rnn(let rnn): rnn.emitSteps(into: &g)
+        case .bidirectionalLSTM(let lstm): lstm.emitSteps(into: &g)
+        case .bidirectionalRNN(let rnn): rnn.emitSteps(into: &g)
+        case .svdf(let svdf): svdf.emitSteps(into: &g)
         }
       for (handle, value) in zip(handles, finals) { g.assignVariable(handle, value) }
       blocks[plan.operatorIndex] = start..<g.graph.operators.count

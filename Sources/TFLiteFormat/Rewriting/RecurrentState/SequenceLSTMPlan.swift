@@ -25,6 +25,7 @@ struct SequenceLSTMPlan {
 
   let operatorIndex: Int
   let input: Int
+  /// The output sequence, or -1 for one direction of a bidirectional operator.
   let output: Int
   let outputState: Int
   let cellState: Int
@@ -62,6 +63,17 @@ struct SequenceLSTMPlan {
   var isCIFG: Bool { !gates.contains(.input) }
   var isLayerNormalized: Bool { !layerNorm.isEmpty }
 
+  /// What an LSTM's options table says (its slots differ between the unidirectional and the
+  /// bidirectional operator).
+  struct Options {
+    let activation: FusedActivation
+    let cellClip: Float
+    let projectionClip: Float
+    let timeMajor: Bool
+    let asymmetricQuantizeInputs: Bool
+    let diagonalRecurrent: Bool
+  }
+
   /// Options: `UnidirectionalSequenceLSTMOptions` slots.
   private enum Slot {
     static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3, asymmetricQuantizeInputs = 4
@@ -69,7 +81,6 @@ struct SequenceLSTMPlan {
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
-    self.operatorIndex = operatorIndex
     guard op.inputs.count == 20 || op.inputs.count == 24 else {
       throw .operandCount(role: "inputs", count: op.inputs.count, expected: [20, 24])
     }
@@ -77,20 +88,38 @@ struct SequenceLSTMPlan {
       throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
     }
     guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
-    let options = operands.options(of: op)
-    guard operands.byte(options, slot: Slot.diagonalRecurrent) == 0 else { throw .diagonalRecurrentWeights }
-    activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
-    cellClip = max(0, operands.float(options, slot: Slot.cellClip))
-    projectionClip = max(0, operands.float(options, slot: Slot.projectionClip))
-
-    input = try operands.required(op, input: 0, role: "input")
-    layout = try SequenceLayout(
-      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands,
+    let table = operands.options(of: op)
+    let options = Options(
+      activation: try FusedActivation(operands.byte(table, slot: Slot.activation)),
+      cellClip: operands.float(table, slot: Slot.cellClip),
+      projectionClip: operands.float(table, slot: Slot.projectionClip),
+      timeMajor: operands.byte(table, slot: Slot.timeMajor) != 0,
+      asymmetricQuantizeInputs: operands.byte(table, slot: Slot.asymmetricQuantizeInputs) != 0,
+      diagonalRecurrent: operands.byte(table, slot: Slot.diagonalRecurrent) != 0)
+    try self.init(
+      inputs: op.inputs, output: op.outputs[0], options: options, at: operatorIndex, operands: operands,
       allowsDynamicSteps: true)
+  }
+
+  /// Reads an LSTM from its operands, `inputs` by position as the unidirectional operator
+  /// takes them (20 or 24). `output` is nil for one direction of a bidirectional operator,
+  /// whose own plan checks and writes the outputs (``output`` is then -1).
+  init(
+    inputs: [Int], output: Int?, options: Options, at operatorIndex: Int, operands: OperandReader,
+    allowsDynamicSteps: Bool
+  ) throws(RecurrentStateRefusal) {
+    self.operatorIndex = operatorIndex
+    activation = options.activation
+    cellClip = max(0, options.cellClip)
+    projectionClip = max(0, options.projectionClip)
+
+    input = try operands.required(inputs, input: 0, role: "input")
+    layout = try SequenceLayout(
+      input: input, timeMajor: options.timeMajor, operands: operands, allowsDynamicSteps: allowsDynamicSteps)
     let inputSize = layout.inputSize
 
     // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
-    let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
+    let outputWeights = try operands.required(inputs, input: 4, role: "input_to_output_weights")
     // int8 weights make it the hybrid kernel (its shapes are checked with each weight below).
     let isHybrid = operands.tensors[outputWeights].type == .int8
     if isHybrid, activation == .none {
@@ -103,22 +132,26 @@ struct SequenceLSTMPlan {
       (isHybrid
       ? operands.tensors[outputWeights].shape : operands.float(outputWeights, role: "input_to_output_weights"))
       .first ?? 0
-    let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
+    let recurrentOutput = try operands.required(inputs, input: 8, role: "recurrent_to_output_weights")
     let recurrentShape =
       try isHybrid
       ? operands.tensors[recurrentOutput].shape : operands.float(recurrentOutput, role: "recurrent_to_output_weights")
-    if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
-    guard recurrentShape.count == 2 else {
+    // Diagonal recurrent weights (`diagonal_recurrent_tensors`: `[n_cell]` each, the recurrent
+    // product `h ⊙ w`) are lowered as the diagonal matrices they stand for, float32 only.
+    let diagonal = options.diagonalRecurrent
+    guard recurrentShape.count == (diagonal ? 1 : 2) else {
+      if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
       throw .unexpectedRank(
         role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        rank: recurrentShape.count, expected: 2)
+        rank: recurrentShape.count, expected: diagonal ? 1 : 2)
     }
+    if diagonal, isHybrid || operands.optional(inputs, input: 16) != nil { throw .diagonalRecurrentWeights }
     cellCount = cells
-    outputSize = recurrentShape[1]
+    outputSize = diagonal ? cells : recurrentShape[1]
 
-    let cifg = operands.optional(op, input: 1) == nil
+    let cifg = operands.optional(inputs, input: 1) == nil
     gates = cifg ? [.forget, .cell, .output] : Gate.allCases
-    if cifg, let present = [5, 12].first(where: { operands.optional(op, input: $0) != nil }) {
+    if cifg, let present = [5, 12].first(where: { operands.optional(inputs, input: $0) != nil }) {
       throw .inconsistentOperands("input \(present) is given without input_to_input_weights (CIFG)")
     }
     var inputWeights: [UInt8] = []
@@ -129,9 +162,9 @@ struct SequenceLSTMPlan {
     var hybridRecurrent: [Gate: Int] = [:]
     for gate in gates {
       let name = gate.name
-      let weights = try operands.required(op, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
-      let recurrent = try operands.required(op, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
-      if operands.tensors[recurrent].shape.count == 1 { throw .diagonalRecurrentWeights }
+      let weights = try operands.required(inputs, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
+      let recurrent = try operands.required(inputs, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
+      if operands.tensors[recurrent].shape.count == 1, !diagonal { throw .diagonalRecurrentWeights }
       if isHybrid {
         try operands.hybridWeights(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
         try operands.hybridWeights(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
@@ -139,10 +172,12 @@ struct SequenceLSTMPlan {
         hybridRecurrent[gate] = recurrent
       } else {
         inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
-        recurrentWeights += try operands.constant(
-          recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+        recurrentWeights +=
+          diagonal
+          ? Self.diagonalMatrix(try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells]))
+          : try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
       }
-      let bias = try operands.required(op, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
+      let bias = try operands.required(inputs, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
       biases += try operands.constant(bias, role: "\(name)_gate_bias", shape: [cells])
       biasTensors[gate] = bias
     }
@@ -154,14 +189,14 @@ struct SequenceLSTMPlan {
       isHybrid
       ? HybridWeights(
         input: hybridInput, recurrent: hybridRecurrent,
-        asymmetricQuantizeInputs: operands.byte(options, slot: Slot.asymmetricQuantizeInputs) != 0) : nil
+        asymmetricQuantizeInputs: options.asymmetricQuantizeInputs) : nil
 
     // Peephole: input (unless CIFG), forget and output, all or none.
     let peepholeInputs: [(Gate, Int)] = (cifg ? [] : [(.input, 9)]) + [(.forget, 10), (.output, 11)]
     var peepholes: [Gate: Int] = [:]
     var dequantizedPeepholes: [Gate: [Float]] = [:]
     for (gate, position) in peepholeInputs {
-      guard let index = operands.optional(op, input: position) else { continue }
+      guard let index = operands.optional(inputs, input: position) else { continue }
       let role = "cell_to_\(gate.name)_weights"
       if isHybrid {
         // The hybrid kernel reads them as int8 and multiplies each by the scale in float.
@@ -175,14 +210,14 @@ struct SequenceLSTMPlan {
     guard peepholes.isEmpty || peepholes.count == peepholeInputs.count else {
       throw .inconsistentOperands("peephole weights are given for some gates only")
     }
-    if cifg, operands.optional(op, input: 9) != nil {
+    if cifg, operands.optional(inputs, input: 9) != nil {
       throw .inconsistentOperands("cell_to_input_weights are given without an input gate (CIFG)")
     }
     self.peepholes = peepholes
 
     // Projection.
-    projectionWeights = operands.optional(op, input: 16)
-    projectionBias = operands.optional(op, input: 17)
+    projectionWeights = operands.optional(inputs, input: 16)
+    projectionBias = operands.optional(inputs, input: 17)
     if let projectionWeights {
       if isHybrid {
         try operands.hybridWeights(projectionWeights, role: "projection_weights", shape: [outputSize, cells])
@@ -203,26 +238,39 @@ struct SequenceLSTMPlan {
 
     // Layer norm: the 24-input form with forget coefficients; then every computed gate has them.
     var layerNorm: [Gate: Int] = [:]
-    if op.inputs.count == 24, operands.optional(op, input: 21) != nil {
+    if inputs.count == 24, operands.optional(inputs, input: 21) != nil {
       for gate in gates {
-        let index = try operands.required(op, input: 20 + gate.rawValue, role: "\(gate.name)_layer_norm_coefficients")
+        let index = try operands.required(
+          inputs, input: 20 + gate.rawValue, role: "\(gate.name)_layer_norm_coefficients")
         _ = try operands.constant(index, role: "\(gate.name)_layer_norm_coefficients", shape: [cells])
         layerNorm[gate] = index
       }
-      if cifg, operands.optional(op, input: 20) != nil {
+      if cifg, operands.optional(inputs, input: 20) != nil {
         throw .inconsistentOperands("input_layer_norm_coefficients are given without an input gate (CIFG)")
       }
     }
     self.layerNorm = layerNorm
 
     // States and output.
-    outputState = try operands.required(op, input: 18, role: "output_state")
-    cellState = try operands.required(op, input: 19, role: "cell_state")
+    outputState = try operands.required(inputs, input: 18, role: "output_state")
+    cellState = try operands.required(inputs, input: 19, role: "cell_state")
     try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize])
     try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells])
-    output = op.outputs[0]
-    try operands.float(
-      output, role: "output", shape: layout.sequenceShape(width: outputSize),
-      dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
+    self.output = output ?? -1
+    if let output {
+      try operands.float(
+        output, role: "output", shape: layout.sequenceShape(width: outputSize),
+        dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
+    }
+  }
+
+  /// The `[n, n]` float32 matrix with the `n` little-endian floats `diagonal` on its diagonal
+  /// and zeros elsewhere: `h · matrixᵀ` is `h ⊙ diagonal` (each row sums one product and
+  /// zeros).
+  static func diagonalMatrix(_ diagonal: [UInt8]) -> [UInt8] {
+    let n = diagonal.count / 4
+    var matrix = [UInt8](repeating: 0, count: n * n * 4)
+    for i in 0..<n { matrix[(i * n + i) * 4..<(i * n + i) * 4 + 4] = diagonal[i * 4..<i * 4 + 4] }
+    return matrix
   }
 }

@@ -1,12 +1,18 @@
 /// One `UNIDIRECTIONAL_SEQUENCE_RNN` (float32) as its lowering needs it, read and checked the
 /// way TensorFlow Lite's kernel (`tflite/kernels/unidirectional_sequence_rnn.cc`) prepares it:
-/// `h = activation(input_weights · x + recurrent_weights · h + bias)` at each step.
+/// `h = activation(input_weights · x + recurrent_weights · h + bias)` at each step. The
+/// sequence length may be dynamic (a tf_keras `SimpleRNN` on `Input((None, n))`): the lowering
+/// then loops over the steps.
 ///
 /// Inputs by position: 0 input, 1 input weights `[units, n_input]`, 2 recurrent weights
-/// `[units, units]`, 3 bias `[units]`, 4 hidden state `[batch, units]`.
+/// `[units, units]`, 3 bias `[units]`, 4 hidden state `[batch, units]`. The two weights may be
+/// int8 quantized per tensor over float32 activations (the hybrid kernel, `RnnBatchStep`
+/// quantizing each row of the input and of the hidden state at run time): the lowering's
+/// `FULLY_CONNECTED`s then keep them, and LiteRT's hybrid kernel quantizes the same way.
 struct SequenceRNNPlan {
   let operatorIndex: Int
   let input: Int
+  /// The output sequence, or -1 for one direction of a bidirectional operator.
   let output: Int
   let inputWeights: Int
   let recurrentWeights: Int
@@ -15,36 +21,67 @@ struct SequenceRNNPlan {
   let layout: SequenceLayout
   let units: Int
   let activation: FusedActivation
+  /// The weights are int8 (hybrid).
+  let isHybrid: Bool
+  /// The RNN's `asymmetric_quantize_inputs` (hybrid only), mirrored onto its
+  /// `FULLY_CONNECTED`s.
+  let asymmetricQuantizeInputs: Bool
 
   /// Options: `SequenceRNNOptions` slots.
   private enum Slot {
-    static let timeMajor = 0, activation = 1
+    static let timeMajor = 0, activation = 1, asymmetricQuantizeInputs = 2
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
-    self.operatorIndex = operatorIndex
     guard op.inputs.count == 5 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [5]) }
     guard op.outputs.count == 1, op.outputs[0] >= 0 else {
       throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
     }
     guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let options = operands.options(of: op)
-    activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
-    input = try operands.required(op, input: 0, role: "input")
-    layout = try SequenceLayout(
-      input: input, timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0, operands: operands)
+    try self.init(
+      inputs: op.inputs, output: op.outputs[0], timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0,
+      activation: try FusedActivation(operands.byte(options, slot: Slot.activation)),
+      asymmetricQuantizeInputs: operands.byte(options, slot: Slot.asymmetricQuantizeInputs) != 0, at: operatorIndex,
+      operands: operands, allowsDynamicSteps: true)
+  }
 
-    inputWeights = try operands.required(op, input: 1, role: "input_weights")
-    let weightsShape = try operands.float(inputWeights, role: "input_weights")
-    units = weightsShape.first ?? 0
-    _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
-    recurrentWeights = try operands.required(op, input: 2, role: "recurrent_weights")
-    _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
-    bias = try operands.required(op, input: 3, role: "bias")
+  /// Reads an RNN from its operands, `inputs` by position as the unidirectional operator takes
+  /// them (5). `output` is nil for one direction of a bidirectional operator, whose own plan
+  /// checks and writes the outputs (``output`` is then -1).
+  init(
+    inputs: [Int], output: Int?, timeMajor: Bool, activation: FusedActivation, asymmetricQuantizeInputs: Bool = false,
+    at operatorIndex: Int, operands: OperandReader, allowsDynamicSteps: Bool
+  ) throws(RecurrentStateRefusal) {
+    self.operatorIndex = operatorIndex
+    self.activation = activation
+    input = try operands.required(inputs, input: 0, role: "input")
+    layout = try SequenceLayout(
+      input: input, timeMajor: timeMajor, operands: operands, allowsDynamicSteps: allowsDynamicSteps)
+
+    inputWeights = try operands.required(inputs, input: 1, role: "input_weights")
+    isHybrid = operands.tensors[inputWeights].type == .int8
+    self.asymmetricQuantizeInputs = isHybrid && asymmetricQuantizeInputs
+    units =
+      try (isHybrid ? operands.tensors[inputWeights].shape : operands.float(inputWeights, role: "input_weights"))
+      .first ?? 0
+    recurrentWeights = try operands.required(inputs, input: 2, role: "recurrent_weights")
+    if isHybrid {
+      try operands.hybridWeights(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
+      try operands.hybridWeights(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    } else {
+      _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
+      _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    }
+    bias = try operands.required(inputs, input: 3, role: "bias")
     _ = try operands.constant(bias, role: "bias", shape: [units])
-    hiddenState = try operands.required(op, input: 4, role: "hidden_state")
+    hiddenState = try operands.required(inputs, input: 4, role: "hidden_state")
     try operands.state(hiddenState, role: "hidden_state", shape: [layout.batch, units])
-    output = op.outputs[0]
-    try operands.float(output, role: "output", shape: layout.sequenceShape(width: units))
+    self.output = output ?? -1
+    if let output {
+      try operands.float(
+        output, role: "output", shape: layout.sequenceShape(width: units),
+        dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
+    }
   }
 }
