@@ -34,63 +34,49 @@ extension LoweringGraph {
     outputs.emitLoopOutputs(forward: targets.forward, backwardReversed: targets.backward, layout: layout, into: &self)
     return forwardStates + backwardStates
   }
+
+  /// Writes a bidirectional operator from its two directions: of dynamic sequence length, each
+  /// a `WHILE` loop (``bidirectionalLoops(input:layout:outputs:forward:backward:)``); else both
+  /// unrolled from their own state variables, the backward one from the last step to the first;
+  /// then the outputs (``BidirectionalOutputs``).
+  ///
+  /// - Returns: the forward direction's final states, then the backward one's, to assign back to
+  ///   the variables.
+  mutating func bidirectional<Direction: SequenceDirection>(
+    forward: Direction, backward: Direction, outputs: BidirectionalOutputs
+  ) -> [Int32] {
+    if forward.layout.dynamicSteps {
+      return bidirectionalLoops(
+        input: Int32(forward.input), layout: forward.layout, outputs: outputs,
+        forward: { g, input, output in forward.emitDirectionLoop(into: &g, input: input, output: output) },
+        backward: { g, input, output in backward.emitDirectionLoop(into: &g, input: input, output: output) })
+    }
+    let base = prefix
+    prefix = base + "fw/"
+    let fw = forward.emitDirectionSteps(into: &self, backward: false)
+    prefix = base + "bw/"
+    let bw = backward.emitDirectionSteps(into: &self, backward: true)
+    prefix = base
+    outputs.emit(forward: fw.outputs, backward: bw.outputs, layout: forward.layout, into: &self)
+    return fw.states + bw.states
+  }
 }
 
 extension BidirectionalSequenceRNNPlan {
-  /// Writes both directions unrolled (see
-  /// ``SequenceRNNPlan/emitCells(into:input:layout:h:backward:)``), the backward one from the
-  /// last step to the first, then the outputs (``BidirectionalOutputs``). Of dynamic sequence
-  /// length, each direction is a `WHILE` loop instead (see
-  /// ``LoweringGraph/bidirectionalLoops(input:layout:outputs:forward:backward:)``).
+  /// Writes both directions (see ``LoweringGraph/bidirectional(forward:backward:outputs:)``).
   ///
   /// - Returns: the final forward and backward hidden states, to assign back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-    if forward.layout.dynamicSteps {
-      return g.bidirectionalLoops(
-        input: Int32(forward.input), layout: forward.layout, outputs: outputs,
-        forward: { g, input, output in forward.emitLoop(into: &g, input: input, output: output) },
-        backward: { g, input, output in backward.emitLoop(into: &g, input: input, output: output) })
-    }
-    let prefix = g.prefix
-    g.prefix = prefix + "fw/"
-    let fw = forward.emitCells(
-      into: &g, input: Int32(forward.input), layout: forward.layout, h: Int32(forward.hiddenState))
-    g.prefix = prefix + "bw/"
-    let bw = backward.emitCells(
-      into: &g, input: Int32(backward.input), layout: backward.layout, h: Int32(backward.hiddenState), backward: true)
-    g.prefix = prefix
-    outputs.emit(forward: fw.outputs, backward: bw.outputs, layout: forward.layout, into: &g)
-    return [fw.h, bw.h]
+    g.bidirectional(forward: forward, backward: backward, outputs: outputs)
   }
 }
 
 extension BidirectionalSequenceLSTMPlan {
-  /// Writes both directions unrolled (see
-  /// ``SequenceLSTMPlan/emitCells(into:input:layout:h:c:backward:)``), the backward one from
-  /// the last step to the first, then the outputs (``BidirectionalOutputs``). Of dynamic
-  /// sequence length, each direction is a `WHILE` loop instead (see
-  /// ``LoweringGraph/bidirectionalLoops(input:layout:outputs:forward:backward:)``).
+  /// Writes both directions (see ``LoweringGraph/bidirectional(forward:backward:outputs:)``).
   ///
   /// - Returns: the final forward output and cell states, then the backward ones, to assign
   ///   back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-    if forward.layout.dynamicSteps {
-      return g.bidirectionalLoops(
-        input: Int32(forward.input), layout: forward.layout, outputs: outputs,
-        forward: { g, input, output in forward.emitLoop(into: &g, input: input, output: output) },
-        backward: { g, input, output in backward.emitLoop(into: &g, input: input, output: output) })
-    }
-    let prefix = g.prefix
-    g.prefix = prefix + "fw/"
-    let fw = forward.emitCells(
-      into: &g, input: Int32(forward.input), layout: forward.layout, h: Int32(forward.outputState),
-      c: Int32(forward.cellState))
-    g.prefix = prefix + "bw/"
-    let bw = backward.emitCells(
-      into: &g, input: Int32(backward.input), layout: backward.layout, h: Int32(backward.outputState),
-      c: Int32(backward.cellState), backward: true)
-    g.prefix = prefix
-    outputs.emit(forward: fw.outputs, backward: bw.outputs, layout: forward.layout, into: &g)
-    return [fw.h, fw.c, bw.h, bw.c]
+    g.bidirectional(forward: forward, backward: backward, outputs: outputs)
   }
 }
