@@ -25,87 +25,95 @@ ptrdiff_t tbv_box_reduce_scratch_count(ptrdiff_t width, ptrdiff_t channel_count,
   return 2 * width * channel_count + xscale * channel_count;
 }
 
+// The block row's sums per element of `rows` contiguous rows from `line0` (`stride` bytes
+// apart): the first one or two rows store, the rest add, one pass per two rows.
+#define TBV_COLUMN_SUMS(NAME, LANE)                                                                                   \
+  static inline __attribute__((always_inline)) void NAME(const uint8_t *line0, ptrdiff_t stride, ptrdiff_t rows,      \
+                                                         ptrdiff_t row_elements, LANE *column) {                      \
+    ptrdiff_t row = 1;                                                                                                \
+    if (rows >= 2) {                                                                                                  \
+      const uint8_t *line1 = line0 + stride;                                                                          \
+      for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (LANE)((LANE)line0[i] + (LANE)line1[i]);               \
+      row = 2;                                                                                                        \
+    } else {                                                                                                          \
+      for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (LANE)line0[i];                                        \
+    }                                                                                                                 \
+    for (; row < rows; row++) {                                                                                       \
+      const uint8_t *line = line0 + row * stride;                                                                     \
+      for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (LANE)(column[i] + line[i]);                           \
+    }                                                                                                                 \
+  }
+
+TBV_COLUMN_SUMS(tbv_column_sums16, uint16_t)
+TBV_COLUMN_SUMS(tbv_column_sums32, uint32_t)
+
 // One body per lane type, inlined into each target's clone with the channel count as a constant
 // where known. `columns` holds the block row's sums per element, `blocks` each element summed
 // with the `xscale - 1` elements one pixel apart (a block's sum at its first pixel).
-#define TBV_REDUCE_BODY(NAME, LANE)                                                                               \
-  static inline __attribute__((always_inline)) void NAME(                                                        \
-      const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, const ptrdiff_t *channels, ptrdiff_t n, int contiguous, \
-      ptrdiff_t width, ptrdiff_t height, ptrdiff_t xscale, ptrdiff_t yscale, LANE *column, LANE *block,           \
-      uint8_t *dst) {                                                                                              \
-    const ptrdiff_t out_width = (width + xscale - 1) / xscale;                                                     \
-    const ptrdiff_t out_height = (height + yscale - 1) / yscale;                                                   \
-    const ptrdiff_t out_stride = out_width * n;                                                                    \
-    const ptrdiff_t row_elements = width * n;                                                                      \
-    const ptrdiff_t full_blocks = width / xscale;                                                                  \
-    memset(column + row_elements, 0, (size_t)(xscale * n) * sizeof(LANE));                                         \
-    for (ptrdiff_t out_y = 0; out_y < out_height; out_y++) {                                                       \
-      const ptrdiff_t first_row = out_y * yscale;                                                                  \
-      const ptrdiff_t rows = yscale < height - first_row ? yscale : height - first_row;                           \
-      ptrdiff_t row = 0;                                                                                           \
-      if (contiguous) {                                                                                            \
-        /* The first one or two rows store, the rest add: one pass per two rows. */                               \
-        const uint8_t *line0 = src + first_row * stride;                                                           \
-        if (rows >= 2) {                                                                                           \
-          const uint8_t *line1 = line0 + stride;                                                                   \
-          for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (LANE)((LANE)line0[i] + (LANE)line1[i]);        \
-          row = 2;                                                                                                 \
-        } else {                                                                                                   \
-          for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (LANE)line0[i];                                 \
-          row = 1;                                                                                                 \
-        }                                                                                                          \
-        for (; row < rows; row++) {                                                                                \
-          const uint8_t *line = src + (first_row + row) * stride;                                                  \
-          for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (LANE)(column[i] + line[i]);                    \
-        }                                                                                                          \
-      } else {                                                                                                     \
-        memset(column, 0, (size_t)row_elements * sizeof(LANE));                                                    \
-        for (; row < rows; row++) {                                                                                \
-          const uint8_t *p = src + (first_row + row) * stride;                                                     \
-          LANE *a = column;                                                                                        \
-          for (ptrdiff_t x = 0; x < width; x++) {                                                                  \
-            for (ptrdiff_t c = 0; c < n; c++) a[c] = (LANE)(a[c] + p[channels[c]]);                                \
-            a += n;                                                                                                \
-            p += bpp;                                                                                              \
-          }                                                                                                        \
-        }                                                                                                          \
-      }                                                                                                            \
-      /* One pass for the common block widths, a pass per column beyond. */                                       \
-      const LANE *c1 = column + n, *c2 = column + 2 * n, *c3 = column + 3 * n;                                     \
-      switch (xscale) {                                                                                            \
-      case 1:                                                                                                      \
-        memcpy(block, column, (size_t)row_elements * sizeof(LANE));                                                \
-        break;                                                                                                     \
-      case 2:                                                                                                      \
-        for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(column[i] + c1[i]);                         \
-        break;                                                                                                     \
-      case 3:                                                                                                      \
-        for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(column[i] + c1[i] + c2[i]);                 \
-        break;                                                                                                     \
-      default:                                                                                                     \
-        for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(column[i] + c1[i] + c2[i] + c3[i]);         \
-        for (ptrdiff_t offset = 4; offset < xscale; offset++) {                                                    \
-          const LANE *shifted = column + offset * n;                                                               \
-          for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(block[i] + shifted[i]);                   \
-        }                                                                                                          \
-      }                                                                                                            \
-      uint8_t *line = dst + out_y * out_stride;                                                                    \
-      const tbv_rounding full = tbv_rounding_for(xscale * rows);                                                   \
-      const LANE *sums = block;                                                                                    \
-      for (ptrdiff_t out_x = 0; out_x < full_blocks; out_x++) {                                                    \
-        for (ptrdiff_t c = 0; c < n; c++) line[c] = tbv_average(full, sums[c]);                                    \
-        sums += xscale * n;                                                                                        \
-        line += n;                                                                                                 \
-      }                                                                                                            \
-      if (full_blocks < out_width) { /* the short last block */                                                    \
-        const tbv_rounding partial = tbv_rounding_for((width - full_blocks * xscale) * rows);                      \
-        for (ptrdiff_t c = 0; c < n; c++) line[c] = tbv_average(partial, sums[c]);                                 \
-      }                                                                                                            \
-    }                                                                                                              \
+#define TBV_REDUCE_BODY(NAME, LANE, COLUMN_SUMS)                                                                      \
+  static inline __attribute__((always_inline)) void NAME(                                                             \
+      const uint8_t *src, ptrdiff_t stride, ptrdiff_t bpp, const ptrdiff_t *channels, ptrdiff_t n, int contiguous,    \
+      ptrdiff_t width, ptrdiff_t height, ptrdiff_t xscale, ptrdiff_t yscale, LANE *column, LANE *block,               \
+      uint8_t *dst) {                                                                                                 \
+    const ptrdiff_t out_width = (width + xscale - 1) / xscale;                                                        \
+    const ptrdiff_t out_height = (height + yscale - 1) / yscale;                                                      \
+    const ptrdiff_t out_stride = out_width * n;                                                                       \
+    const ptrdiff_t row_elements = width * n;                                                                         \
+    const ptrdiff_t full_blocks = width / xscale;                                                                     \
+    memset(column + row_elements, 0, (size_t)(xscale * n) * sizeof(LANE));                                            \
+    for (ptrdiff_t out_y = 0; out_y < out_height; out_y++) {                                                          \
+      const ptrdiff_t first_row = out_y * yscale;                                                                     \
+      const ptrdiff_t rows = yscale < height - first_row ? yscale : height - first_row;                               \
+      if (contiguous) {                                                                                               \
+        COLUMN_SUMS(src + first_row * stride, stride, rows, row_elements, column);                                    \
+      } else {                                                                                                        \
+        memset(column, 0, (size_t)row_elements * sizeof(LANE));                                                       \
+        for (ptrdiff_t row = 0; row < rows; row++) {                                                                  \
+          const uint8_t *p = src + (first_row + row) * stride;                                                        \
+          LANE *a = column;                                                                                           \
+          for (ptrdiff_t x = 0; x < width; x++) {                                                                     \
+            for (ptrdiff_t c = 0; c < n; c++) a[c] = (LANE)(a[c] + p[channels[c]]);                                   \
+            a += n;                                                                                                   \
+            p += bpp;                                                                                                 \
+          }                                                                                                           \
+        }                                                                                                             \
+      }                                                                                                               \
+      /* One pass for the common block widths, a pass per column beyond. */                                           \
+      const LANE *c1 = column + n, *c2 = column + 2 * n, *c3 = column + 3 * n;                                        \
+      switch (xscale) {                                                                                               \
+      case 1:                                                                                                         \
+        memcpy(block, column, (size_t)row_elements * sizeof(LANE));                                                   \
+        break;                                                                                                        \
+      case 2:                                                                                                         \
+        for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(column[i] + c1[i]);                            \
+        break;                                                                                                        \
+      case 3:                                                                                                         \
+        for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(column[i] + c1[i] + c2[i]);                    \
+        break;                                                                                                        \
+      default:                                                                                                        \
+        for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(column[i] + c1[i] + c2[i] + c3[i]);            \
+        for (ptrdiff_t offset = 4; offset < xscale; offset++) {                                                       \
+          const LANE *shifted = column + offset * n;                                                                  \
+          for (ptrdiff_t i = 0; i < row_elements; i++) block[i] = (LANE)(block[i] + shifted[i]);                      \
+        }                                                                                                             \
+      }                                                                                                               \
+      uint8_t *line = dst + out_y * out_stride;                                                                       \
+      const tbv_rounding full = tbv_rounding_for(xscale * rows);                                                      \
+      const LANE *sums = block;                                                                                       \
+      for (ptrdiff_t out_x = 0; out_x < full_blocks; out_x++) {                                                       \
+        for (ptrdiff_t c = 0; c < n; c++) line[c] = tbv_average(full, sums[c]);                                       \
+        sums += xscale * n;                                                                                           \
+        line += n;                                                                                                    \
+      }                                                                                                               \
+      if (full_blocks < out_width) { /* the short last block */                                                       \
+        const tbv_rounding partial = tbv_rounding_for((width - full_blocks * xscale) * rows);                         \
+        for (ptrdiff_t c = 0; c < n; c++) line[c] = tbv_average(partial, sums[c]);                                    \
+      }                                                                                                               \
+    }                                                                                                                 \
   }
 
-TBV_REDUCE_BODY(tbv_reduce16_body, uint16_t)
-TBV_REDUCE_BODY(tbv_reduce32_body, uint32_t)
+TBV_REDUCE_BODY(tbv_reduce16_body, uint16_t, tbv_column_sums16)
+TBV_REDUCE_BODY(tbv_reduce32_body, uint32_t, tbv_column_sums32)
 
 // Packed RGB (decoded JPEGs) and the other contiguous layouts with the channel count as a
 // constant; a block sum stays below 2^16 in 16-bit lanes for up to 257 pixels.
@@ -217,19 +225,7 @@ __attribute__((target("avx2"))) static void tbv_reduce_rgb16_avx2(const uint8_t 
   for (ptrdiff_t out_y = 0; out_y < out_height; out_y++) {
     const ptrdiff_t first_row = out_y * yscale;
     const ptrdiff_t rows = yscale < height - first_row ? yscale : height - first_row;
-    const uint8_t *line0 = src + first_row * stride;
-    ptrdiff_t row = 1;
-    if (rows >= 2) {
-      const uint8_t *line1 = line0 + stride;
-      for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (uint16_t)(line0[i] + line1[i]);
-      row = 2;
-    } else {
-      for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = line0[i];
-    }
-    for (; row < rows; row++) {
-      const uint8_t *line = src + (first_row + row) * stride;
-      for (ptrdiff_t i = 0; i < row_elements; i++) column[i] = (uint16_t)(column[i] + line[i]);
-    }
+    tbv_column_sums16(src + first_row * stride, stride, rows, row_elements, column);
     uint8_t *line = dst + out_y * out_width * 3;
     // The common widths with the pixel loop unrolled; any other the same code.
     switch (xscale) {
