@@ -19,12 +19,13 @@ final class TaskLibraryDetectorTests: XCTestCase {
   /// The Task Library's conventions: two-tap bilinear resize (libyuv), boxes not clipped.
   static let options = ObjectDetectorOptions(maxResults: 4, filter: .bilinearTwoTap, clipsBoxesToImage: false)
 
-  /// Box tolerance in pixels: the Task Library allows 3. Its expectations come from its own
-  /// pipeline (stb_image, libyuv, its TFLite build); we decode with libjpeg-turbo and run XNNPACK. This
-  /// SSD's outputs are uint8-quantized and a ±1 difference in the decoded pixels or in kernel
-  /// rounding moves single box edges by up to 6.6 px here (measured with stb_image's pixels and
-  /// with builtin kernels too: always 3 of 4 boxes within 3 px; see CONFORMANCE.md).
-  static let boxTolerance = 7.0
+  /// Box tolerance in pixels: the Task Library's own, 3. Its expectations come from its own
+  /// pipeline: stb_image's pixels, libyuv's resize, its TFLite build. The resize is libyuv's to the
+  /// byte (`ResizeFilter.bilinearTwoTap`); our pixels are libjpeg-turbo's, which differ from
+  /// stb_image's in about 2% of the bytes by at most 3 levels. Given libjpeg-turbo's pixels,
+  /// tflite-support 0.4.4's own ObjectDetector gives these very boxes and scores (see
+  /// CONFORMANCE.md); every box edge is within 2.5 px of the C++ test's.
+  static let boxTolerance = 3.0
 
   /// `DetectTest.Succeeds` (and `SucceedswithBaseOptions`): max_results 4, score precision 0.05.
   /// The file declares no shapes for the post-processing outputs; they come from the compiled model.
@@ -60,18 +61,17 @@ final class TaskLibraryDetectorTests: XCTestCase {
   }
 
   /// Not in the Task Library's suite, but what its orientation handling implies: the
-  /// 180°-rotated photo, given with orientation kBottomRight (EXIF 3), finds the same
-  /// objects, with boxes in the rotated (stored) pixels.
+  /// 180°-rotated photo (a JPEG of its own, so not the same pixels turned), given with
+  /// orientation kBottomRight (EXIF 3), is turned upright before the model and its boxes come back
+  /// in the rotated (stored) pixels: the Task Library's own answer for that file, within its
+  /// rounding to whole pixels (`references.json`).
   func testDetectRotated180() throws {
     let detector = try ObjectDetector(contentsOf: TaskLibraryFixtures.ssd, options: Self.options)
     let image = try TaskLibraryFixtures.image("cats_and_dogs_rotation180.jpg")
     let result = try detector.detect(image, orientation: .down)
-    let rotated = Self.catsAndDogs.map { box in
-      TaskLibraryFixtures.ExpectedDetection(
-        x: Double(image.width) - box.x - box.width, y: Double(image.height) - box.y - box.height,
-        width: box.width, height: box.height, index: box.index, name: box.name, score: box.score)
-    }
-    TaskLibraryFixtures.expect(result.detections, rotated, scorePrecision: 0.05, boxTolerance: Self.boxTolerance)
+    let expected = try TaskLibraryReferenceTests.expectedDetections(
+      "cats_and_dogs_rotation180.jpg", orientation: "down")
+    TaskLibraryFixtures.expect(result.detections, expected, scorePrecision: 0, boxTolerance: 1)
   }
 
   /// `tensorflow_lite_support/python/test/task/vision/object_detector_test.py`:

@@ -14,6 +14,7 @@
 #include "tbv_normalize.h"
 #include "tbv_reduce.h"
 #include "tbv_resample.h"
+#include "tbv_yuv_scale.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -31,6 +31,18 @@ enum Resampler {
     let x1 = min(max(source.maxX, x0), Double(image.width))
     let y0 = min(max(source.minY, 0), Double(image.height))
     let y1 = min(max(source.maxY, y0), Double(image.height))
+    if filter == .bilinearTwoTap,
+      let scaled = YuvScaler.scale(
+        image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
+    {
+      let rowStride = width * channelCount
+      try scaled.withUnsafeBufferPointer { buffer in
+        for y in 0..<height {
+          try row(y, UnsafeBufferPointer(rebasing: buffer[(y * rowStride)..<((y + 1) * rowStride)]))
+        }
+      }
+      return
+    }
     if let reducingGap,
       let reduced = reduce(
         image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1,

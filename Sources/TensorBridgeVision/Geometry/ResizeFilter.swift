@@ -11,11 +11,13 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
   /// Box filter: each output pixel is the area average of the source pixels it covers, the
   /// right choice for large downscales (Pillow's `Image.BOX`).
   case area
-  /// Plain bilinear interpolation between the two nearest pixels of each axis, also when
-  /// shrinking (no antialiasing, no block averaging): what libyuv's `kFilterBilinear` and
-  /// OpenCV's `INTER_LINEAR` do, and so what the TFLite Task Library feeds its models.
-  /// When enlarging it aligns corners (the first and last output pixels sample the first and last
-  /// input pixels), as libyuv does. Reproduces the Task Library's results; aliases on large downscales.
+  /// The TFLite Task Library's resize: libyuv's `ARGBScale` with `kFilterBilinear`, byte for
+  /// byte as it computes on x86-64 — two-tap bilinear interpolation in 16.16 fixed point (no
+  /// antialiasing; corners aligned when enlarging), 2 × 2 block averages at even integer steps,
+  /// point samples at odd ones, an axis kept at its size copied. Given the same decoded pixels,
+  /// the Task Library's detections, scores and masks come out the same. A region whose edges
+  /// fall between pixels (libyuv takes whole pixels) is interpolated with two taps per axis.
+  /// Aliases on large downscales.
   case bilinearTwoTap
 
   /// The default `reducingGap` of resizes and image inputs: a region more than 4 times larger

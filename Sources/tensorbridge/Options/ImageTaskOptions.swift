@@ -9,7 +9,7 @@ struct ImageTaskOptions: ParsableArguments {
   @Option(
     name: .long,
     help:
-      "Whose resampling feeds the model: pillow (antialiased) or task-library (two-tap bilinear, as the TFLite Task Library)."
+      "Whose resampling feeds the model: pillow (antialiased) or task-library (libyuv's bilinear, byte for byte as the TFLite Task Library)."
   )
   var resize: ResizeOption = .pillow
 
