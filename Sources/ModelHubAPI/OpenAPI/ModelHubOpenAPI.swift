@@ -8,14 +8,16 @@ public enum ModelHubOpenAPI {
   ///
   /// Executables find the bundle (`TensorBridge_ModelHubAPI.resources` on Linux) next to
   /// themselves: ship that folder with the binary.
-  public static var url: URL? { Bundle.module.url(forResource: "openapi", withExtension: "json") }
+  public static var url: URL? {
+    ResourceBundle.named("ModelHubAPI")?.url(forResource: "openapi", withExtension: "json")
+  }
 
   /// The document's bytes (JSON, UTF-8).
   /// - Throws: ``ModelHubOpenAPIError/unreadable(path:reason:)`` when the resource is missing or
   ///   cannot be read.
   public static func data() throws(ModelHubOpenAPIError) -> Data {
     guard let url else {
-      throw .unreadable(path: "openapi.json", reason: "it is not in the ModelHubAPI resource bundle")
+      throw .unreadable(path: "openapi.json", reason: ResourceBundle.missing("ModelHubAPI"))
     }
     do { return try Data(contentsOf: url) } catch {
       throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)

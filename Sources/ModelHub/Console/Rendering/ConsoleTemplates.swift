@@ -1,4 +1,5 @@
 import Foundation
+import ModelHubAPI
 import Mustache
 
 /// The console's templates, script and style sheet, read once from the ModelHub target's
@@ -19,8 +20,8 @@ struct ConsoleTemplates: Sendable {
   /// Loads every `*.mustache` template and every static file.
   /// - Throws: ``ConsoleError/resourcesMissing(_:)`` or ``ConsoleError/templateInvalid(name:reason:)``.
   init() throws(ConsoleError) {
-    guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
-      throw .resourcesMissing("the Console/Resources folder of the ModelHub bundle")
+    guard let root = ResourceBundle.named("ModelHub")?.url(forResource: "Resources", withExtension: nil) else {
+      throw .resourcesMissing("the Console/Resources folder: " + ResourceBundle.missing("ModelHub"))
     }
     let manager = FileManager.default
     let templatesFolder = root.appendingPathComponent("templates")
