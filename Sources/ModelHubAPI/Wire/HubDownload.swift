@@ -32,19 +32,31 @@ public struct HubDownloadInfo: Codable, Sendable, Equatable {
 
 /// How an installation was assigned a version.
 public struct HubAssignment: Codable, Sendable, Equatable {
-  /// What decided the version.
-  public enum Reason: String, Codable, Sendable {
+  /// What decided the version: one of the reasons below, or one a newer hub sends.
+  ///
+  /// An open set rather than an enum, so an app already shipped keeps decoding the answers of a
+  /// hub that learns a new way to choose (as `stable` and `alias` were added): an unknown reason
+  /// decodes with its text in ``rawValue``.
+  public struct Reason: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The reason as the hub writes it.
+    public let rawValue: String
+    /// A reason from its text.
+    public init(rawValue: String) { self.rawValue = rawValue }
     /// A targeting rule matched (``HubAssignment/rule`` is its index).
-    case rule
+    public static let rule = Reason(rawValue: "rule")
     /// A weighted variant, by the installation's bucket (``HubAssignment/variant`` is its index).
-    case variant
+    public static let variant = Reason(rawValue: "variant")
     /// No installation id was sent: the rollout's stable variant, the one with the largest
     /// weight (ties: the lower version); ``HubAssignment/variant`` is its index.
-    case stable
+    public static let stable = Reason(rawValue: "stable")
     /// No rollout applied: the latest published version.
-    case latest
+    public static let latest = Reason(rawValue: "latest")
     /// The client asked for an alias (`?alias=stable`): the version it names, rollout bypassed.
-    case alias
+    public static let alias = Reason(rawValue: "alias")
+    /// The reasons this version of the package knows.
+    public static let known: [Reason] = [.rule, .variant, .stable, .latest, .alias]
+    /// The reason's text.
+    public var description: String { rawValue }
   }
 
   /// What decided the version.
