@@ -52,12 +52,14 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
     for (subgraphIndex, subgraph) in model.subgraphs.enumerated() {
       // The operator that uses a tensor names it better than the tensor alone.
       var user: [Int: String] = [:]
+      // An integer LSTM's intermediates go with its lowering (or with its refusal, below).
+      let recurrentOperators = Set(recurrent.filter { $0.subgraphIndex == subgraphIndex }.map(\.operatorIndex))
       for (operatorIndex, op) in subgraph.operators.enumerated() {
         let name = model.operatorCodes[op.opcodeIndex].name
         for tensor in op.inputs where tensor >= 0 && user[tensor] == nil {
           user[tensor] = "operators[\(operatorIndex)] \(name)"
         }
-        if !op.intermediates.isEmpty {
+        if !op.intermediates.isEmpty, !recurrentOperators.contains(operatorIndex) {
           found.append(
             .init(
               kind: .intermediateTensors, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)",

@@ -32,6 +32,11 @@ public struct RecurrentStateLowering: Sendable {
   /// The most steps a sequence may have to be lowered: the lowering unrolls it, and each step
   /// adds about 15 operators (45 with layer norm) to the model.
   public static let maxSteps = 1024
+  /// The custom operator a fully quantized (integer) `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes: its
+  /// inputs are the int8 sequence, the int32 parameter block (the layout of `CIntegerLSTM.h`),
+  /// the int8 output state and the int16 cell state; its outputs the int8 sequence and the two
+  /// new states.
+  public static let integerLSTMOperatorName = IntegerLSTMPlan.operatorName
 
   /// The rewritten model file.
   public let data: Data
@@ -39,6 +44,9 @@ public struct RecurrentStateLowering: Sendable {
   public let model: TFLiteModel
   /// The operators that were lowered.
   public let operators: [RecurrentStateOperator]
+  /// The custom operators the lowered model uses, which the runtime must register:
+  /// ``integerLSTMOperatorName`` when it had a fully quantized LSTM; otherwise empty.
+  public let customOperatorNames: Set<String>
   /// The signature that zeroes the state
   /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
   /// has no signature definitions and its main subgraph's tensor names cannot stand in for the
@@ -86,8 +94,10 @@ extension TFLiteModel {
         do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch {
           throw .rewrite(.rewrittenModelInvalid(error))
         }
+        let integer = analysis.contains { if case .integerLSTM = $0.plan { true } else { false } }
         return RecurrentStateLowering(
-          data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
+          data: data, model: lowered, operators: analysis.map(\.summary),
+          customOperatorNames: integer ? [IntegerLSTMPlan.operatorName] : [], resetSignatureKey: hasReset ? key : nil)
       }
     }
     return try result.get()
