@@ -398,8 +398,15 @@ static int fits(int32_t offset, size_t bytes, size_t words) {
   return offset >= TB_QLSTM_HEADER_WORDS && (size_t)offset <= words && bytes <= (words - (size_t)offset) * 4;
 }
 
+/// Whether a multiplier and shift are ones TensorFlow Lite's QuantizeMultiplier gives.
+static int valid_rescale(int32_t multiplier, int32_t shift) { return multiplier >= 0 && shift >= -31 && shift <= 30; }
+
 static int check_block(const Block *p, size_t words) {
   const int32_t *w = p->words;
+  if (!valid_rescale(w[TB_QLSTM_HIDDEN_MULTIPLIER], w[TB_QLSTM_HIDDEN_SHIFT]) ||
+      !valid_rescale(w[TB_QLSTM_PROJECTION_MULTIPLIER], w[TB_QLSTM_PROJECTION_SHIFT])) {
+    return 0;
+  }
   if (p->batch <= 0 || p->input_size <= 0 || p->cells <= 0 || p->output_size <= 0) return 0;
   if (p->cell_scale < -15 || p->cell_scale > -9) return 0;
   const size_t cells = (size_t)p->cells;
@@ -408,6 +415,12 @@ static int check_block(const Block *p, size_t words) {
   for (int g = 0; g < 4; g++) {
     if (g == GATE_INPUT && (p->flags & TB_QLSTM_FLAG_CIFG)) continue;
     const int32_t *block = w + TB_QLSTM_GATES + g * TB_QLSTM_GATE_WORDS;
+    if (!valid_rescale(block[TB_QLSTM_GATE_INPUT_MULTIPLIER], block[TB_QLSTM_GATE_INPUT_SHIFT]) ||
+        !valid_rescale(block[TB_QLSTM_GATE_RECURRENT_MULTIPLIER], block[TB_QLSTM_GATE_RECURRENT_SHIFT]) ||
+        !valid_rescale(block[TB_QLSTM_GATE_PEEPHOLE_MULTIPLIER], block[TB_QLSTM_GATE_PEEPHOLE_SHIFT]) ||
+        !valid_rescale(block[TB_QLSTM_GATE_LAYER_NORM_MULTIPLIER], block[TB_QLSTM_GATE_LAYER_NORM_SHIFT] + 12)) {
+      return 0;
+    }
     if (!fits(block[TB_QLSTM_GATE_INPUT_WEIGHTS], cells * (size_t)p->input_size, words)) return 0;
     if (!fits(block[TB_QLSTM_GATE_RECURRENT_WEIGHTS], cells * (size_t)p->output_size, words)) return 0;
     if (!fits(block[TB_QLSTM_GATE_INPUT_BIAS], cells * 4, words)) return 0;

@@ -22,7 +22,8 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, Sendable, Hashable {
     /// A tensor marked `is_variable` (the state of fused LSTM/RNN operators).
     case variableTensor = "variable tensors (is_variable), which hold the state of fused LSTM/RNN operators"
-    /// An operator with `intermediates` (quantized LSTM gates).
+    /// An operator with `intermediates` (quantized LSTM gates), other than an integer
+    /// `UNIDIRECTIONAL_SEQUENCE_LSTM` TensorBridge runs with its own kernel.
     case intermediateTensors = "operator intermediate tensors (used by quantized LSTM)"
     /// An operator with the deprecated `mutating_variable_inputs` list.
     case mutatingVariableInputs = "the mutating_variable_inputs operator field"

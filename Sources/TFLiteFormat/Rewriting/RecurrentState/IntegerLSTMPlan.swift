@@ -237,6 +237,19 @@ struct IntegerLSTMPlan {
       | (layerNorm ? IntegerLSTMParameters.Flag.layerNorm : 0)
       | (projection != nil ? IntegerLSTMParameters.Flag.projection : 0)
       | (timeMajor ? IntegerLSTMParameters.Flag.timeMajor : 0)
+    // Every rescaling shifts by at most 31 places either way (the kernel's int32 arithmetic);
+    // scales far enough apart to need more are refused rather than computed differently.
+    var shifts = [builder.hidden.shift]
+    if projection != nil { shifts.append(builder.projection.shift) }
+    for gate in gates {
+      let block = builder.gates[gate.rawValue]
+      shifts += [block.input.shift, block.recurrent.shift]
+      if peephole, gate != .cell { shifts.append(block.peephole.shift) }
+      if layerNorm { shifts.append(block.layerNorm.shift + 12) }
+    }
+    if let shift = shifts.first(where: { !((-31)...30 ~= $0) }) {
+      throw .inconsistentOperands("its scales need a rescaling shift of \(shift), outside the kernel's -31...30")
+    }
     parameters = builder.words()
   }
 

@@ -68,7 +68,10 @@ extension TFLiteModel {
   /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
   /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
   /// lowered as their two directions, unrolled or as two loops, and an `SVDF` (float32 or hybrid) as one
-  /// frame's shift of its memory and sums.
+  /// frame's shift of its memory and sums. A fully quantized (integer, "8x8_16")
+  /// `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes one ``integerLSTMOperatorName`` custom operator
+  /// (listed in ``RecurrentStateLowering/customOperatorNames``, whose kernel the runtime must
+  /// register) between the same reads and assignments of its states.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
