@@ -88,6 +88,11 @@ struct IntegerLSTMPlan {
     }
     outputSize = recurrentShape[1]
     let cells = cellCount
+    guard cells > 0, outputSize > 0 else {
+      throw .unexpectedShape(
+        role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
+        expected: [max(cells, 1), max(outputSize, 1)], actual: recurrentShape)
+    }
 
     var builder = IntegerLSTMParameters(batch: batch, inputSize: inputSize, cells: cells, outputSize: outputSize)
     let cifg = operands.optional(op, input: 1) == nil
@@ -137,9 +142,9 @@ struct IntegerLSTMPlan {
       let wxScale = try operands.quantization(inputWeights, role: "input_to_\(name)_weights").scale
       let whScale = try operands.quantization(recurrentWeights, role: "recurrent_to_\(name)_weights").scale
       var gateBlock = IntegerLSTMParameters.Gate()
-      gateBlock.input = IntegerLSTMParameters.quantizeMultiplier(
+      gateBlock.input = try Self.multiplier(
         Double(wxScale * inputQuantization.scale / gateScales[k]))
-      gateBlock.recurrent = IntegerLSTMParameters.quantizeMultiplier(
+      gateBlock.recurrent = try Self.multiplier(
         Double(whScale * outputStateQuantization.scale / gateScales[k]))
       let biasValues = IntegerLSTMParameters.int32s(bias)
       // With layer norm the bias is added inside the norm, not to the products.
@@ -156,7 +161,7 @@ struct IntegerLSTMPlan {
         let index = try operands.required(op, input: position, role: "cell_to_\(name)_weights")
         let weights = try operands.integerConstant(index, role: "cell_to_\(name)_weights", type: .int16, shape: [cells])
         let scale = try operands.quantization(index, role: "cell_to_\(name)_weights").scale
-        gateBlock.peephole = IntegerLSTMParameters.quantizeMultiplier(
+        gateBlock.peephole = try Self.multiplier(
           Double(Float(IntegerLSTMParameters.powerOfTwo(cellScale) * Double(scale) / Double(gateScales[k]))))
         gateBlock.peepholeWeights = builder.append(bytes: weights)
       }
@@ -165,8 +170,13 @@ struct IntegerLSTMPlan {
         let weights = try operands.integerConstant(
           index, role: "\(name)_layer_norm_coefficients", type: .int16, shape: [cells])
         let scale = try operands.quantization(index, role: "\(name)_layer_norm_coefficients").scale
-        gateBlock.layerNorm = IntegerLSTMParameters.quantizeMultiplier(Double(scale))
-        gateBlock.varianceGuard = max(1, Int32(10000 * scale))
+        gateBlock.layerNorm = try Self.multiplier(Double(scale))
+        let guardValue = 10000 * scale
+        guard guardValue < Float(Int32.max) else {
+          throw .inconsistentOperands(
+            "its \(name) layer-norm scale \(scale) is too large for the kernel's variance guard")
+        }
+        gateBlock.varianceGuard = max(1, Int32(guardValue))
         gateBlock.layerNormWeights = builder.append(bytes: weights)
         gateBlock.layerNormBias = builder.append(int32s: biasValues)
       }
@@ -185,7 +195,7 @@ struct IntegerLSTMPlan {
     }
 
     // Hidden state and projection.
-    builder.hidden = IntegerLSTMParameters.quantizeMultiplier(
+    builder.hidden = try Self.multiplier(
       Double(
         Float(IntegerLSTMParameters.powerOfTwo(-15) / Double(hidden.scale) * IntegerLSTMParameters.powerOfTwo(-15))))
     builder.hiddenZeroPoint = hidden.zeroPoint
@@ -201,7 +211,7 @@ struct IntegerLSTMPlan {
         bias = IntegerLSTMParameters.int32s(
           try operands.integerConstant(projectionBias, role: "projection_bias", type: .int32, shape: [width]))
       }
-      builder.projection = IntegerLSTMParameters.quantizeMultiplier(
+      builder.projection = try Self.multiplier(
         Double(scale * hidden.scale / outputStateQuantization.scale))
       builder.projectionWeights = builder.append(bytes: weights)
       builder.projectionBias = builder.append(
@@ -251,6 +261,15 @@ struct IntegerLSTMPlan {
       throw .inconsistentOperands("its scales need a rescaling shift of \(shift), outside the kernel's -31...30")
     }
     parameters = builder.words()
+  }
+
+  /// ``IntegerLSTMParameters/quantizeMultiplier(_:)`` of an effective scale, which must be
+  /// finite and not negative (extreme scales in a file can overflow the float arithmetic).
+  static func multiplier(_ value: Double) throws(RecurrentStateRefusal) -> (multiplier: Int32, shift: Int32) {
+    guard value.isFinite, value >= 0 else {
+      throw .inconsistentOperands("its scales give the effective scale \(value), which the kernel cannot rescale by")
+    }
+    return IntegerLSTMParameters.quantizeMultiplier(value)
   }
 
   /// TensorFlow Lite's `CheckedLog2`: the integer n with `scale` = 2ⁿ (within 1e-3 in the
