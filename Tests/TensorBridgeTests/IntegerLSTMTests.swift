@@ -16,9 +16,11 @@ final class IntegerLSTMTests: XCTestCase {
 
   /// Runs fixture `name` step by step as the generator did; returns how many outputs differ
   /// from Python's (and the first difference), checking shapes on the way.
-  static func mismatches(_ name: String) throws -> (count: Int, first: String?) {
+  static func mismatches(_ name: String, options: Interpreter.Options = Interpreter.Options()) throws -> (
+    count: Int, first: String?
+  ) {
     let reference = try RecurrentStateTests.reference(name)
-    let interpreter = try Interpreter(modelPath: RecurrentStateTests.path(name))
+    let interpreter = try Interpreter(modelPath: RecurrentStateTests.path(name), options: options)
     var count = 0
     var first: String?
     for (k, step) in reference.steps.enumerated() {
@@ -65,6 +67,17 @@ final class IntegerLSTMTests: XCTestCase {
   }
 
   func testDynamicSequenceLengthMatchesPythonExactly() throws { try check("lstm_integer_dynamic_time") }
+
+  func testWithoutXNNPackTheSameIntegers() throws {
+    // The state copies (CONCATENATION), the reads and assignments run on LiteRT's builtin
+    // kernels either way; the LSTM itself is TensorBridge's.
+    var builtin = Interpreter.Options()
+    builtin.isXNNPackEnabled = false
+    for name in ["lstm_integer_basic", "lstm_integer_cifg_peephole_layer_norm_projection"] {
+      let result = try Self.mismatches(name, options: builtin)
+      XCTAssertEqual(result.count, 0, "\(name): \(result.first ?? "")")
+    }
+  }
 
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
