@@ -363,7 +363,14 @@ static void step(const Block *p, const Scratch *s, const int8_t *x, int8_t *h, i
   compute_gate(p, GATE_OUTPUT, x, h, c, batch, s->output_gate);
 
   // h' = o · tanh(c'), requantized (and projected).
-  for (size_t i = 0; i < count; i++) s->cell_activation[i] = tanh16(c[i], 15 + p->cell_scale);
+  int tanh_bits = 15 + p->cell_scale;
+  if (tanh_bits >= 0 && tanh_bits <= 6) {
+    for (size_t i = 0; i < count; i++) s->cell_activation[i] = tanh16(c[i], tanh_bits);
+  } else {
+    // TensorFlow Lite's tanh takes 0 to 6 integer bits and otherwise writes nothing: its output
+    // buffer keeps this step's input gate (CIFG is refused: that buffer then holds nothing).
+    memcpy(s->cell_activation, s->input_gate, sizeof(int16_t) * count);
+  }
   int32_t hidden_multiplier = w[TB_QLSTM_HIDDEN_MULTIPLIER];
   int hidden_shift = w[TB_QLSTM_HIDDEN_SHIFT];
   int32_t hidden_zero_point = w[TB_QLSTM_HIDDEN_ZERO_POINT];
@@ -408,7 +415,8 @@ static int check_block(const Block *p, size_t words) {
     return 0;
   }
   if (p->batch <= 0 || p->input_size <= 0 || p->cells <= 0 || p->output_size <= 0) return 0;
-  if (p->cell_scale < -15 || p->cell_scale > -9) return 0;
+  int cifg = p->flags & TB_QLSTM_FLAG_CIFG;
+  if (cifg ? (p->cell_scale < -15 || p->cell_scale > -9) : (p->cell_scale < -30 || p->cell_scale > 1)) return 0;
   const size_t cells = (size_t)p->cells;
   int peephole = p->flags & TB_QLSTM_FLAG_PEEPHOLE, norm = p->flags & TB_QLSTM_FLAG_LAYER_NORM;
   if (peephole && p->output_size > p->cells) return 0;

@@ -79,9 +79,12 @@ final class IntegerLSTMTests: XCTestCase {
     }
   }
 
+  /// A cell state scale of 2⁻¹⁶: Python's tanh leaves its buffer as it was (the input gate).
+  func testCellScaleOutsideTheTanhRangeMatchesPythonExactly() throws { try check("lstm_integer_cell_scale_2_16") }
+
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
-    XCTAssertEqual(names.count, 8, "seven variants and one refusal: \(names)")
+    XCTAssertEqual(names.count, 9, "eight variants and one refusal: \(names)")
   }
 
   func testTheLoweredModelUsesTheIntegerOperatorAndNoVariableTensors() throws {

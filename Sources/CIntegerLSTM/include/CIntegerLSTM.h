@@ -23,7 +23,7 @@ enum {
   TB_QLSTM_CELL_COUNT = 4,
   TB_QLSTM_OUTPUT_SIZE = 5,
   TB_QLSTM_FLAGS = 6,       // TB_QLSTM_FLAG_*
-  TB_QLSTM_CELL_SCALE = 7,  // log2 of the cell state's scale (-15 ... -9)
+  TB_QLSTM_CELL_SCALE = 7,  // log2 of the cell state's scale (-15 ... -9; -30 ... 1 without CIFG)
   TB_QLSTM_CELL_CLIP = 8,   // quantized, int16; 0 for none
   TB_QLSTM_PROJECTION_CLIP = 9,  // quantized, int8; 0 for none
   TB_QLSTM_HIDDEN_MULTIPLIER = 10,

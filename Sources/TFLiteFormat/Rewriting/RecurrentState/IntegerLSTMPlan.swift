@@ -110,7 +110,13 @@ struct IntegerLSTMPlan {
     try operands.integerState(cellState, role: "cell_state", type: .int16, shape: [batch, cells])
     let outputStateQuantization = try operands.quantization(outputState, role: "output_state")
     let cellQuantization = try operands.quantization(cellState, role: "cell_state")
-    guard let cellScale = Self.checkedLog2(cellQuantization.scale), (-15)...(-9) ~= cellScale else {
+    // TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits (scales 2⁻¹⁵ to 2⁻⁹).
+    // Outside that (the converter writes 2⁻¹⁶ for a cell state of small range) it writes
+    // nothing, and the hidden state is computed from what its buffer holds: the step's input
+    // gate, which the kernel reproduces — or, with CIFG, memory no step has written.
+    guard let cellScale = Self.checkedLog2(cellQuantization.scale),
+      (-15)...(-9) ~= cellScale || (!cifg && (-30)...1 ~= cellScale)
+    else {
       throw .cellStateScale(tensor: operands.tensors[cellState].name, scale: cellQuantization.scale)
     }
     if peephole, outputSize > cells {

@@ -49,9 +49,9 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A tensor of an integer LSTM does not have the one scale and one zero point its kernel
   /// reads (`scales` is how many scales it has).
   case unsupportedIntegerQuantization(role: String, tensor: String, scales: Int)
-  /// An integer LSTM's cell state scale is not a power of two between 2⁻¹⁵ and 2⁻⁹, the range
-  /// TensorFlow Lite's integer kernel computes (its tanh of the cell state takes 0 to 6 integer
-  /// bits).
+  /// An integer LSTM's cell state scale is not a power of two, or (with CIFG) outside 2⁻¹⁵ to
+  /// 2⁻⁹: TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits and otherwise
+  /// leaves its output buffer as it was, which with CIFG holds nothing a step wrote.
   case cellStateScale(tensor: String, scale: Float)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
@@ -102,7 +102,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
         "its \(role) '\(tensor)' has \(scales) scales or not one zero point; the integer LSTM kernel reads one scale and one zero point"
     case .cellStateScale(let tensor, let scale):
       return
-        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two from 2^-15 to 2^-9"
+        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory)"
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     case .auxiliaryInput(let role, let tensor):
