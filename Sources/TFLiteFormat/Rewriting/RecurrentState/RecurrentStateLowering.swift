@@ -69,7 +69,8 @@ extension TFLiteModel {
   /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
   /// lowered as their two directions, unrolled or as two loops, and an `SVDF` (float32 or hybrid) as one
   /// frame's shift of its memory and sums. A fully quantized (integer, "8x8_16")
-  /// `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes one ``integerLSTMOperatorName`` custom operator
+  /// `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes one
+  /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator
   /// (listed in ``RecurrentStateLowering/customOperatorNames``, whose kernel the runtime must
   /// register) between the same reads and assignments of its states.
   ///
