@@ -42,6 +42,8 @@ extension OperandReader {
   /// The per-tensor scale and zero point of `index`, which must have exactly one of each (the
   /// kernel reads no other scheme).
   func quantization(_ index: Int, role: String) throws(RecurrentStateRefusal) -> TensorQuantization {
+    // An intermediate may be omitted (-1).
+    guard tensors.indices.contains(index) else { throw .missingOperand(role: rolePrefix + role) }
     let tensor = tensors[index]
     guard let quantization = tensor.quantization, quantization.details == nil, quantization.scales.count == 1,
       quantization.zeroPoints.count == 1, quantization.scales[0] > 0, quantization.scales[0].isFinite,
