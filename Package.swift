@@ -48,10 +48,15 @@ let package = Package(
     .target(name: "CTensorBridgeZlib", linkerSettings: [.linkedLibrary("z")]),
     // Pure-Swift reading and verification of the .tflite flatbuffer (zlib for zipped metadata files).
     .target(name: "TFLiteFormat", dependencies: ["CTensorBridgeZlib"]),
+    // The integer (8x8_16) LSTM kernel behind the custom operator a fully quantized
+    // UNIDIRECTIONAL_SEQUENCE_LSTM is rewritten to (TFLiteFormat's IntegerLSTMPlan).
+    .target(name: "CIntegerLSTM"),
     // Interpreter, Tensor, DataType, signatures, errors.
     .target(
       name: "TensorBridge",
-      dependencies: ["LiteRTRuntime", "TFLiteFormat", .product(name: "Logging", package: "swift-log")]),
+      dependencies: [
+        "LiteRTRuntime", "TFLiteFormat", "CIntegerLSTM", .product(name: "Logging", package: "swift-log"),
+      ]),
     // Model bundles (Tensor/IO model.json, TFLite metadata), transforms, Model.run(on:).
     .target(name: "TensorBridgeModels", dependencies: ["TensorBridge", "TFLiteFormat"]),
     // On-device training: Batch, TrainableModel over train/infer/save/restore signatures.

@@ -1114,6 +1114,82 @@ def _(rng):
     return _fused_lstm(model, rng, (1, 3, 32), lambda c: setattr(c, "optimizations", [_tf().lite.Optimize.DEFAULT]))
 
 
+def _full_integer_lstm(rng, io_type, stacked=False) -> Built:
+    """A tf_keras LSTM (batch 1, 5 steps of 3; or two stacked, batch 2) converted with full-integer
+    quantization (representative dataset, TFLITE_BUILTINS_INT8): the integer UNIDIRECTIONAL_SEQUENCE_LSTM with 5
+    intermediates; steps: x, x again, another."""
+    tk = tf_keras()
+    batch = 2 if stacked else 1
+    x = tk.Input((5, 3), batch_size=batch, name="sequence")
+    h = tk.layers.LSTM(4, return_sequences=True, name="lstm")(x)
+    if stacked:
+        h = tk.layers.LSTM(3, return_sequences=True, name="lstm_2")(h)
+    model = tk.Model(x, h, name="full_integer_lstm")
+    seed_keras_weights(model, rng)
+    samples = [f32(rng, batch, 5, 3) for _ in range(32)]
+    t = _tf()
+    c = t.lite.TFLiteConverter.from_keras_model(model)
+    c.optimizations = [t.lite.Optimize.DEFAULT]
+    c.representative_dataset = lambda: ([sample] for sample in samples)
+    c.target_spec.supported_ops = [t.lite.OpsSet.TFLITE_BUILTINS_INT8]
+    if io_type is not None:
+        c.inference_input_type = io_type
+        c.inference_output_type = io_type
+    data = c.convert()
+    if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(data):
+        raise RuntimeError(f"not fused: {op_names(data)}")
+    if stacked:
+        m = schema.Model.GetRootAs(bytearray(data), 0)
+        sg = m.Subgraphs(0)
+        codes = [m.OperatorCodes(sg.Operators(o).OpcodeIndex()).BuiltinCode() for o in range(sg.OperatorsLength())]
+        if codes.count(schema.BuiltinOperator.UNIDIRECTIONAL_SEQUENCE_LSTM) != 2:
+            raise RuntimeError(f"not two fused LSTMs: {op_names(data)}")
+    seq, other = f32(rng, batch, 5, 3), f32(rng, batch, 5, 3)
+    if io_type is not None:
+        seq, other = quantize_like(seq, data), quantize_like(other, data)
+
+    def check(out):
+        if np.array_equal(out[0][0], out[1][0]):
+            raise RuntimeError("the LSTM state no longer carries over between invokes")
+    return Built(data, [Step(None, {"0": seq}), Step(None, {"0": seq}), Step(None, {"0": other})], check=check)
+
+
+_INTEGER_LSTM_NOTES = (
+    "The converter writes the integer ('8x8_16') kernel: int8 input, weights and output state (nonzero zero "
+    "point, which is what the classic interpreter resets it to), int32 biases, an int16 cell state of a "
+    "power-of-two scale, and 5 intermediates (the hidden state's scale). LiteRT's loader refuses the "
+    "intermediates and the variable tensors; TensorBridge rewrites the operator into its integer LSTM custom "
+    "operator (its own C kernel, the multipliers and zero points precomputed into an int32 parameter tensor) "
+    "over resource variables, and matches Python exactly. ")
+
+
+@case("tf_keras_lstm_full_integer_int8_io",
+      "tf_keras LSTM -> full-integer quantization (representative dataset, TFLITE_BUILTINS_INT8, int8 input and "
+      "output) -> integer UNIDIRECTIONAL_SEQUENCE_LSTM", lowered=True, tolerance=0.0,
+      notes=_INTEGER_LSTM_NOTES + _STATE_NOTES)
+def _(rng):
+    return _full_integer_lstm(rng, _tf().int8)
+
+
+@case("tf_keras_lstm_full_integer_float_io",
+      "tf_keras LSTM -> full-integer quantization (representative dataset, TFLITE_BUILTINS_INT8, float "
+      "input and output) -> QUANTIZE, integer UNIDIRECTIONAL_SEQUENCE_LSTM, DEQUANTIZE", lowered=True,
+      tolerance=1e-6,
+      notes=_INTEGER_LSTM_NOTES + "The float output is DEQUANTIZE's, which Python's builtin kernel and XNNPACK "
+            "compute 3e-8 apart; 1e-6 is far below one int8 step of the output (0.004). " + _STATE_NOTES)
+def _(rng):
+    return _full_integer_lstm(rng, None)
+
+
+@case("tf_keras_lstm_full_integer_stacked",
+      "two stacked tf_keras LSTMs (batch 2) -> full-integer quantization (int8 input and output) -> two integer "
+      "UNIDIRECTIONAL_SEQUENCE_LSTM", lowered=True, tolerance=0.0,
+      notes=_INTEGER_LSTM_NOTES + "Two integer LSTMs, each with its own states; batch 2 batch-major (the kernel "
+            "runs one batch row at a time). " + _STATE_NOTES)
+def _(rng):
+    return _full_integer_lstm(rng, _tf().int8, stacked=True)
+
+
 @case("tf_keras_simple_rnn_dynamic_time", "tf_keras SimpleRNN with input shape (None, 3) (any sequence length, batch 1) -> from_keras_model",
       notes="The TF Lite converter of TensorFlow 2.21 does not fuse a SimpleRNN into UNIDIRECTIONAL_SEQUENCE_RNN "
             "(only the tf_keras LSTM is fused; UNIDIRECTIONAL_SEQUENCE_RNN came from TF1's OpHint-based "

@@ -17,6 +17,8 @@ struct ModelAdditions {
   private let model: TFLiteModel
   /// Appended builtin codes, by code.
   private var appendedBuiltins: [Int32: Int] = [:]
+  /// Appended custom codes, by name.
+  private var appendedCustoms: [String: Int] = [:]
 
   /// Starts from `model`, whose operator-code tables are at `operatorCodes` and which has
   /// `bufferCount` buffers.
@@ -43,6 +45,14 @@ struct ModelAdditions {
     return index
   }
 
+  /// The index of a version-1 code for the custom operator `name`, appended once.
+  mutating func customCode(_ name: String) -> Int {
+    if let index = appendedCustoms[name] { return index }
+    let index = appendCode(builtin: BuiltinOperator.custom.rawValue, custom: name)
+    appendedCustoms[name] = index
+    return index
+  }
+
   /// Appends an `OperatorCode` table (a custom one when `custom` is set); returns its index.
   mutating func appendCode(builtin: Int32, custom: String?) -> Int {
     var fields: [Int: FlatBufferComposer.Field] = [
@@ -57,9 +67,10 @@ struct ModelAdditions {
     return operatorCodes.count - 1
   }
 
-  /// Adds a buffer holding `bytes` (16-byte aligned, like the converter's); returns its index.
-  mutating func addBuffer(_ bytes: [UInt8]) -> Int {
-    let data = composer.reference(to: .scalars(bytes: bytes, elementSize: 1, alignment: 16))
+  /// Adds a buffer holding `bytes` (16-byte aligned, like the converter's, unless `alignment`
+  /// says more); returns its index.
+  mutating func addBuffer(_ bytes: [UInt8], alignment: Int = 16) -> Int {
+    let data = composer.reference(to: .scalars(bytes: bytes, elementSize: 1, alignment: alignment))
     buffers.append(composer.reference(to: .table([Slot.Buffer.data: .reference(data)])))
     return firstBuffer + buffers.count - 1
   }

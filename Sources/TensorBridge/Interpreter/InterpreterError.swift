@@ -63,6 +63,8 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case invocationFailed(status: LiteRTStatus)
   /// A data-dependent output (served by TensorBridge's capture operator) got no value from a run.
   case outputCaptureFailed(tensor: String, reason: String)
+  /// A kernel TensorBridge registers with LiteRT (the integer LSTM's) failed during the run.
+  case customKernelFailed(operator: String, reason: String)
   /// Declared input/output formats do not match the model; every mismatch is listed.
   case formatMismatch([FormatMismatch])
 
@@ -131,6 +133,8 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
       return "Running the model failed: \(status)."
     case .outputCaptureFailed(let tensor, let reason):
       return "Output '\(tensor)' could not be read after the run: \(reason)."
+    case .customKernelFailed(let name, let reason):
+      return "TensorBridge's \(name) operator failed during the run: \(reason)."
     case .formatMismatch(let mismatches):
       return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ")
         + "."

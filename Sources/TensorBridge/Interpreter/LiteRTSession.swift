@@ -42,6 +42,9 @@ final class LiteRTSession {
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
   /// the rewritten model; `format` stays the original).
   let outputCapture: OutputCapture?
+  /// The kernel of the integer LSTM operator, when the lowered model has one (it must live as
+  /// long as the compiled model).
+  let integerLSTMKernel: IntegerLSTMKernel?
   private let modelBytes: UnsafeMutableRawBufferPointer
   private let compilationOptions: LiteRtOptions
 
@@ -100,6 +103,16 @@ final class LiteRTSession {
         cleanup.run()
         throw error
       }
+    }
+    // A fully quantized LSTM was lowered to TensorBridge's integer LSTM operator.
+    var integerLSTMKernel: IntegerLSTMKernel?
+    if recurrentState?.customOperatorNames.contains(RecurrentStateLowering.integerLSTMOperatorName) == true {
+      let kernel = IntegerLSTMKernel(library: library)
+      do { try kernel.register(on: compilationOptions) } catch {
+        cleanup.run()
+        throw error
+      }
+      integerLSTMKernel = kernel
     }
 
     let environment: LiteRtEnvironment
@@ -160,6 +173,7 @@ final class LiteRTSession {
     self.mainSignatureIndex = main.signature
     self.mainInputOrder = main.inputs
     self.outputCapture = outputCapture
+    self.integerLSTMKernel = integerLSTMKernel
     self.loweredRecurrentOperators = recurrentState?.operators ?? []
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.

@@ -22,7 +22,8 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, Sendable, Hashable {
     /// A tensor marked `is_variable` (the state of fused LSTM/RNN operators).
     case variableTensor = "variable tensors (is_variable), which hold the state of fused LSTM/RNN operators"
-    /// An operator with `intermediates` (quantized LSTM gates).
+    /// An operator with `intermediates` (quantized LSTM gates), other than an integer
+    /// `UNIDIRECTIONAL_SEQUENCE_LSTM` TensorBridge runs with its own kernel.
     case intermediateTensors = "operator intermediate tensors (used by quantized LSTM)"
     /// An operator with the deprecated `mutating_variable_inputs` list.
     case mutatingVariableInputs = "the mutating_variable_inputs operator field"
@@ -52,12 +53,14 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
     for (subgraphIndex, subgraph) in model.subgraphs.enumerated() {
       // The operator that uses a tensor names it better than the tensor alone.
       var user: [Int: String] = [:]
+      // An integer LSTM's intermediates go with its lowering (or with its refusal, below).
+      let recurrentOperators = Set(recurrent.filter { $0.subgraphIndex == subgraphIndex }.map(\.operatorIndex))
       for (operatorIndex, op) in subgraph.operators.enumerated() {
         let name = model.operatorCodes[op.opcodeIndex].name
         for tensor in op.inputs where tensor >= 0 && user[tensor] == nil {
           user[tensor] = "operators[\(operatorIndex)] \(name)"
         }
-        if !op.intermediates.isEmpty {
+        if !op.intermediates.isEmpty, !recurrentOperators.contains(operatorIndex) {
           found.append(
             .init(
               kind: .intermediateTensors, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)",

@@ -15,6 +15,10 @@ extension SignatureState {
       try reallocateStringOutputs()
       status = run()
     }
+    // LiteRT ignores what a custom kernel's Run returns: the integer LSTM's kernel notes it.
+    if let reason = session.integerLSTMKernel?.takeFailure() {
+      throw .customKernelFailed(operator: RecurrentStateLowering.integerLSTMOperatorName, reason: reason)
+    }
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)
       throw operatorError(liteRTStatus, stage: .invoke) ?? .invocationFailed(status: liteRTStatus)

@@ -133,7 +133,13 @@ struct ModelReport: Codable {
       let interpreter = try Interpreter(model: model, options: runtime.interpreterOptions)
       runtimeReport = RuntimeReport(
         loads: true, library: interpreter.runtimeLibraryPath, error: nil,
-        loweredOperators: model.recurrentStateOperators.filter(\.isLowerable).map(\.location))
+        loweredOperators: model.recurrentStateOperators.filter(\.isLowerable).map { op in
+          // A fully quantized LSTM (int8 input) runs on TensorBridge's integer LSTM operator.
+          let input = model.subgraphs[op.subgraphIndex].operators[op.operatorIndex].inputs.first ?? -1
+          let tensors = model.subgraphs[op.subgraphIndex].tensors
+          let integer = tensors.indices.contains(input) && tensors[input].type == .int8
+          return op.location + (integer ? " (as \(RecurrentStateLowering.integerLSTMOperatorName))" : "")
+        })
     } catch {
       runtimeReport.error = error.description
     }

@@ -70,6 +70,14 @@ struct LoweringGraph {
       bytes: int32s.flatMap(littleEndianBytes), additions: &additions)
   }
 
+  /// A new int32 constant whose data starts on a 64-byte boundary of the file (as LiteRT
+  /// requires of the host memory it hands a custom operator; the file is loaded 64-aligned).
+  mutating func alignedConstant(_ name: String, _ shape: [Int], int32s: [Int32]) -> Int32 {
+    let buffer = additions.addBuffer(int32s.flatMap(littleEndianBytes), alignment: 64)
+    return graph.addTensor(
+      prefix + name, type: .int32, shape: shape.map(Int32.init), buffer: buffer, additions: &additions)
+  }
+
   // MARK: Operators
 
   mutating func operation(
@@ -181,6 +189,22 @@ struct LoweringGraph {
     return y
   }
 
+  /// A tensor of `shape` and the integer `type` (int8, int16 or int32) holding `value`
+  /// everywhere, made at run time by `FILL`.
+  mutating func filled(_ name: String, _ shape: [Int], type: TensorType, value: Int32) -> Int32 {
+    let dimensions = constant(name + "/dimensions", [shape.count], int32s: shape.map(Int32.init))
+    let bytes: [UInt8] =
+      switch type {
+      case .int8: [UInt8(truncatingIfNeeded: value)]
+      case .int16: littleEndianBytes(Int16(truncatingIfNeeded: value))
+      default: littleEndianBytes(value)
+      }
+    let scalar = graph.addConstant(prefix + name + "/value", type: type, shape: [], bytes: bytes, additions: &additions)
+    let y = tensor(name, shape, type: type)
+    operation(.fill, [dimensions, scalar], [y])
+    return y
+  }
+
   /// `clamp(x, -limit, limit)` as `MAXIMUM(MINIMUM(x, limit), -limit)` — TensorFlow Lite's
   /// `CwiseClipping` (`max(min(limit, x), -limit)`).
   mutating func clip(_ x: Int32, limit: Float, _ name: String, _ shape: [Int]) -> Int32 {
@@ -194,6 +218,12 @@ struct LoweringGraph {
   mutating func activation(_ activation: FusedActivation, _ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
     guard let code = activation.builtinOperator else { return x }
     return unary(code, x, name, shape)
+  }
+
+  /// A `CUSTOM` operator `name` (no custom options) from `inputs` to the existing `outputs`.
+  mutating func custom(_ name: String, _ inputs: [Int32], _ outputs: [Int32]) {
+    graph.addOperator(
+      additions.customCode(name), inputs: inputs, outputs: outputs, options: nil, additions: &additions)
   }
 
   // MARK: Resource variables

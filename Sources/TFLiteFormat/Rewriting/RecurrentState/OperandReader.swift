@@ -9,7 +9,7 @@ struct OperandReader {
   var rolePrefix = ""
   /// How often each tensor appears among the subgraph's operator inputs and outputs and its
   /// own inputs and outputs.
-  private let uses: [Int: Int]
+  let uses: [Int: Int]
 
   init(model: TFLiteModel, subgraphIndex: Int, reader: FlatBufferReader) {
     self.model = model

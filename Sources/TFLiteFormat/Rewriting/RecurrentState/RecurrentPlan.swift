@@ -5,6 +5,7 @@ enum RecurrentPlan {
   case bidirectionalLSTM(BidirectionalSequenceLSTMPlan)
   case bidirectionalRNN(BidirectionalSequenceRNNPlan)
   case svdf(SVDFPlan)
+  case integerLSTM(IntegerLSTMPlan)
 
   /// The operator's index in its subgraph.
   var operatorIndex: Int {
@@ -14,6 +15,7 @@ enum RecurrentPlan {
     case .bidirectionalLSTM(let plan): plan.operatorIndex
     case .bidirectionalRNN(let plan): plan.operatorIndex
     case .svdf(let plan): plan.operatorIndex
+    case .integerLSTM(let plan): plan.operatorIndex
     }
   }
 
@@ -31,6 +33,7 @@ enum RecurrentPlan {
     case .bidirectionalRNN(let plan):
       [(plan.forward.hiddenState, "fw_hidden_state"), (plan.backward.hiddenState, "bw_hidden_state")]
     case .svdf(let plan): [(plan.state, "activation_state")]
+    case .integerLSTM(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
     }
   }
 }

@@ -32,6 +32,11 @@ public struct RecurrentStateLowering: Sendable {
   /// The most steps a sequence may have to be lowered: the lowering unrolls it, and each step
   /// adds about 15 operators (45 with layer norm) to the model.
   public static let maxSteps = 1024
+  /// The custom operator a fully quantized (integer) `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes: its
+  /// inputs are the int8 sequence, the int32 parameter block (the layout of `CIntegerLSTM.h`),
+  /// the int8 output state and the int16 cell state; its outputs the int8 sequence and the two
+  /// new states.
+  public static let integerLSTMOperatorName = IntegerLSTMPlan.operatorName
 
   /// The rewritten model file.
   public let data: Data
@@ -39,6 +44,9 @@ public struct RecurrentStateLowering: Sendable {
   public let model: TFLiteModel
   /// The operators that were lowered.
   public let operators: [RecurrentStateOperator]
+  /// The custom operators the lowered model uses, which the runtime must register:
+  /// ``integerLSTMOperatorName`` when it had a fully quantized LSTM; otherwise empty.
+  public let customOperatorNames: Set<String>
   /// The signature that zeroes the state
   /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
   /// has no signature definitions and its main subgraph's tensor names cannot stand in for the
@@ -60,7 +68,11 @@ extension TFLiteModel {
   /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
   /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
   /// lowered as their two directions, unrolled or as two loops, and an `SVDF` (float32 or hybrid) as one
-  /// frame's shift of its memory and sums.
+  /// frame's shift of its memory and sums. A fully quantized (integer, "8x8_16")
+  /// `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes one
+  /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator
+  /// (listed in ``RecurrentStateLowering/customOperatorNames``, whose kernel the runtime must
+  /// register) between the same reads and assignments of its states.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
@@ -86,8 +98,10 @@ extension TFLiteModel {
         do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch {
           throw .rewrite(.rewrittenModelInvalid(error))
         }
+        let integer = analysis.contains { if case .integerLSTM = $0.plan { true } else { false } }
         return RecurrentStateLowering(
-          data: data, model: lowered, operators: analysis.map(\.summary), resetSignatureKey: hasReset ? key : nil)
+          data: data, model: lowered, operators: analysis.map(\.summary),
+          customOperatorNames: integer ? [IntegerLSTMPlan.operatorName] : [], resetSignatureKey: hasReset ? key : nil)
       }
     }
     return try result.get()

@@ -43,6 +43,11 @@ extension TFLiteModel {
         let code = operatorCodes[op.opcodeIndex]
         let result: Result<RecurrentPlan, RecurrentStateRefusal>
         switch code.isCustom ? BuiltinOperator.custom : code.builtinOperator {
+        case .unidirectionalSequenceLSTM where op.inputs.first.map({ operands.isInt8($0) }) == true:
+          // int8 input: TensorFlow Lite's integer kernel.
+          result = Result { () throws(RecurrentStateRefusal) in
+            .integerLSTM(try IntegerLSTMPlan(op, at: operatorIndex, operands: operands))
+          }
         case .unidirectionalSequenceLSTM:
           result = Result { () throws(RecurrentStateRefusal) in
             .lstm(try SequenceLSTMPlan(op, at: operatorIndex, operands: operands))

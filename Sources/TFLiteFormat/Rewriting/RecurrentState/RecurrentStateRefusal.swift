@@ -12,8 +12,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A required operand is omitted (`-1`).
   case missingOperand(role: String)
   /// An operand has an element type the lowering does not handle (it lowers float32
-  /// operators, and LSTMs, RNNs and SVDFs whose weights are int8 over float32 activations —
-  /// the hybrid kernels; fully quantized kernels compute differently).
+  /// operators, LSTMs, RNNs and SVDFs whose weights are int8 over float32 activations — the
+  /// hybrid kernels — and the fully quantized unidirectional LSTM with int8 input).
   case unsupportedType(role: String, tensor: String, type: TensorType)
   /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
   /// is how many scales it has), which is what the hybrid kernel reads. (Given several scales,
@@ -43,8 +43,16 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A state variable is also used elsewhere (by another operator, or as a subgraph input or
   /// output), so moving it into a resource variable would change what those see.
   case stateShared(role: String, tensor: String)
-  /// The operator has intermediate tensors (a quantized LSTM).
+  /// The operator has intermediate tensors where its kernel takes none (a float32 or hybrid
+  /// LSTM), or an integer LSTM has another number than the 5 its kernel reads.
   case intermediates(count: Int)
+  /// A tensor of an integer LSTM does not have the one scale and one zero point its kernel
+  /// reads (`scales` is how many scales it has).
+  case unsupportedIntegerQuantization(role: String, tensor: String, scales: Int)
+  /// An integer LSTM's cell state scale is not a power of two, or (with CIFG) outside 2⁻¹⁵ to
+  /// 2⁻⁹: TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits and otherwise
+  /// leaves its output buffer as it was, which with CIFG holds nothing a step wrote.
+  case cellStateScale(tensor: String, scale: Float)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
   /// A bidirectional operator has an auxiliary input or auxiliary weights (`aux_input`, a
@@ -62,7 +70,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its required operand \(role) is omitted"
     case .unsupportedType(let role, let tensor, let type):
       return
-        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, and LSTMs, RNNs and SVDFs with int8 weights"
+        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, LSTMs, RNNs and SVDFs with int8 weights, and the integer unidirectional LSTM"
     case .unsupportedQuantization(let role, let tensor, let scales):
       return
         "its \(role) '\(tensor)' has \(scales) scales or a nonzero zero point; the hybrid LSTM takes one scale and zero point 0"
@@ -87,7 +95,14 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .stateShared(let role, let tensor):
       return "its state \(role) '\(tensor)' is also used outside the operator"
     case .intermediates(let count):
-      return "it has \(count) intermediate tensors (a quantized LSTM), which TensorBridge does not lower"
+      return
+        "it has \(count) intermediate tensors; TensorBridge lowers only the integer LSTM (int8 input) with its kernel's 5"
+    case .unsupportedIntegerQuantization(let role, let tensor, let scales):
+      return
+        "its \(role) '\(tensor)' has \(scales) scales or not one zero point; the integer LSTM kernel reads one scale and one zero point"
+    case .cellStateScale(let tensor, let scale):
+      return
+        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory)"
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     case .auxiliaryInput(let role, let tensor):

@@ -25,6 +25,10 @@ struct RecurrentStateRewriter {
   private struct State {
     let sharedName: String
     let shape: [Int]
+    let type: TensorType
+    /// What TensorFlow Lite resets the variable tensor to: its zero point for int8
+    /// (`ResetVariableTensor`), otherwise 0.
+    let initialValue: Int32
   }
 
   /// Rewrites the model, lowering `plans` (by subgraph).
@@ -107,7 +111,11 @@ struct RecurrentStateRewriter {
       for (tensor, role) in plan.states {
         let sharedName = "\(RecurrentStateLowering.variablePrefix)\(index).\(plan.operatorIndex)/\(role)"
         let state = info.tensors[tensor]
-        states.append(State(sharedName: sharedName, shape: state.shape))
+        let zeroPoint = state.quantization?.zeroPoints.first.flatMap { Int32(exactly: $0) } ?? 0
+        states.append(
+          State(
+            sharedName: sharedName, shape: state.shape, type: state.type,
+            initialValue: state.type == .int8 ? zeroPoint : 0))
         // The variable tensor becomes a plain one that READ_VARIABLE fills.
         tensors[tensor] = SubgraphAppender.tensorTable(
           state.name, type: state.type, shape: state.shape.map(Int32.init), buffer: computedBuffer,
@@ -124,6 +132,7 @@ struct RecurrentStateRewriter {
         case .bidirectionalLSTM(let lstm): lstm.emitSteps(into: &g)
         case .bidirectionalRNN(let rnn): rnn.emitSteps(into: &g)
         case .svdf(let svdf): svdf.emitSteps(into: &g)
+        case .integerLSTM(let lstm): lstm.emitSteps(into: &g)
         }
       for (handle, value) in zip(handles, finals) { g.assignVariable(handle, value) }
       blocks[plan.operatorIndex] = start..<g.graph.operators.count
@@ -151,7 +160,10 @@ struct RecurrentStateRewriter {
       additions: additions, graph: SubgraphAppender(firstTensor: 0, computedBuffer: computedBuffer), prefix: "")
     for state in states {
       let handle = g.variableHandle(state.sharedName, state.sharedName)
-      let zeros = g.zeros(state.sharedName + "/zeros", state.shape)
+      let zeros =
+        state.type == .float32
+        ? g.zeros(state.sharedName + "/zeros", state.shape)
+        : g.filled(state.sharedName + "/zeros", state.shape, type: state.type, value: state.initialValue)
       g.assignVariable(handle, zeros)
     }
     additions = g.additions

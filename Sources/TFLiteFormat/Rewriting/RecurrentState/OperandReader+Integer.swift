@@ -1,0 +1,71 @@
+/// The checks of a fully quantized operator's operands (see ``IntegerLSTMPlan``).
+extension OperandReader {
+  /// A tensor's per-tensor quantization as TensorFlow Lite's kernels read it (`params`): one
+  /// scale and one zero point.
+  struct TensorQuantization {
+    let scale: Float
+    let zeroPoint: Int32
+  }
+
+  /// Checks that `index` is of `type` with the fixed shape `shape` (its dimension
+  /// `dynamicAxis` may be dynamic); returns its shape.
+  @discardableResult
+  func integer(_ index: Int, role: String, type: TensorType, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
+    throws(RecurrentStateRefusal) -> [Int]
+  {
+    let tensor = tensors[index]
+    guard tensor.type == type else {
+      throw .unsupportedType(role: rolePrefix + role, tensor: tensor.name, type: tensor.type)
+    }
+    if let signature = tensor.shapeSignature,
+      signature.enumerated().contains(where: { $0.element < 0 && $0.offset != dynamicAxis })
+    {
+      throw .dynamicShape(role: rolePrefix + role, tensor: tensor.name, shapeSignature: signature)
+    }
+    if let expected, tensor.shape != expected {
+      throw .unexpectedShape(role: rolePrefix + role, tensor: tensor.name, expected: expected, actual: tensor.shape)
+    }
+    return tensor.shape
+  }
+
+  /// Checks that `index` is a constant of `type` and shape `shape`; returns its bytes.
+  func integerConstant(_ index: Int, role: String, type: TensorType, shape: [Int]) throws(RecurrentStateRefusal)
+    -> [UInt8]
+  {
+    try integer(index, role: role, type: type, shape: shape)
+    guard let data = model.constantData(subgraph: subgraphIndex, tensor: index) else {
+      throw .notConstant(role: rolePrefix + role, tensor: tensors[index].name)
+    }
+    return [UInt8](data)
+  }
+
+  /// The per-tensor scale and zero point of `index`, which must have exactly one of each (the
+  /// kernel reads no other scheme).
+  func quantization(_ index: Int, role: String) throws(RecurrentStateRefusal) -> TensorQuantization {
+    // An intermediate may be omitted (-1).
+    guard tensors.indices.contains(index) else { throw .missingOperand(role: rolePrefix + role) }
+    let tensor = tensors[index]
+    guard let quantization = tensor.quantization, quantization.details == nil, quantization.scales.count == 1,
+      quantization.zeroPoints.count == 1, quantization.scales[0] > 0, quantization.scales[0].isFinite,
+      let zeroPoint = Int32(exactly: quantization.zeroPoints[0])
+    else {
+      throw .unsupportedIntegerQuantization(
+        role: rolePrefix + role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
+    }
+    return TensorQuantization(scale: quantization.scales[0], zeroPoint: zeroPoint)
+  }
+
+  /// Checks that `index` is a state the lowering can move into a resource variable: a variable
+  /// tensor of `type` and shape `shape`, used by nothing but its operator.
+  func integerState(_ index: Int, role: String, type: TensorType, shape: [Int]) throws(RecurrentStateRefusal) {
+    let tensor = tensors[index]
+    guard tensor.isVariable else { throw .stateNotVariable(role: rolePrefix + role, tensor: tensor.name) }
+    try integer(index, role: role, type: type, shape: shape)
+    guard uses[index] == 1 else { throw .stateShared(role: rolePrefix + role, tensor: tensor.name) }
+  }
+}
+
+extension OperandReader {
+  /// Whether tensor `index` exists and is int8.
+  func isInt8(_ index: Int) -> Bool { tensors.indices.contains(index) && tensors[index].type == .int8 }
+}
