@@ -179,16 +179,22 @@ static int16_t tanh16(int16_t a, int integer_bits) {
 
 // MARK: - Vector operations
 
+/// rescale(bias[r] + Σ x[b, c] · w[r, c]), the sum wrapping in 32 bits as TFLite's does.
+static int32_t rescaled_dot(const int8_t *x, const int32_t *bias, const int8_t *weights, int32_t multiplier,
+                            int shift, int b, int r, int columns) {
+  uint32_t acc = (uint32_t)bias[r];
+  const int8_t *row = weights + (size_t)r * columns;
+  const int8_t *vector = x + (size_t)b * columns;
+  for (int c = 0; c < columns; c++) acc += (uint32_t)((int32_t)vector[c] * (int32_t)row[c]);
+  return rescale((int32_t)acc, multiplier, shift);
+}
+
 /// out[b, r] = saturate16(out[b, r] + rescale(bias[r] + Σ x[b, c] · w[r, c])).
 static void accumulate_product16(const int8_t *x, const int32_t *bias, const int8_t *weights, int32_t multiplier,
                                  int shift, int batch, int columns, int rows, int16_t *out) {
   for (int b = 0; b < batch; b++) {
     for (int r = 0; r < rows; r++) {
-      uint32_t acc = (uint32_t)bias[r];
-      const int8_t *row = weights + (size_t)r * columns;
-      const int8_t *vector = x + (size_t)b * columns;
-      for (int c = 0; c < columns; c++) acc += (uint32_t)((int32_t)vector[c] * (int32_t)row[c]);
-      int32_t value = rescale((int32_t)acc, multiplier, shift) + out[b * rows + r];
+      int32_t value = rescaled_dot(x, bias, weights, multiplier, shift, b, r, columns) + out[b * rows + r];
       out[b * rows + r] = (int16_t)(value > INT16_MAX ? INT16_MAX : value < INT16_MIN ? INT16_MIN : value);
     }
   }
@@ -199,11 +205,7 @@ static void project8(const int8_t *x, const int32_t *bias, const int8_t *weights
                      int batch, int columns, int rows, int32_t zero_point, int8_t *out) {
   for (int b = 0; b < batch; b++) {
     for (int r = 0; r < rows; r++) {
-      uint32_t acc = (uint32_t)bias[r];
-      const int8_t *row = weights + (size_t)r * columns;
-      const int8_t *vector = x + (size_t)b * columns;
-      for (int c = 0; c < columns; c++) acc += (uint32_t)((int32_t)vector[c] * (int32_t)row[c]);
-      int32_t value = rescale((int32_t)acc, multiplier, shift) + zero_point;
+      int32_t value = rescaled_dot(x, bias, weights, multiplier, shift, b, r, columns) + zero_point;
       out[b * rows + r] = (int8_t)(value > 127 ? 127 : value < -128 ? -128 : value);
     }
   }

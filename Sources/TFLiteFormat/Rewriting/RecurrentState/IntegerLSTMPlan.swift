@@ -65,7 +65,7 @@ struct IntegerLSTMPlan {
     input = try operands.required(op, input: 0, role: "input")
     let inputTensor = operands.tensors[input]
     let timeAxis = timeMajor ? 0 : 1
-    let inputShape = try operands.integer(input, role: "input", type: .int8, dynamicAxis: timeAxis)
+    let inputShape = try operands.typed(input, role: "input", type: .int8, dynamicAxis: timeAxis)
     guard inputShape.count == 3 else {
       throw .unexpectedRank(role: "input", tensor: inputTensor.name, rank: inputShape.count, expected: 3)
     }
@@ -224,19 +224,14 @@ struct IntegerLSTMPlan {
         int32s: IntegerLSTMParameters.foldingZeroPoint(hidden.zeroPoint, into: bias, weights: weights, rows: outputSize)
       )
     } else {
-      guard projectionBias == nil else {
-        throw .inconsistentOperands("projection_bias is given without projection_weights")
-      }
-      guard outputSize == cells else {
-        throw .unexpectedShape(
-          role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-          expected: [cells, cells], actual: recurrentShape)
-      }
+      try operands.checkUnprojected(
+        bias: projectionBias, outputSize: outputSize, cells: cells, recurrentOutput: recurrentOutput,
+        recurrentShape: recurrentShape)
     }
 
     // Clips, quantized as the kernel does (float division, saturated, truncated).
     output = op.outputs[0]
-    try operands.integer(
+    try operands.typed(
       output, role: "output", type: .int8,
       shape: timeMajor ? [inputShape[0], batch, outputSize] : [batch, inputShape[1], outputSize],
       dynamicAxis: timeAxis)

@@ -7,32 +7,11 @@ extension OperandReader {
     let zeroPoint: Int32
   }
 
-  /// Checks that `index` is of `type` with the fixed shape `shape` (its dimension
-  /// `dynamicAxis` may be dynamic); returns its shape.
-  @discardableResult
-  func integer(_ index: Int, role: String, type: TensorType, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
-    throws(RecurrentStateRefusal) -> [Int]
-  {
-    let tensor = tensors[index]
-    guard tensor.type == type else {
-      throw .unsupportedType(role: rolePrefix + role, tensor: tensor.name, type: tensor.type)
-    }
-    if let signature = tensor.shapeSignature,
-      signature.enumerated().contains(where: { $0.element < 0 && $0.offset != dynamicAxis })
-    {
-      throw .dynamicShape(role: rolePrefix + role, tensor: tensor.name, shapeSignature: signature)
-    }
-    if let expected, tensor.shape != expected {
-      throw .unexpectedShape(role: rolePrefix + role, tensor: tensor.name, expected: expected, actual: tensor.shape)
-    }
-    return tensor.shape
-  }
-
   /// Checks that `index` is a constant of `type` and shape `shape`; returns its bytes.
   func integerConstant(_ index: Int, role: String, type: TensorType, shape: [Int]) throws(RecurrentStateRefusal)
     -> [UInt8]
   {
-    try integer(index, role: role, type: type, shape: shape)
+    try typed(index, role: role, type: type, shape: shape)
     guard let data = model.constantData(subgraph: subgraphIndex, tensor: index) else {
       throw .notConstant(role: rolePrefix + role, tensor: tensors[index].name)
     }
@@ -60,7 +39,7 @@ extension OperandReader {
   func integerState(_ index: Int, role: String, type: TensorType, shape: [Int]) throws(RecurrentStateRefusal) {
     let tensor = tensors[index]
     guard tensor.isVariable else { throw .stateNotVariable(role: rolePrefix + role, tensor: tensor.name) }
-    try integer(index, role: role, type: type, shape: shape)
+    try typed(index, role: role, type: type, shape: shape)
     guard uses[index] == 1 else { throw .stateShared(role: rolePrefix + role, tensor: tensor.name) }
   }
 }

@@ -53,14 +53,38 @@ struct OperandReader {
     return index
   }
 
+  /// An LSTM without projection weights: no projection bias either, and the output as wide as
+  /// the cells (the recurrent weights `recurrentOutput` square).
+  func checkUnprojected(bias: Int?, outputSize: Int, cells: Int, recurrentOutput: Int, recurrentShape: [Int])
+    throws(RecurrentStateRefusal)
+  {
+    guard bias == nil else {
+      throw .inconsistentOperands("projection_bias is given without projection_weights")
+    }
+    guard outputSize == cells else {
+      throw .unexpectedShape(
+        role: "recurrent_to_output_weights", tensor: tensors[recurrentOutput].name,
+        expected: [cells, cells], actual: recurrentShape)
+    }
+  }
+
   /// Checks that `index` is float32 with the fixed shape `shape` (its dimension `dynamicAxis`
   /// may be dynamic); returns its shape.
   @discardableResult
   func float(_ index: Int, role: String, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
     throws(RecurrentStateRefusal) -> [Int]
   {
+    try typed(index, role: role, type: .float32, shape: expected, dynamicAxis: dynamicAxis)
+  }
+
+  /// Checks that `index` is of `type` with the fixed shape `shape` (its dimension
+  /// `dynamicAxis` may be dynamic); returns its shape.
+  @discardableResult
+  func typed(_ index: Int, role: String, type: TensorType, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
+    throws(RecurrentStateRefusal) -> [Int]
+  {
     let tensor = tensors[index]
-    guard tensor.type == .float32 else {
+    guard tensor.type == type else {
       throw .unsupportedType(role: rolePrefix + role, tensor: tensor.name, type: tensor.type)
     }
     if let signature = tensor.shapeSignature,

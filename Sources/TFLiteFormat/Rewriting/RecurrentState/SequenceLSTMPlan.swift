@@ -226,14 +226,9 @@ struct SequenceLSTMPlan {
       }
       if let projectionBias { _ = try operands.constant(projectionBias, role: "projection_bias", shape: [outputSize]) }
     } else {
-      guard projectionBias == nil else {
-        throw .inconsistentOperands("projection_bias is given without projection_weights")
-      }
-      guard outputSize == cells else {
-        throw .unexpectedShape(
-          role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-          expected: [cells, cells], actual: recurrentShape)
-      }
+      try operands.checkUnprojected(
+        bias: projectionBias, outputSize: outputSize, cells: cells, recurrentOutput: recurrentOutput,
+        recurrentShape: recurrentShape)
     }
 
     // Layer norm: the 24-input form with forget coefficients; then every computed gate has them.
