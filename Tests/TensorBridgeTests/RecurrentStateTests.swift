@@ -97,8 +97,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 28,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), five RNNs (two of dynamic length, one hybrid), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and four SVDFs (one hybrid)"
+      checked, 29,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), six RNNs (two of dynamic length, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and four SVDFs (one hybrid)"
     )
   }
 

@@ -30,6 +30,7 @@ extension BuiltinOperator {
   static let readVariable = BuiltinOperator(rawValue: 143)
   static let assignVariable = BuiltinOperator(rawValue: 144)
   static let dynamicUpdateSlice = BuiltinOperator(rawValue: 151)
+  static let bitcast = BuiltinOperator(rawValue: 159)
 
   /// `SVDF` (27).
   public static let svdf = BuiltinOperator(rawValue: 27)

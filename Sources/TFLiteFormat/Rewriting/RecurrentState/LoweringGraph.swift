@@ -216,8 +216,22 @@ struct LoweringGraph {
 
   /// A fused activation applied to `x` (`x` itself for `none`).
   mutating func activation(_ activation: FusedActivation, _ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    if activation == .signBit { return signBit(x, name, shape) }
     guard let code = activation.builtinOperator else { return x }
     return unary(code, x, name, shape)
+  }
+
+  /// `SIGN_BIT` as TensorFlow Lite's kernels apply it (`std::signbit`, as 1 or 0): the float's
+  /// bits `BITCAST` to int32, `LESS` than 0 exactly when the sign bit is set (-0 included, which a
+  /// comparison of the float would miss), `CAST` back to float32.
+  mutating func signBit(_ x: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let bits = tensor(name + "/bits", shape, type: .int32)
+    operation(.bitcast, [x], [bits])
+    let zero = constant(name + "/zero", [1], int32s: [0])
+    let negative = binary(.less, bits, zero, name + "/negative", shape, type: .bool)
+    let y = tensor(name, shape)
+    operation(.cast, [negative], [y])
+    return y
   }
 
   /// A `CUSTOM` operator `name` (no custom options) from `inputs` to the existing `outputs`.

@@ -111,11 +111,13 @@ enum FusedActivation: Int8 {
   case reluN1To1 = 2
   case relu6 = 3
   case tanh = 4
+  /// `std::signbit`: 1 where the sign bit is set (negative values, -0 and negative NaNs), else 0.
+  case signBit = 5
 
-  /// The builtin operator that applies it (nil for `none`).
+  /// The builtin operator that applies it (nil for `none`, and for `signBit`, which takes three).
   var builtinOperator: BuiltinOperator? {
     switch self {
-    case .none: nil
+    case .none, .signBit: nil
     case .relu: .relu
     case .reluN1To1: .reluN1To1
     case .relu6: .relu6

@@ -59,8 +59,8 @@ extension TFLiteModel {
   /// ``RecurrentStateLowering``).
   ///
   /// Lowers float32 `UNIDIRECTIONAL_SEQUENCE_LSTM` (with or without CIFG, peephole,
-  /// projection, layer norm, cell and projection clipping; any fused activation but
-  /// `SIGN_BIT`; batch- or time-major; of fixed shape up to
+  /// projection, layer norm, cell and projection clipping; any fused activation, `SIGN_BIT`
+  /// included; batch- or time-major; of fixed shape up to
   /// ``RecurrentStateLowering/maxSteps`` steps, or of dynamic sequence length as a `WHILE`
   /// loop) and `UNIDIRECTIONAL_SEQUENCE_RNN` (fixed or dynamic sequence length, the same
   /// way); also the hybrid LSTM and RNN (int8 weights quantized per tensor over float32 activations, as

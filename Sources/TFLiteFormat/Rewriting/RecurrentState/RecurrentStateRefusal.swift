@@ -36,7 +36,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// The recurrent weights are diagonal (rank-1) where the lowering does not take them: in a
   /// hybrid or projected LSTM, or without the `diagonal_recurrent_tensors` option.
   case diagonalRecurrentWeights
-  /// The fused activation is one the lowering has no builtin operator for (`SIGN_BIT`).
+  /// The fused activation is not one of the schema's (NONE, RELU, RELU_N1_TO_1, RELU6, TANH,
+  /// SIGN_BIT).
   case unsupportedActivation(rawValue: Int8)
   /// A state operand is not a variable tensor while another one is.
   case stateNotVariable(role: String, tensor: String)
