@@ -174,8 +174,12 @@ struct ModelReport: Codable {
       lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
       if !runtime.loweredOperators.isEmpty {
         let count = runtime.loweredOperators.count
+        // An operator run by one of TensorBridge's kernels is listed "(as <kernel>)".
+        let target =
+          runtime.loweredOperators.contains { $0.contains("(as ") }
+          ? "builtin operators or TensorBridge's own kernels" : "builtin operators"
         lines.append(
-          "             after lowering \(count) fused recurrent operator\(count == 1 ? "" : "s") with variable-tensor state to builtin operators: \(runtime.loweredOperators.joined(separator: ", "))"
+          "             after lowering \(count) fused recurrent operator\(count == 1 ? "" : "s") with variable-tensor state to \(target): \(runtime.loweredOperators.joined(separator: ", "))"
         )
       }
     } else {
