@@ -99,15 +99,24 @@ struct RecurrentStateLoopLoweringTests {
     #expect(model.subgraphs[body].outputs.count == 5)
   }
 
-  @Test("a fused RNN of dynamic batch is still refused, naming the input's shape signature")
-  func dynamicBatchRNNRefused() throws {
-    let rnn = try Base.model("recurrent/rnn_dynamic_batch_refused.tflite")
+  @Test("a dynamic batch and input size are fixed at the state's and weights' sizes, the sequence length stays a loop")
+  func dynamicBatchFixedByTheState() throws {
+    let rnn = try Base.model("recurrent/rnn_dynamic_batch.tflite")
+    let lowered = try #require(try rnn.loweringRecurrentState())
     #expect(
-      rnn.recurrentStateOperators.map(\.refusal) == [
-        .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [-1, 3, 2])
+      lowered.fixedDimensions == [
+        RecurrentFixedDimension(
+          subgraphIndex: 0, tensorIndex: 0, tensorName: "sequence", axis: 0, size: 1,
+          operatorLocation: "subgraphs[0].operators[0] UNIDIRECTIONAL_SEQUENCE_RNN")
       ])
-    #expect(throws: RecurrentStateError.notLowerable(rnn.recurrentStateOperators)) {
-      try rnn.loweringRecurrentState()
-    }
+    #expect(!lowered.model.operatorNames.contains("WHILE"), "a fixed sequence length is unrolled")
+    let lstm = try #require(try Base.model("recurrent/lstm_dynamic_batch_and_time.tflite").loweringRecurrentState())
+    #expect(lstm.fixedDimensions.map(\.axis) == [0], "the batch only: the time axis is the loop's")
+    #expect(lstm.model.operatorNames.contains("WHILE"))
+    let svdf = try #require(try Base.model("recurrent/svdf_dynamic_batch.tflite").loweringRecurrentState())
+    #expect(svdf.fixedDimensions.map(\.size) == [2])
+    // A model of fixed shapes has none.
+    #expect(try Base.model("recurrent/rnn_relu.tflite").loweringRecurrentState()?.fixedDimensions == [])
   }
+
 }

@@ -97,8 +97,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 29,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), six RNNs (two of dynamic length, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and four SVDFs (one hybrid)"
+      checked, 32,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and five SVDFs (one hybrid, one of dynamic batch)"
     )
   }
 
@@ -150,15 +150,32 @@ final class RecurrentStateTests: XCTestCase {
     XCTAssertNoThrow(try Interpreter(modelPath: Fixtures.model("linear")).resetVariables())
   }
 
+  func testADynamicBatchThatTheStateFixesRunsAtItsSizeAndRefusesAnotherNamingTheOperator() throws {
+    // Python: resize_tensor_input to batch 2, then allocate_tensors() fails in the kernel's
+    // Prepare ("hidden_state->dims->data[0] != batch_size (1 != 2)").
+    let interpreter = try Interpreter(modelPath: Self.path("rnn_dynamic_batch"))
+    XCTAssertEqual(try interpreter.input(at: 0).shape.dimensions, [1, 3, 2])
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [2, 3, 2])) { error in
+      guard case InterpreterError.invalidShape(let tensor, let shape, let reason) = error else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(tensor, "sequence")
+      XCTAssertEqual(shape, [2, 3, 2])
+      XCTAssertTrue(reason.contains("dimension 0 of 'sequence' is fixed at 1"), reason)
+      XCTAssertTrue(reason.contains("operators[0] UNIDIRECTIONAL_SEQUENCE_RNN"), reason)
+    }
+    XCTAssertNoThrow(try interpreter.resizeInput(at: 0, to: [1, 3, 2]), "the file's own size")
+    // The sequence length of a looped LSTM stays free; its batch does not.
+    let lstm = try Interpreter(modelPath: Self.path("lstm_dynamic_batch_and_time"))
+    XCTAssertNoThrow(try lstm.resizeInput(at: 0, to: [2, 9, 3]))
+    XCTAssertThrowsError(try lstm.resizeInput(at: 0, to: [3, 9, 3]))
+  }
+
   func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
     let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
       "lstm_hybrid_per_channel_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         { $0 == .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3) }
-      ),
-      "rnn_dynamic_batch_refused": (
-        "UNIDIRECTIONAL_SEQUENCE_RNN",
-        { $0 == .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [-1, 3, 2]) }
       ),
       "bidirectional_rnn_aux_input_refused": (
         "BIDIRECTIONAL_SEQUENCE_RNN", { $0 == .auxiliaryInput(role: "aux_input", tensor: "aux_sequence") }

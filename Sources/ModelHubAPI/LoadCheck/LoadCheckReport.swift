@@ -18,6 +18,10 @@ public struct LoadCheckReport: Codable, Sendable, Equatable {
     /// the model (their state in variable tensors), as `subgraphs[0].operators[0] NAME`; empty
     /// when none were (and when a report omits the key).
     public var loweredOperators: [String]
+    /// Dynamic input dimensions that a lowered operator's state or weights fix at the file's
+    /// size, each as a sentence naming the tensor, size and operator; empty when none are (and
+    /// when a report omits the key).
+    public var fixedDimensions: [String]
 
     /// Creates a runtime outcome.
     /// - Parameters:
@@ -25,22 +29,29 @@ public struct LoadCheckReport: Codable, Sendable, Equatable {
     ///   - library: The runtime library used, if any.
     ///   - error: Why loading failed, if it did.
     ///   - loweredOperators: The fused recurrent operators lowered before loading.
-    public init(loads: Bool, library: String? = nil, error: String? = nil, loweredOperators: [String] = []) {
+    ///   - fixedDimensions: The dynamic input dimensions those operators fix.
+    public init(
+      loads: Bool, library: String? = nil, error: String? = nil, loweredOperators: [String] = [],
+      fixedDimensions: [String] = []
+    ) {
       self.loads = loads
       self.library = library
       self.error = error
       self.loweredOperators = loweredOperators
+      self.fixedDimensions = fixedDimensions
     }
 
-    private enum CodingKeys: String, CodingKey { case loads, library, error, loweredOperators }
+    private enum CodingKeys: String, CodingKey { case loads, library, error, loweredOperators, fixedDimensions }
 
-    /// Decodes a report; `loweredOperators` may be missing (reports from before it existed).
+    /// Decodes a report; `loweredOperators` and `fixedDimensions` may be missing (reports from
+    /// before they existed).
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       loads = try container.decode(Bool.self, forKey: .loads)
       library = try container.decodeIfPresent(String.self, forKey: .library)
       error = try container.decodeIfPresent(String.self, forKey: .error)
       loweredOperators = try container.decodeIfPresent([String].self, forKey: .loweredOperators) ?? []
+      fixedDimensions = try container.decodeIfPresent([String].self, forKey: .fixedDimensions) ?? []
     }
   }
 

@@ -95,6 +95,11 @@ public final class Interpreter {
   /// Where the LiteRT runtime library was loaded from.
   public var runtimeLibraryPath: String { session.library.path }
 
+  /// Dynamic input dimensions of fused recurrent operators that their state or weights fix,
+  /// as TensorFlow Lite's kernels fix them: the interpreter runs them at the file's size and
+  /// refuses a resize to another (see ``RecurrentFixedDimension``). Empty for most models.
+  public var recurrentFixedDimensions: [RecurrentFixedDimension] { session.recurrentFixedDimensions }
+
   /// The keys of the model's signatures. A model without signature definitions reports one,
   /// `"<placeholder signature>"`, as LiteRT does.
   public var signatureKeys: [String] { session.signatures.map(\.key) }

@@ -37,6 +37,9 @@ final class LiteRTSession {
   /// The fused recurrent operators whose variable-tensor state was lowered to resource variables
   /// (LiteRT then runs the lowered model; `format` stays the original).
   let loweredRecurrentOperators: [RecurrentStateOperator]
+  /// Dynamic input dimensions that a lowered operator's state or weights fix at the file's size
+  /// (see ``RecurrentFixedDimension``).
+  let recurrentFixedDimensions: [RecurrentFixedDimension]
   /// LiteRT's index of the signature that zeroes the lowered state (hidden from `signatures`).
   let resetSignatureIndex: Int?
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
@@ -175,6 +178,7 @@ final class LiteRTSession {
     self.outputCapture = outputCapture
     self.integerLSTMKernel = integerLSTMKernel
     self.loweredRecurrentOperators = recurrentState?.operators ?? []
+    self.recurrentFixedDimensions = recurrentState?.fixedDimensions ?? []
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.
     let mainKey = signatures[main.signature].key
@@ -197,6 +201,21 @@ final class LiteRTSession {
     guard let resetSignatureIndex else { throw .variableResetUnavailable }
     let status = library.runCompiledModel(compiledModel, resetSignatureIndex, 0, nil, 0, nil)
     guard status == 0 else { throw .invocationFailed(status: LiteRTStatus(rawValue: status)) }
+  }
+
+  /// The fixed dimension (see ``recurrentFixedDimensions``) that resizing the input `name` of
+  /// signature `signatureIndex` to `shape` would change, if any.
+  func fixedDimension(changedBy shape: [Int], input name: String, signatureIndex: Int) -> RecurrentFixedDimension? {
+    guard !recurrentFixedDimensions.isEmpty else { return nil }
+    // A model without signature definitions has LiteRT's one, over the main subgraph.
+    let key = signatures[signatureIndex].key
+    let subgraph = format.signatures.first { $0.key == key }?.subgraphIndex ?? 0
+    guard subgraph < format.subgraphs.count else { return nil }
+    let inputs = Set(format.subgraphs[subgraph].inputs)
+    return recurrentFixedDimensions.first {
+      $0.subgraphIndex == subgraph && inputs.contains($0.tensorIndex) && $0.tensorName == name
+        && $0.axis < shape.count && shape[$0.axis] != $0.size
+    }
   }
 
   /// Raw metadata stored in the model under `key`, or `nil` when there is none.

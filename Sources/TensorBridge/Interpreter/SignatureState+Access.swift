@@ -42,6 +42,10 @@ extension SignatureState {
       }
     }
     if shape == slot.shape { return }
+    if let fixed = session.fixedDimension(changedBy: shape.dimensions, input: slot.name, signatureIndex: signatureIndex)
+    {
+      throw .invalidShape(tensor: slot.name, shape: shape.dimensions, reason: fixed.reason)
+    }
     let dims = shape.dimensions.map { Int32($0) }
     let library = session.library
     let resize =

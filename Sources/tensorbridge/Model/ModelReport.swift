@@ -139,7 +139,8 @@ struct ModelReport: Codable {
           let tensors = model.subgraphs[op.subgraphIndex].tensors
           let integer = tensors.indices.contains(input) && tensors[input].type == .int8
           return op.location + (integer ? " (as \(RecurrentStateLowering.integerLSTMOperatorName))" : "")
-        })
+        },
+        fixedDimensions: interpreter.recurrentFixedDimensions.map(\.reason))
     } catch {
       runtimeReport.error = error.description
     }
@@ -182,6 +183,7 @@ struct ModelReport: Codable {
           "             after lowering \(count) fused recurrent operator\(count == 1 ? "" : "s") with variable-tensor state to \(target): \(runtime.loweredOperators.joined(separator: ", "))"
         )
       }
+      for fixed in runtime.fixedDimensions { lines.append("             runs only at the file's size: \(fixed)") }
     } else {
       lines.append("Runtime      LiteRT cannot run it: \(runtime.error ?? "unknown error")")
     }

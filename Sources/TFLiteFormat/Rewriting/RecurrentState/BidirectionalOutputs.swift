@@ -23,15 +23,14 @@ struct BidirectionalOutputs {
     backwardWidth = widths.1
     forward = op.outputs[0]
     backward = merged ? nil : op.outputs[1]
-    let time = layout.dynamicSteps ? Int(layout.timeAxis) : nil
     if let backward {
       try operands.float(
-        forward, role: "fw_output", shape: layout.sequenceShape(width: forwardWidth), dynamicAxis: time)
+        forward, role: "fw_output", shape: layout.sequenceShape(width: forwardWidth))
       try operands.float(
-        backward, role: "bw_output", shape: layout.sequenceShape(width: backwardWidth), dynamicAxis: time)
+        backward, role: "bw_output", shape: layout.sequenceShape(width: backwardWidth))
     } else {
       try operands.float(
-        forward, role: "output", shape: layout.sequenceShape(width: forwardWidth + backwardWidth), dynamicAxis: time)
+        forward, role: "output", shape: layout.sequenceShape(width: forwardWidth + backwardWidth))
     }
   }
 

@@ -34,6 +34,8 @@ struct IntegerLSTMPlan {
   let outputState: Int
   let cellState: Int
   let batch: Int
+  /// The input's time axis (0 when time-major); the kernel takes any number of steps.
+  let timeAxis: Int
   let cellCount: Int
   let outputSize: Int
   /// The parameter block (see ``IntegerLSTMParameters``).
@@ -64,8 +66,8 @@ struct IntegerLSTMPlan {
     // Input: int8 [batch, steps, n_input] (or time-major), the number of steps may be dynamic.
     input = try operands.required(op, input: 0, role: "input")
     let inputTensor = operands.tensors[input]
-    let timeAxis = timeMajor ? 0 : 1
-    let inputShape = try operands.typed(input, role: "input", type: .int8, dynamicAxis: timeAxis)
+    timeAxis = timeMajor ? 0 : 1
+    let inputShape = try operands.typed(input, role: "input", type: .int8)
     guard inputShape.count == 3 else {
       throw .unexpectedRank(role: "input", tensor: inputTensor.name, rank: inputShape.count, expected: 3)
     }
@@ -233,8 +235,7 @@ struct IntegerLSTMPlan {
     output = op.outputs[0]
     try operands.typed(
       output, role: "output", type: .int8,
-      shape: timeMajor ? [inputShape[0], batch, outputSize] : [batch, inputShape[1], outputSize],
-      dynamicAxis: timeAxis)
+      shape: timeMajor ? [inputShape[0], batch, outputSize] : [batch, inputShape[1], outputSize])
     let outputQuantization = try operands.quantization(output, role: "output")
     if cellClip > 0 {
       builder.cellClip = Int32(Int16(min(max(cellClip / cellQuantization.scale, -32768), 32767)))

@@ -68,29 +68,26 @@ struct OperandReader {
     }
   }
 
-  /// Checks that `index` is float32 with the fixed shape `shape` (its dimension `dynamicAxis`
-  /// may be dynamic); returns its shape.
+  /// Checks that `index` is float32 of shape `shape`; returns its shape.
+  ///
+  /// The shape is the tensor's current one: a dimension its signature leaves dynamic (`-1`)
+  /// is taken at that size, as TensorFlow Lite's kernels take it — the state and weights fix
+  /// every dimension of a recurrent operator's operands but the sequence length (see
+  /// ``RecurrentStateLowering/fixedDimensions``).
   @discardableResult
-  func float(_ index: Int, role: String, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
-    throws(RecurrentStateRefusal) -> [Int]
-  {
-    try typed(index, role: role, type: .float32, shape: expected, dynamicAxis: dynamicAxis)
+  func float(_ index: Int, role: String, shape expected: [Int]? = nil) throws(RecurrentStateRefusal) -> [Int] {
+    try typed(index, role: role, type: .float32, shape: expected)
   }
 
-  /// Checks that `index` is of `type` with the fixed shape `shape` (its dimension
-  /// `dynamicAxis` may be dynamic); returns its shape.
+  /// Checks that `index` is of `type` and of shape `shape` (its current shape, as in
+  /// ``float(_:role:shape:)``); returns its shape.
   @discardableResult
-  func typed(_ index: Int, role: String, type: TensorType, shape expected: [Int]? = nil, dynamicAxis: Int? = nil)
+  func typed(_ index: Int, role: String, type: TensorType, shape expected: [Int]? = nil)
     throws(RecurrentStateRefusal) -> [Int]
   {
     let tensor = tensors[index]
     guard tensor.type == type else {
       throw .unsupportedType(role: rolePrefix + role, tensor: tensor.name, type: tensor.type)
-    }
-    if let signature = tensor.shapeSignature,
-      signature.enumerated().contains(where: { $0.element < 0 && $0.offset != dynamicAxis })
-    {
-      throw .dynamicShape(role: rolePrefix + role, tensor: tensor.name, shapeSignature: signature)
     }
     if let expected, tensor.shape != expected {
       throw .unexpectedShape(role: rolePrefix + role, tensor: tensor.name, expected: expected, actual: tensor.shape)

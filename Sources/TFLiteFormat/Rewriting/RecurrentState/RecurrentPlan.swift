@@ -19,6 +19,20 @@ enum RecurrentPlan {
     }
   }
 
+  /// The operator's data inputs (neither constant nor state), each with the axis its lowering
+  /// keeps dynamic: the sequence length of a loop, or of the integer LSTM's kernel (which takes
+  /// any). Every other dimension is fixed at the tensor's current size.
+  var dataInputs: [(tensor: Int, dynamicAxis: Int?)] {
+    switch self {
+    case .lstm(let plan): [(plan.input, plan.layout.loopAxis)]
+    case .rnn(let plan): [(plan.input, plan.layout.loopAxis)]
+    case .bidirectionalLSTM(let plan): [(plan.forward.input, plan.forward.layout.loopAxis)]
+    case .bidirectionalRNN(let plan): [(plan.forward.input, plan.forward.layout.loopAxis)]
+    case .svdf(let plan): [(plan.input, nil)]
+    case .integerLSTM(let plan): [(plan.input, plan.timeAxis)]
+    }
+  }
+
   /// The variable tensors holding the state, with the kernel's name for each, in the order
   /// the plan's `emitSteps` returns their final values.
   var states: [(tensor: Int, role: String)] {
@@ -55,6 +69,9 @@ struct SequenceLayout: Hashable {
   /// The axis that runs over the steps.
   var timeAxis: Int32 { timeMajor ? 0 : 1 }
 
+  /// The time axis when the lowering loops over a dynamic number of steps; else nil.
+  var loopAxis: Int? { dynamicSteps ? Int(timeAxis) : nil }
+
   /// The shape of a sequence of `width`-sized vectors in this layout.
   func sequenceShape(width: Int) -> [Int] {
     timeMajor ? [steps, batch, width] : [batch, steps, width]
@@ -66,9 +83,10 @@ struct SequenceLayout: Hashable {
     return timeMajor ? [steps, batch, width] : [batch, steps, width]
   }
 
-  /// Reads the layout of `input` (a float32 tensor of rank 3, of fixed shape but for the
-  /// number of steps when `allowsDynamicSteps`: then ``dynamicSteps`` is set and `steps` is
-  /// the tensor's default length).
+  /// Reads the layout of `input`, a float32 tensor of rank 3 taken at its current shape (see
+  /// ``OperandReader/float(_:role:shape:)``); when `allowsDynamicSteps` and its signature
+  /// leaves the number of steps dynamic, ``dynamicSteps`` is set and `steps` is the tensor's
+  /// default length.
   init(input: Int, timeMajor: Bool, operands: OperandReader, allowsDynamicSteps: Bool = false)
     throws(RecurrentStateRefusal)
   {
@@ -76,7 +94,7 @@ struct SequenceLayout: Hashable {
     let timeAxis = timeMajor ? 0 : 1
     let signature = tensor.shapeSignature ?? tensor.shape
     let dynamic = signature.count == 3 && signature[timeAxis] < 0
-    let shape = try operands.float(input, role: "input", dynamicAxis: allowsDynamicSteps && dynamic ? timeAxis : nil)
+    let shape = try operands.float(input, role: "input")
     guard shape.count == 3 else {
       throw .unexpectedRank(role: "input", tensor: tensor.name, rank: shape.count, expected: 3)
     }

@@ -52,6 +52,10 @@ public struct RecurrentStateLowering: Sendable {
   /// has no signature definitions and its main subgraph's tensor names cannot stand in for the
   /// signature LiteRT would make up (names missing or repeated), so none could be added.
   public let resetSignatureKey: String?
+  /// The dynamic dimensions of the lowered operators' inputs that their state or weights fix
+  /// (see ``RecurrentFixedDimension``): the lowering takes them at the file's size, as
+  /// TensorFlow Lite's kernels do.
+  public let fixedDimensions: [RecurrentFixedDimension]
 }
 
 extension TFLiteModel {
@@ -89,8 +93,12 @@ extension TFLiteModel {
         let key = RecurrentStateLowering.resetSignatureKey
         guard !signatures.contains(where: { $0.key == key }) else { throw .signatureKeyTaken(key: key) }
         var plans: [Int: [RecurrentPlan]] = [:]
+        var fixed: [RecurrentFixedDimension] = []
         for (summary, plan) in analysis {
-          if let plan { plans[summary.subgraphIndex, default: []].append(plan) }
+          guard let plan else { continue }
+          plans[summary.subgraphIndex, default: []].append(plan)
+          fixed += plan.fixedDimensions(
+            in: subgraphs[summary.subgraphIndex], subgraphIndex: summary.subgraphIndex, location: summary.location)
         }
         let rewriter = RecurrentStateRewriter(model: self, copier: TableCopier(reader: reader))
         let (data, hasReset) = try rewriter.rewrite(plans)
@@ -101,7 +109,8 @@ extension TFLiteModel {
         let integer = analysis.contains { if case .integerLSTM = $0.plan { true } else { false } }
         return RecurrentStateLowering(
           data: data, model: lowered, operators: analysis.map(\.summary),
-          customOperatorNames: integer ? [IntegerLSTMPlan.operatorName] : [], resetSignatureKey: hasReset ? key : nil)
+          customOperatorNames: integer ? [IntegerLSTMPlan.operatorName] : [], resetSignatureKey: hasReset ? key : nil,
+          fixedDimensions: fixed)
       }
     }
     return try result.get()

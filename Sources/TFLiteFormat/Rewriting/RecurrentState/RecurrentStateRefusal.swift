@@ -22,9 +22,9 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
-  /// An operand's shape is only known at run time where the lowering needs it fixed: a
-  /// sequence operator's sequence length may be dynamic (it becomes a loop), its
-  /// batch and sizes may not.
+  /// A weight's shape signature is dynamic. (Dynamic dimensions of the data input are taken at
+  /// the file's size where the state and weights fix them, as TensorFlow Lite's kernels do,
+  /// and the sequence length becomes a loop: see ``RecurrentFixedDimension``.)
   case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
   /// An operand's shape does not fit the others (TensorFlow Lite would fail to prepare it too).
   case unexpectedShape(role: String, tensor: String, expected: [Int], actual: [Int])
@@ -79,7 +79,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its \(role) '\(tensor)' is not a constant"
     case .dynamicShape(let role, let tensor, let signature):
       return
-        "its \(role) '\(tensor)' has the dynamic shape \(signature); TensorBridge lowers only an LSTM's or RNN's sequence length as dynamic, every other dimension must be fixed"
+        "its \(role) '\(tensor)' has the dynamic shape \(signature); a weight's shape must be fixed"
     case .unexpectedShape(let role, let tensor, let expected, let actual):
       return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
     case .unexpectedRank(let role, let tensor, let rank, let expected):

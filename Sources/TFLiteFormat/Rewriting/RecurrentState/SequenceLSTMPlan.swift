@@ -254,8 +254,7 @@ struct SequenceLSTMPlan {
     self.output = output ?? -1
     if let output {
       try operands.float(
-        output, role: "output", shape: layout.sequenceShape(width: outputSize),
-        dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
+        output, role: "output", shape: layout.sequenceShape(width: outputSize))
     }
   }
 

@@ -80,8 +80,7 @@ struct SequenceRNNPlan {
     self.output = output ?? -1
     if let output {
       try operands.float(
-        output, role: "output", shape: layout.sequenceShape(width: units),
-        dynamicAxis: layout.dynamicSteps ? Int(layout.timeAxis) : nil)
+        output, role: "output", shape: layout.sequenceShape(width: units))
     }
   }
 }
