@@ -35,12 +35,7 @@ enum Resampler {
       let scaled = YuvScaler.scale(
         image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
     {
-      let rowStride = width * channelCount
-      try scaled.withUnsafeBufferPointer { buffer in
-        for y in 0..<height {
-          try row(y, UnsafeBufferPointer(rebasing: buffer[(y * rowStride)..<((y + 1) * rowStride)]))
-        }
-      }
+      try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
       return
     }
     if let reducingGap,
@@ -92,11 +87,7 @@ enum Resampler {
     }
 
     if verticalIdentity {
-      try temp.withUnsafeBufferPointer { buffer in
-        for y in 0..<height {
-          try row(y, UnsafeBufferPointer(rebasing: buffer[(y * rowStride)..<((y + 1) * rowStride)]))
-        }
-      }
+      try emitRows(of: temp, height: height, stride: rowStride, row: row)
       return
     }
     // Vertical pass, tap by tap across the whole row: contiguous loops the compiler vectorizes
@@ -134,6 +125,17 @@ enum Resampler {
             try line.withUnsafeBufferPointer { try row(y, $0) }
           }
         }
+      }
+    }
+  }
+
+  /// Hands `row` the first `height` rows of `stride` bytes each of the packed `pixels`.
+  private static func emitRows(
+    of pixels: [UInt8], height: Int, stride: Int, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows {
+    try pixels.withUnsafeBufferPointer { buffer in
+      for y in 0..<height {
+        try row(y, UnsafeBufferPointer(rebasing: buffer[(y * stride)..<((y + 1) * stride)]))
       }
     }
   }
