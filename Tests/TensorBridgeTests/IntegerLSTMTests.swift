@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TensorBridge
 
-/// Fully quantized ("8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM`s, which LiteRT's compiled model
+/// Fully quantized ("8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM`s (and a builtin `LSTM`), which LiteRT's compiled model
 /// refuses (intermediates, variable tensors): TensorBridge rewrites each into its integer LSTM
 /// operator over resource variables and runs it with its own C kernel. Python's classic
 /// interpreter is the reference (`Tests/Fixtures/recurrent/lstm_integer_*`, written by
@@ -82,9 +82,14 @@ final class IntegerLSTMTests: XCTestCase {
   /// A cell state scale of 2⁻¹⁶: Python's tanh leaves its buffer as it was (the input gate).
   func testCellScaleOutsideTheTanhRangeMatchesPythonExactly() throws { try check("lstm_integer_cell_scale_2_16") }
 
+  /// The builtin (non-sequence) `LSTM`'s 8x8_16 form: one int8 step `[2, 3]` per invoke, the
+  /// state carried from invoke to invoke (layer norm, projection, cell clip, batch 2).
+  func testBuiltinLSTMOneStepPerInvokeMatchesPythonExactly() throws { try check("lstm_integer_builtin") }
+
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
-    XCTAssertEqual(names.count, 9, "eight variants and one refusal: \(names)")
+    XCTAssertEqual(
+      names.count, 11, "eight sequence variants, the builtin LSTM's 8x8_16 form and two refusals (one 8x8_8): \(names)")
   }
 
   func testTheLoweredModelUsesTheIntegerOperatorAndNoVariableTensors() throws {

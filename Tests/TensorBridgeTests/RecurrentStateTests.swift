@@ -11,7 +11,8 @@ import XCTest
 /// one interpreter per model, steps in order, `reset_all_variables()` before step 2 (and, in
 /// `lstm_beside_dynamic_input`, a resize before step 3, which zeroes the state too; the LSTMs
 /// and RNNs of dynamic sequence length, lowered to a `WHILE` loop, get sequences of other
-/// lengths). Bidirectional LSTMs and RNNs and SVDFs are lowered too.
+/// lengths). Bidirectional LSTMs and RNNs, the builtin (non-sequence) `LSTM` (one step per
+/// invoke, `builtin_lstm_*`) and SVDFs are lowered too.
 final class RecurrentStateTests: XCTestCase {
   /// The largest difference seen is 7.5e-7 (layer norm); the lowered graph runs XNNPACK's
   /// FULLY_CONNECTED, LOGISTIC and TANH where the fused kernel has its own loops, so results
@@ -97,8 +98,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 32,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and five SVDFs (one hybrid, one of dynamic batch)"
+      checked, 35,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and five SVDFs (one hybrid, one of dynamic batch)"
     )
   }
 
@@ -181,6 +182,7 @@ final class RecurrentStateTests: XCTestCase {
         "BIDIRECTIONAL_SEQUENCE_RNN", { $0 == .auxiliaryInput(role: "aux_input", tensor: "aux_sequence") }
       ),
       "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
+      "lstm_integer_builtin_8x8_8_refused": ("LSTM", { $0 == .intermediates(count: 12) }),
       "lstm_integer_per_channel_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         {

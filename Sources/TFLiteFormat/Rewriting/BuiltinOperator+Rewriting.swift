@@ -32,6 +32,8 @@ extension BuiltinOperator {
   static let dynamicUpdateSlice = BuiltinOperator(rawValue: 151)
   static let bitcast = BuiltinOperator(rawValue: 159)
 
+  /// `LSTM` (16), the builtin non-sequence LSTM.
+  public static let lstm = BuiltinOperator(rawValue: 16)
   /// `SVDF` (27).
   public static let svdf = BuiltinOperator(rawValue: 27)
   /// `UNIDIRECTIONAL_SEQUENCE_RNN` (35).

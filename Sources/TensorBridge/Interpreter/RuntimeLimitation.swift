@@ -12,7 +12,8 @@ import TFLiteFormat
 /// `tensorbridge inspect` reports them up front.
 ///
 /// Variable tensors holding the state of a fused `UNIDIRECTIONAL_SEQUENCE_LSTM` or
-/// `UNIDIRECTIONAL_SEQUENCE_RNN`, of their `BIDIRECTIONAL_` forms or of an `SVDF` are not a
+/// `UNIDIRECTIONAL_SEQUENCE_RNN`, of their `BIDIRECTIONAL_` forms, of the builtin `LSTM` or of
+/// an `SVDF` are not a
 /// limitation when TensorBridge can lower the operator
 /// to builtin operators over resource variables (see
 /// `TFLiteModel.loweringRecurrentState()`); when it cannot, the limitation names
@@ -22,8 +23,9 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, Sendable, Hashable {
     /// A tensor marked `is_variable` (the state of fused LSTM/RNN operators).
     case variableTensor = "variable tensors (is_variable), which hold the state of fused LSTM/RNN operators"
-    /// An operator with `intermediates` (quantized LSTM gates), other than an integer
-    /// `UNIDIRECTIONAL_SEQUENCE_LSTM` TensorBridge runs with its own kernel.
+    /// An operator with `intermediates` (quantized LSTM gates) that keeps no state in variable
+    /// tensors: an integer `UNIDIRECTIONAL_SEQUENCE_LSTM` or `LSTM` TensorBridge runs with its
+    /// own kernel, or refuses with the reason (a ``variableTensor`` limitation), is not one.
     case intermediateTensors = "operator intermediate tensors (used by quantized LSTM)"
     /// An operator with the deprecated `mutating_variable_inputs` list.
     case mutatingVariableInputs = "the mutating_variable_inputs operator field"

@@ -3,9 +3,10 @@ import Foundation
 import LiteRTRuntime
 import TFLiteFormat
 
-/// The kernel of the custom operator a fully quantized `UNIDIRECTIONAL_SEQUENCE_LSTM` is
-/// lowered to (`RecurrentStateLowering.integerLSTMOperatorName`, see TFLiteFormat's
-/// `IntegerLSTMPlan`), registered with LiteRT on the compiled model's options.
+/// The kernel of the custom operator a fully quantized `UNIDIRECTIONAL_SEQUENCE_LSTM` (or builtin
+/// `LSTM`, whose input is one step `[batch, n_input]`) is lowered to
+/// (`RecurrentStateLowering.integerLSTMOperatorName`, see TFLiteFormat's `IntegerLSTMPlan`),
+/// registered with LiteRT on the compiled model's options.
 ///
 /// Inputs: the int8 sequence, the int32 parameter block, the int8 output state and the int16
 /// cell state; outputs: the int8 sequence and the two new states. The work is C

@@ -50,10 +50,10 @@ struct BidirectionalSequenceLSTMPlan {
     }
     forward = try SequenceLSTMPlan(
       inputs: [input] + op.inputs[1...17] + [op.inputs[35], op.inputs[36]], output: nil, options: options,
-      at: operatorIndex, operands: operands.prefixingRoles("fw_"), allowsDynamicSteps: true)
+      at: operatorIndex, operands: operands.prefixingRoles("fw_"))
     backward = try SequenceLSTMPlan(
       inputs: [input] + op.inputs[18...34] + [op.inputs[37], op.inputs[38]], output: nil, options: options,
-      at: operatorIndex, operands: operands.prefixingRoles("bw_"), allowsDynamicSteps: true)
+      at: operatorIndex, operands: operands.prefixingRoles("bw_"))
     outputs = try BidirectionalOutputs(
       op, merged: operands.byte(table, slot: Slot.mergeOutputs) != 0, layout: forward.layout,
       widths: (forward.outputSize, backward.outputSize), operands: operands)

@@ -21,6 +21,12 @@ import Foundation
 /// computed here exactly as `Prepare` computes it (``IntegerLSTMParameters``): every effective
 /// multiplier and shift, zero point, quantized clip, the weights, and the biases with the
 /// zero points folded in.
+///
+/// The builtin (non-sequence) `LSTM` operator's integer form (`lstm.cc`, 5 intermediates, the
+/// same `PopulateQuantizedLstmParams8x8_16` and `EvalInteger8x8_16`) is read the same way with
+/// `singleStep`: its input is one step `[batch, n_input]`, its output `[batch, n_output]`, and
+/// its `Prepare` also requires a cell state scale of at most 2⁻⁹. Its "8x8_8" form (12
+/// intermediates, 8-bit products) is another arithmetic, refused as ``RecurrentStateRefusal/intermediates(count:)``.
 struct IntegerLSTMPlan {
   /// The custom operator's name (registered by TensorBridge's interpreter).
   static let operatorName = "TensorBridgeIntegerLSTM"
@@ -34,8 +40,9 @@ struct IntegerLSTMPlan {
   let outputState: Int
   let cellState: Int
   let batch: Int
-  /// The input's time axis (0 when time-major); the kernel takes any number of steps.
-  let timeAxis: Int
+  /// The input's time axis (0 when time-major; nil for the builtin `LSTM`'s one step without
+  /// one); the kernel takes any number of steps.
+  let timeAxis: Int?
   let cellCount: Int
   let outputSize: Int
   /// The parameter block (see ``IntegerLSTMParameters``).
@@ -46,8 +53,15 @@ struct IntegerLSTMPlan {
     static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3
   }
 
-  init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
+  /// Reads a `UNIDIRECTIONAL_SEQUENCE_LSTM`, or with `singleStep` a builtin `LSTM` (whose
+  /// `LSTMOptions` share the first three slots; it has no `time_major`, its kernel runs the one
+  /// step time-major).
+  init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader, singleStep: Bool = false)
+    throws(RecurrentStateRefusal)
+  {
     self.operatorIndex = operatorIndex
+    let table = operands.options(of: op)
+    if singleStep { try SequenceLSTMPlan.checkFullKernel(op, options: table, operands: operands) }
     guard op.inputs.count == 20 || op.inputs.count == 24 else {
       throw .operandCount(role: "inputs", count: op.inputs.count, expected: [20, 24])
     }
@@ -57,26 +71,27 @@ struct IntegerLSTMPlan {
     guard op.intermediates.count == Self.intermediateCount else {
       throw .intermediates(count: op.intermediates.count)
     }
-    let table = operands.options(of: op)
-    let timeMajor = operands.byte(table, slot: Slot.timeMajor) != 0
+    let timeMajor = singleStep || operands.byte(table, slot: Slot.timeMajor) != 0
     // The integer kernel ignores the fused activation (its cell and output use tanh).
     let cellClip = operands.float(table, slot: Slot.cellClip)
     let projectionClip = operands.float(table, slot: Slot.projectionClip)
 
-    // Input: int8 [batch, steps, n_input] (or time-major), the number of steps may be dynamic.
+    // Input: int8 [batch, steps, n_input] (or time-major), the number of steps may be dynamic;
+    // the builtin LSTM's one step [batch, n_input], of fixed shape.
     input = try operands.required(op, input: 0, role: "input")
     let inputTensor = operands.tensors[input]
-    timeAxis = timeMajor ? 0 : 1
+    timeAxis = singleStep ? nil : timeMajor ? 0 : 1
     let inputShape = try operands.typed(input, role: "input", type: .int8)
-    guard inputShape.count == 3 else {
-      throw .unexpectedRank(role: "input", tensor: inputTensor.name, rank: inputShape.count, expected: 3)
+    guard inputShape.count == (singleStep ? 2 : 3) else {
+      throw .unexpectedRank(
+        role: "input", tensor: inputTensor.name, rank: inputShape.count, expected: singleStep ? 2 : 3)
     }
     guard inputShape.allSatisfy({ $0 > 0 }) else {
       throw .unexpectedShape(
         role: "input", tensor: inputTensor.name, expected: inputShape.map { max($0, 1) }, actual: inputShape)
     }
-    batch = timeMajor ? inputShape[1] : inputShape[0]
-    let inputSize = inputShape[2]
+    batch = singleStep || !timeMajor ? inputShape[0] : inputShape[1]
+    let inputSize = inputShape[inputShape.count - 1]
     let inputQuantization = try operands.quantization(input, role: "input")
 
     let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
@@ -116,8 +131,9 @@ struct IntegerLSTMPlan {
     // Outside that (the converter writes 2⁻¹⁶ for a cell state of small range) it writes
     // nothing, and the hidden state is computed from what its buffer holds: the step's input
     // gate, which the kernel reproduces — or, with CIFG, memory no step has written.
+    // The builtin LSTM's Prepare refuses a scale above 2⁻⁹ outright.
     guard let cellScale = Self.checkedLog2(cellQuantization.scale),
-      (-15)...(-9) ~= cellScale || (!cifg && (-30)...1 ~= cellScale)
+      (-15)...(-9) ~= cellScale || (!cifg && (-30)...(singleStep ? -9 : 1) ~= cellScale)
     else {
       throw .cellStateScale(tensor: operands.tensors[cellState].name, scale: cellQuantization.scale)
     }
@@ -235,7 +251,8 @@ struct IntegerLSTMPlan {
     output = op.outputs[0]
     try operands.typed(
       output, role: "output", type: .int8,
-      shape: timeMajor ? [inputShape[0], batch, outputSize] : [batch, inputShape[1], outputSize])
+      shape: singleStep
+        ? [batch, outputSize] : timeMajor ? [inputShape[0], batch, outputSize] : [batch, inputShape[1], outputSize])
     let outputQuantization = try operands.quantization(output, role: "output")
     if cellClip > 0 {
       builder.cellClip = Int32(Int16(min(max(cellClip / cellQuantization.scale, -32768), 32767)))

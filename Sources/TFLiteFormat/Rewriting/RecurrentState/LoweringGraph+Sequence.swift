@@ -1,11 +1,18 @@
 extension LoweringGraph {
   /// The input-to-hidden products of every step at once — one `FULLY_CONNECTED` over the
   /// whole sequence, `[batch × steps, n_input] · weightsᵀ + bias` — then one `[batch, width]`
-  /// tensor per step, in time order. Its tensors' names start with `name`.
+  /// tensor per step, in time order. Its tensors' names start with `name`. A single step
+  /// without a time axis is one `FULLY_CONNECTED` of the input as it is.
   mutating func projectedSteps(
     input: Int32, layout: SequenceLayout, weights: Int32, bias: Int32, width: Int, name: String = "x",
     asymmetricInputs: Bool = false
   ) -> [Int32] {
+    guard layout.hasTimeAxis else {
+      return [
+        fullyConnected(
+          input, weights, bias: bias, name + "/projected", [layout.batch, width], asymmetricInputs: asymmetricInputs)
+      ]
+    }
     let rows = layout.batch * layout.steps
     let flat = reshape(input, name + "/rows", [rows, layout.inputSize])
     let projected = fullyConnected(
@@ -32,13 +39,20 @@ extension SequenceLSTMPlan {
   /// A hybrid LSTM computes `W[t]` and `h·Whᵀ` per gate, with its int8 weights (see
   /// ``LSTMStepInputs``); the rest is the same float math (`LstmStepHybrid`).
   ///
-  /// A sequence of dynamic length is written as a loop instead (see `emitLoop`).
+  /// A sequence of dynamic length is written as a loop instead (see `emitLoop`); the builtin
+  /// `LSTM` operator's single step (a layout without a time axis) as that one step, its output
+  /// state copied into the operator's output.
   ///
   /// - Returns: the final output state and cell state, to assign back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
     if layout.dynamicSteps { return emitLoop(into: &g) }
     let result = emitCells(into: &g, input: Int32(input), layout: layout, h: Int32(outputState), c: Int32(cellState))
-    g.pack(result.outputs, axis: layout.timeAxis, into: Int32(output))
+    if layout.hasTimeAxis {
+      g.pack(result.outputs, axis: layout.timeAxis, into: Int32(output))
+    } else {
+      // The builtin LSTM's output is the step's output state itself.
+      g.copy(result.h, into: Int32(output))
+    }
     return [result.h, result.c]
   }
 

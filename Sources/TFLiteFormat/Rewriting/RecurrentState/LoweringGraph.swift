@@ -156,6 +156,12 @@ struct LoweringGraph {
     operation(.concatenation, values, [output], options: .init(OptionsType.concatenation, [0: .int32(axis)]))
   }
 
+  /// `x` copied into the existing tensor `output` of the same shape (a `CONCATENATION` of the
+  /// one tensor).
+  mutating func copy(_ x: Int32, into output: Int32) {
+    concatenate([x], axis: 0, into: output)
+  }
+
   /// `MEAN` over the axes held by the int32 constant `axes`, keeping dimensions.
   mutating func mean(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
     let y = tensor(name, shape)

@@ -52,7 +52,9 @@ enum RecurrentPlan {
   }
 }
 
-/// How a sequence operator's input is laid out: what the lowering unrolls.
+/// How a sequence operator's input is laid out: what the lowering unrolls. The builtin
+/// (non-sequence) `LSTM` operator's input is one step without a time axis (``hasTimeAxis``
+/// false): `[batch, n_input]`, its output `[batch, n_output]`.
 struct SequenceLayout: Hashable {
   /// The most steps the lowering unrolls.
   static let maxSteps = RecurrentStateLowering.maxSteps
@@ -65,6 +67,9 @@ struct SequenceLayout: Hashable {
   /// The number of steps is only known at run time (shape signature -1): the lowering loops
   /// over the steps (`WHILE`) instead of unrolling them.
   let dynamicSteps: Bool
+  /// The input is a sequence of rank 3; false for one step of rank 2 (`[batch, n_input]`, the
+  /// builtin `LSTM` operator's), where ``steps`` is 1 and ``timeMajor`` means nothing.
+  var hasTimeAxis = true
 
   /// The axis that runs over the steps.
   var timeAxis: Int32 { timeMajor ? 0 : 1 }
@@ -72,15 +77,35 @@ struct SequenceLayout: Hashable {
   /// The time axis when the lowering loops over a dynamic number of steps; else nil.
   var loopAxis: Int? { dynamicSteps ? Int(timeAxis) : nil }
 
-  /// The shape of a sequence of `width`-sized vectors in this layout.
+  /// The shape of a sequence of `width`-sized vectors in this layout (`[batch, width]` without
+  /// a time axis).
   func sequenceShape(width: Int) -> [Int] {
-    timeMajor ? [steps, batch, width] : [batch, steps, width]
+    guard hasTimeAxis else { return [batch, width] }
+    return timeMajor ? [steps, batch, width] : [batch, steps, width]
   }
 
   /// The shape signature of such a sequence: -1 steps when ``dynamicSteps``.
   func sequenceSignature(width: Int) -> [Int] {
+    guard hasTimeAxis else { return [batch, width] }
     let steps = dynamicSteps ? -1 : steps
     return timeMajor ? [steps, batch, width] : [batch, steps, width]
+  }
+
+  /// Reads the layout of the one-step input `input` of the builtin `LSTM` operator: a float32
+  /// tensor `[batch, n_input]` (taken at its current shape). (`lstm.cc` takes the batch and input size from
+  /// the first two dimensions and the rest of its evaluation from the last, so only rank 2 is
+  /// consistent.)
+  init(singleStepInput input: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
+    let tensor = operands.tensors[input]
+    let shape = try operands.float(input, role: "input")
+    guard shape.count == 2 else {
+      throw .unexpectedRank(role: "input", tensor: tensor.name, rank: shape.count, expected: 2)
+    }
+    guard shape.allSatisfy({ $0 > 0 }) else {
+      throw .unexpectedShape(role: "input", tensor: tensor.name, expected: shape.map { max($0, 1) }, actual: shape)
+    }
+    self.init(batch: shape[0], steps: 1, inputSize: shape[1], timeMajor: true)
+    hasTimeAxis = false
   }
 
   /// Reads the layout of `input`, a float32 tensor of rank 3 taken at its current shape (see

@@ -32,7 +32,8 @@ public struct RecurrentStateLowering: Sendable {
   /// The most steps a sequence may have to be lowered: the lowering unrolls it, and each step
   /// adds about 15 operators (45 with layer norm) to the model.
   public static let maxSteps = 1024
-  /// The custom operator a fully quantized (integer) `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes: its
+  /// The custom operator a fully quantized (integer) `UNIDIRECTIONAL_SEQUENCE_LSTM` or builtin
+  /// `LSTM` becomes: its
   /// inputs are the int8 sequence, the int32 parameter block (the layout of `CIntegerLSTM.h`),
   /// the int8 output state and the int16 cell state; its outputs the int8 sequence and the two
   /// new states.
@@ -72,8 +73,9 @@ extension TFLiteModel {
   /// `FULLY_CONNECTED` operators keeping the int8 weights. `BIDIRECTIONAL_SEQUENCE_LSTM` and
   /// `BIDIRECTIONAL_SEQUENCE_RNN` (no auxiliary input; a hybrid LSTM only when time-major) are
   /// lowered as their two directions, unrolled or as two loops, and an `SVDF` (float32 or hybrid) as one
-  /// frame's shift of its memory and sums. A fully quantized (integer, "8x8_16")
-  /// `UNIDIRECTIONAL_SEQUENCE_LSTM` becomes one
+  /// frame's shift of its memory and sums. The builtin (non-sequence) `LSTM` operator (`lstm.cc`'s
+  /// full kernel: one step `[batch, n_input]` per invoke) is lowered as a one-step LSTM, the same
+  /// way. A fully quantized (integer, "8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM` or `LSTM` becomes one
   /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator
   /// (listed in ``RecurrentStateLowering/customOperatorNames``, whose kernel the runtime must
   /// register) between the same reads and assignments of its states.

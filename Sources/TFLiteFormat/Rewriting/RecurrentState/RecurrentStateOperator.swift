@@ -64,6 +64,15 @@ extension TFLiteModel {
           result = Result { () throws(RecurrentStateRefusal) in
             .bidirectionalRNN(try BidirectionalSequenceRNNPlan(op, at: operatorIndex, operands: operands))
           }
+        case .lstm where op.inputs.first.map({ operands.isInt8($0) }) == true:
+          // The builtin (non-sequence) LSTM: one step per invoke, integer or float/hybrid.
+          result = Result { () throws(RecurrentStateRefusal) in
+            .integerLSTM(try IntegerLSTMPlan(op, at: operatorIndex, operands: operands, singleStep: true))
+          }
+        case .lstm:
+          result = Result { () throws(RecurrentStateRefusal) in
+            .lstm(try SequenceLSTMPlan(builtinLSTM: op, at: operatorIndex, operands: operands))
+          }
         case .svdf:
           result = Result { () throws(RecurrentStateRefusal) in
             .svdf(try SVDFPlan(op, at: operatorIndex, operands: operands))

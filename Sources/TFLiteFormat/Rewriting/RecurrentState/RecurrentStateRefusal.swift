@@ -4,8 +4,8 @@
 /// `role` names an operand the way TensorFlow Lite's kernels do (`input`,
 /// `input_to_forget_weights`, `output_state`, …); `tensor` is its tensor's name.
 public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Only the unidirectional and bidirectional `SEQUENCE_LSTM` and `SEQUENCE_RNN`, and `SVDF`,
-  /// are lowered.
+  /// Only the unidirectional and bidirectional `SEQUENCE_LSTM` and `SEQUENCE_RNN`, the builtin
+  /// `LSTM` and `SVDF` are lowered.
   case operatorNotLowered(name: String)
   /// The operator has a number of inputs or outputs its kernel does not take.
   case operandCount(role: String, count: Int, expected: [Int])
@@ -45,14 +45,16 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// output), so moving it into a resource variable would change what those see.
   case stateShared(role: String, tensor: String)
   /// The operator has intermediate tensors where its kernel takes none (a float32 or hybrid
-  /// LSTM), or an integer LSTM has another number than the 5 its kernel reads.
+  /// LSTM), or an integer LSTM has another number than the 5 its kernel reads — 12 is the
+  /// builtin `LSTM`'s "8x8_8" integer form, which is not lowered.
   case intermediates(count: Int)
   /// A tensor of an integer LSTM does not have the one scale and one zero point its kernel
   /// reads (`scales` is how many scales it has).
   case unsupportedIntegerQuantization(role: String, tensor: String, scales: Int)
   /// An integer LSTM's cell state scale is not a power of two, or (with CIFG) outside 2⁻¹⁵ to
   /// 2⁻⁹: TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits and otherwise
-  /// leaves its output buffer as it was, which with CIFG holds nothing a step wrote.
+  /// leaves its output buffer as it was, which with CIFG holds nothing a step wrote. The
+  /// builtin `LSTM`'s kernel refuses any scale above 2⁻⁹.
   case cellStateScale(tensor: String, scale: Float)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
@@ -64,7 +66,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     switch self {
     case .operatorNotLowered(let name):
       return
-        "TensorBridge lowers only UNIDIRECTIONAL_ and BIDIRECTIONAL_SEQUENCE_LSTM and _SEQUENCE_RNN, and SVDF, not \(name)"
+        "TensorBridge lowers only UNIDIRECTIONAL_ and BIDIRECTIONAL_SEQUENCE_LSTM and _SEQUENCE_RNN, LSTM and SVDF, not \(name)"
     case .operandCount(let role, let count, let expected):
       return "it has \(count) \(role), its kernel takes \(expected.map(String.init).joined(separator: " or "))"
     case .missingOperand(let role):
@@ -96,14 +98,15 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .stateShared(let role, let tensor):
       return "its state \(role) '\(tensor)' is also used outside the operator"
     case .intermediates(let count):
+      let form = count == 12 ? " (the integer \"8x8_8\" LSTM, which TensorBridge does not lower)" : ""
       return
-        "it has \(count) intermediate tensors; TensorBridge lowers only the integer LSTM (int8 input) with its kernel's 5"
+        "it has \(count) intermediate tensors\(form); TensorBridge lowers only the integer \"8x8_16\" LSTM (int8 input) with its kernel's 5"
     case .unsupportedIntegerQuantization(let role, let tensor, let scales):
       return
         "its \(role) '\(tensor)' has \(scales) scales or not one zero point; the integer LSTM kernel reads one scale and one zero point"
     case .cellStateScale(let tensor, let scale):
       return
-        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory)"
+        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory), at most 2^-9 in the builtin LSTM"
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     case .auxiliaryInput(let role, let tensor):

@@ -96,17 +96,17 @@ struct SequenceLSTMPlan {
       timeMajor: operands.byte(table, slot: Slot.timeMajor) != 0,
       asymmetricQuantizeInputs: operands.byte(table, slot: Slot.asymmetricQuantizeInputs) != 0,
       diagonalRecurrent: operands.byte(table, slot: Slot.diagonalRecurrent) != 0)
-    try self.init(
-      inputs: op.inputs, output: op.outputs[0], options: options, at: operatorIndex, operands: operands,
-      allowsDynamicSteps: true)
+    try self.init(inputs: op.inputs, output: op.outputs[0], options: options, at: operatorIndex, operands: operands)
   }
 
   /// Reads an LSTM from its operands, `inputs` by position as the unidirectional operator
   /// takes them (20 or 24). `output` is nil for one direction of a bidirectional operator,
-  /// whose own plan checks and writes the outputs (``output`` is then -1).
+  /// whose own plan checks and writes the outputs (``output`` is then -1). The input is a
+  /// sequence (its number of steps may be dynamic), or with `singleStep` the builtin `LSTM`
+  /// operator's one step `[batch, n_input]` (see ``SequenceLayout/hasTimeAxis``).
   init(
     inputs: [Int], output: Int?, options: Options, at operatorIndex: Int, operands: OperandReader,
-    allowsDynamicSteps: Bool
+    singleStep: Bool = false
   ) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
     activation = options.activation
@@ -114,8 +114,10 @@ struct SequenceLSTMPlan {
     projectionClip = max(0, options.projectionClip)
 
     input = try operands.required(inputs, input: 0, role: "input")
-    layout = try SequenceLayout(
-      input: input, timeMajor: options.timeMajor, operands: operands, allowsDynamicSteps: allowsDynamicSteps)
+    layout =
+      singleStep
+      ? try SequenceLayout(singleStepInput: input, operands: operands)
+      : try SequenceLayout(input: input, timeMajor: options.timeMajor, operands: operands, allowsDynamicSteps: true)
     let inputSize = layout.inputSize
 
     // n_cell from the input-to-output weights, n_output from the recurrent-to-output weights.
