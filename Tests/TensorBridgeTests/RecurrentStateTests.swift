@@ -97,8 +97,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 29,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), six RNNs (two of dynamic length, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and four SVDFs (one hybrid)"
+      checked, 40,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length), six RNNs (two of dynamic length, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length) and four SVDFs (one hybrid)"
     )
   }
 
@@ -160,8 +160,9 @@ final class RecurrentStateTests: XCTestCase {
         "UNIDIRECTIONAL_SEQUENCE_RNN",
         { $0 == .dynamicShape(role: "input", tensor: "sequence", shapeSignature: [-1, 3, 2]) }
       ),
-      "bidirectional_rnn_aux_input_refused": (
-        "BIDIRECTIONAL_SEQUENCE_RNN", { $0 == .auxiliaryInput(role: "aux_input", tensor: "aux_sequence") }
+      "bidirectional_rnn_aux_out_of_bounds_refused": (
+        "BIDIRECTIONAL_SEQUENCE_RNN",
+        { $0 == .auxiliaryInputOutOfBounds(tensor: "aux_sequence", elements: 6, read: 8) }
       ),
       "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
       "lstm_integer_per_channel_refused": (

@@ -93,14 +93,22 @@ struct SequenceLayout: Hashable {
 
   /// The layout of one step of `self`, as the body of a loop over the steps sees it (a
   /// sequence of length 1).
-  var singleStep: SequenceLayout { SequenceLayout(batch: batch, steps: 1, inputSize: inputSize, timeMajor: timeMajor) }
+  var singleStep: SequenceLayout {
+    SequenceLayout(batch: batch, steps: 1, inputSize: inputSize, timeMajor: timeMajor, dynamicSteps: false)
+  }
 
-  private init(batch: Int, steps: Int, inputSize: Int, timeMajor: Bool) {
+  /// The same layout for a sequence of `width`-sized vectors (a bidirectional operator's
+  /// auxiliary input).
+  func withInputSize(_ width: Int) -> SequenceLayout {
+    SequenceLayout(batch: batch, steps: steps, inputSize: width, timeMajor: timeMajor, dynamicSteps: dynamicSteps)
+  }
+
+  private init(batch: Int, steps: Int, inputSize: Int, timeMajor: Bool, dynamicSteps: Bool) {
     self.batch = batch
     self.steps = steps
     self.inputSize = inputSize
     self.timeMajor = timeMajor
-    dynamicSteps = false
+    self.dynamicSteps = dynamicSteps
   }
 }
 

@@ -56,9 +56,15 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case cellStateScale(tensor: String, scale: Float)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
-  /// A bidirectional operator has an auxiliary input or auxiliary weights (`aux_input`, a
-  /// stacked bidirectional RNN's cross links), which the lowering does not handle.
+  /// A `BIDIRECTIONAL_SEQUENCE_RNN` of dynamic sequence length whose kernel reads its auxiliary
+  /// input (`aux_input`) at other offsets than the tensor's own layout (its time-major and
+  /// hybrid paths stride it by the input's width): the lowering gathers those rows only over a
+  /// fixed sequence length.
   case auxiliaryInput(role: String, tensor: String)
+  /// A `BIDIRECTIONAL_SEQUENCE_RNN`'s kernel would read its auxiliary input past its end
+  /// (`read` values of `elements`: its time-major and hybrid paths stride it by the input's
+  /// width, which is wider), so Python's result depends on other memory.
+  case auxiliaryInputOutOfBounds(tensor: String, elements: Int, read: Int)
 
   public var description: String {
     switch self {
@@ -107,7 +113,11 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     case .auxiliaryInput(let role, let tensor):
-      return "it has the auxiliary operand \(role) '\(tensor)', which TensorBridge does not lower"
+      return
+        "its kernel reads its \(role) '\(tensor)' strided by the input's width, which TensorBridge lowers only over a fixed sequence length"
+    case .auxiliaryInputOutOfBounds(let tensor, let elements, let read):
+      return
+        "its kernel would read \(read) values of its aux_input '\(tensor)', which holds \(elements) (it strides it by the input's width)"
     }
   }
 }
