@@ -98,8 +98,8 @@ final class RecurrentStateTests: XCTestCase {
       checked += 1
     }
     XCTAssertEqual(
-      checked, 35,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), four bidirectional RNNs (one hybrid, one of dynamic length), four bidirectional LSTMs (one hybrid, one of dynamic length) and five SVDFs (one hybrid, one of dynamic batch)"
+      checked, 46,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length) and five SVDFs (one hybrid, one of dynamic batch)"
     )
   }
 
@@ -178,8 +178,9 @@ final class RecurrentStateTests: XCTestCase {
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         { $0 == .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3) }
       ),
-      "bidirectional_rnn_aux_input_refused": (
-        "BIDIRECTIONAL_SEQUENCE_RNN", { $0 == .auxiliaryInput(role: "aux_input", tensor: "aux_sequence") }
+      "bidirectional_rnn_aux_out_of_bounds_refused": (
+        "BIDIRECTIONAL_SEQUENCE_RNN",
+        { $0 == .auxiliaryInputOutOfBounds(tensor: "aux_sequence", elements: 6, read: 8) }
       ),
       "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
       "lstm_integer_builtin_8x8_8_refused": ("LSTM", { $0 == .intermediates(count: 12) }),

@@ -25,6 +25,7 @@ extension BuiltinOperator {
   static let pack = BuiltinOperator(rawValue: 83)
   static let unpack = BuiltinOperator(rawValue: 88)
   static let fill = BuiltinOperator(rawValue: 94)
+  static let floorMod = BuiltinOperator(rawValue: 95)
   static let reverseV2 = BuiltinOperator(rawValue: 105)
   static let varHandle = BuiltinOperator(rawValue: 142)
   static let readVariable = BuiltinOperator(rawValue: 143)

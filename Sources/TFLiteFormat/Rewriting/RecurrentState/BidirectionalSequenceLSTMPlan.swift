@@ -8,12 +8,14 @@
 ///
 /// Inputs by position: 0 input; 1–17 the forward LSTM's inputs 1–17 (weights, peephole,
 /// biases, projection); 18–34 the backward one's; 35, 36 forward output and cell state; 37,
-/// 38 backward output and cell state; 39 auxiliary input and 40–47 auxiliary weights
-/// (optional; refused when given). Outputs: forward, then backward unless merged.
+/// 38 backward output and cell state; 39 auxiliary input and 40–47 the forward and backward
+/// auxiliary weights (input, forget, cell, output gate each; optional, see ``AuxiliaryMode``).
+/// Outputs: forward, then backward unless merged.
 struct BidirectionalSequenceLSTMPlan {
   let operatorIndex: Int
   let forward: SequenceLSTMPlan
   let backward: SequenceLSTMPlan
+  let auxiliary: AuxiliaryMode
   let outputs: BidirectionalOutputs
 
   /// Options: `BidirectionalSequenceLSTMOptions` slots (`time_major` defaults to true).
@@ -26,12 +28,6 @@ struct BidirectionalSequenceLSTMPlan {
     self.operatorIndex = operatorIndex
     guard op.inputs.count == 48 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [48]) }
     guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
-    for position in 39..<48 {
-      if let index = operands.optional(op, input: position) {
-        let role = position == 39 ? "aux_input" : "aux_input_weights"
-        throw .auxiliaryInput(role: role, tensor: operands.tensors[index].name)
-      }
-    }
     let table = operands.options(of: op)
     let options = SequenceLSTMPlan.Options(
       activation: try FusedActivation(operands.byte(table, slot: Slot.activation)),
@@ -48,11 +44,39 @@ struct BidirectionalSequenceLSTMPlan {
       throw .inconsistentOperands(
         "a batch-major hybrid BIDIRECTIONAL_SEQUENCE_LSTM, whose kernel reads its input as time-major anyway")
     }
+    // Auxiliary input and weights, as `CheckAuxInputTensorDimensions` checks them: with the
+    // forget, cell and output gates' weights of both directions (all or none) each direction
+    // adds them times the auxiliary input `[…, aux_input_size]`; without them the backward
+    // direction reads the auxiliary input, of the input's shape, instead of the input.
+    let layout = try SequenceLayout(
+      input: try operands.required(op, input: 0, role: "input"), timeMajor: options.timeMajor, operands: operands,
+      allowsDynamicSteps: true)
+    let weights = (forward: Array(op.inputs[40..<44]), backward: Array(op.inputs[44..<48]))
+    let given = [41, 42, 43, 45, 46, 47].filter { operands.optional(op, input: $0) != nil }
+    guard given.isEmpty || given.count == 6 else {
+      throw .inconsistentOperands("auxiliary weights are given for some of the forget, cell and output gates only")
+    }
+    var width = 0
+    if let tensor = operands.optional(op, input: 39) {
+      if given.isEmpty {
+        width = try operands.auxiliarySequence(tensor, layout: layout, width: layout.inputSize)
+        auxiliary = .backwardInput(AuxiliarySequence(tensor: tensor, width: width, rowOffsets: nil, elements: 0))
+      } else {
+        width = try operands.auxiliarySequence(tensor, layout: layout)
+        auxiliary = .crossLinked(AuxiliarySequence(tensor: tensor, width: width, rowOffsets: nil, elements: 0))
+      }
+    } else {
+      guard given.isEmpty else { throw .missingOperand(role: "aux_input") }
+      auxiliary = .none
+    }
+    let crossLinked = !given.isEmpty
     forward = try SequenceLSTMPlan(
       inputs: [input] + op.inputs[1...17] + [op.inputs[35], op.inputs[36]], output: nil, options: options,
+      auxiliary: crossLinked ? (weights: weights.forward, width: width) : nil,
       at: operatorIndex, operands: operands.prefixingRoles("fw_"))
     backward = try SequenceLSTMPlan(
       inputs: [input] + op.inputs[18...34] + [op.inputs[37], op.inputs[38]], output: nil, options: options,
+      auxiliary: crossLinked ? (weights: weights.backward, width: width) : nil,
       at: operatorIndex, operands: operands.prefixingRoles("bw_"))
     outputs = try BidirectionalOutputs(
       op, merged: operands.byte(table, slot: Slot.mergeOutputs) != 0, layout: forward.layout,

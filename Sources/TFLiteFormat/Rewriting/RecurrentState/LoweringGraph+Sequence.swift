@@ -58,16 +58,19 @@ extension SequenceLSTMPlan {
 
   /// Writes the steps of the sequence `input` (laid out as `layout`) from the states `h` and
   /// `c`, from the last step to the first when `backward` (a bidirectional LSTM's backward
-  /// direction); returns each step's output, in time order, and the final states.
+  /// direction); returns each step's output, in time order, and the final states. With
+  /// ``auxiliaryWeights`` each gate also adds them times the same step of `auxiliary` (see
+  /// ``emitStepInputs(into:input:auxiliary:layout:)``).
   func emitCells(
-    into g: inout LoweringGraph, input: Int32, layout: SequenceLayout, h: Int32, c: Int32, backward: Bool = false
+    into g: inout LoweringGraph, input: Int32, auxiliary: Int32? = nil, layout: SequenceLayout, h: Int32, c: Int32,
+    backward: Bool = false
   ) -> (outputs: [Int32], h: Int32, c: Int32) {
     let batch = layout.batch
     let cells = cellCount
     let gateShape = [batch, cells]
     let outputShape = [batch, outputSize]
 
-    let stepInputs = emitStepInputs(into: &g, input: input, layout: layout)
+    let stepInputs = emitStepInputs(into: &g, input: input, auxiliary: auxiliary, layout: layout)
     let one: Int32 = isCIFG ? g.constant("one", [1], floats: [1]) : -1
     let normAxis: Int32 = isLayerNormalized ? g.constant("norm/axis", [1], int32s: [1]) : -1
     let epsilon: Int32 = isLayerNormalized ? g.constant("norm/epsilon", [1], floats: [1e-8]) : -1
@@ -161,38 +164,55 @@ extension SequenceRNNPlan {
   }
 
   /// Writes the RNN over the sequence `input` of dynamic length as a `WHILE` loop writing
-  /// `output`; returns the final hidden state.
-  func emitLoop(into g: inout LoweringGraph, input: Int32, output: Int32) -> [Int32] {
+  /// `output` (each step also reading `auxiliary`, a bidirectional RNN's auxiliary input, when
+  /// given); returns the final hidden state.
+  func emitLoop(into g: inout LoweringGraph, input: Int32, auxiliary: Int32? = nil, output: Int32) -> [Int32] {
     let state = LoopState(initial: Int32(hiddenState), shape: [layout.batch, units], name: "h")
     let step = layout.singleStep
+    let sequences =
+      [LoopSequence(tensor: input, width: layout.inputSize, name: "input")]
+      + (auxiliary.map { [LoopSequence(tensor: $0, width: auxiliaryWidth, name: "aux")] } ?? [])
     return g.sequenceLoop(
-      input: input, layout: layout, states: [state], outputWidth: units, output: output
-    ) { body, x, states in
-      let h = emitCells(into: &body, input: x, layout: step, h: states[0]).h
+      sequences: sequences, layout: layout, states: [state], outputWidth: units, output: output,
+      repeated: passes > 1
+    ) { body, xs, states in
+      let h = emitCells(into: &body, input: xs[0], auxiliary: xs.count > 1 ? xs[1] : nil, layout: step, h: states[0]).h
       return (h, [h])
     }
   }
 
   /// Writes the steps of the sequence `input` (laid out as `layout`) from the hidden state `h`,
   /// from the last step to the first when `backward` (a bidirectional RNN's backward
-  /// direction); returns each step's output (the hidden state after it), in time order, and
-  /// the final hidden state.
-  func emitCells(into g: inout LoweringGraph, input: Int32, layout: SequenceLayout, h: Int32, backward: Bool = false)
-    -> (outputs: [Int32], h: Int32)
-  {
+  /// direction), `passes` times over the sequence (see ``passes``); returns each step's output
+  /// (the hidden state after it; the last pass's), in time order, and the final hidden state.
+  /// With ``auxiliaryWeights`` each step adds them times the same step of `auxiliary` (laid out
+  /// as `layout` but ``auxiliaryWidth`` wide), as `RnnBatchStep` in `kernel_utils.cc` does.
+  func emitCells(
+    into g: inout LoweringGraph, input: Int32, auxiliary: Int32? = nil, layout: SequenceLayout, h: Int32,
+    backward: Bool = false, passes: Int = 1
+  ) -> (outputs: [Int32], h: Int32) {
     let shape = [layout.batch, units]
-    let steps = g.projectedSteps(
+    var steps = g.projectedSteps(
       input: input, layout: layout, weights: g.operand(inputWeights), bias: g.operand(bias), width: units,
       asymmetricInputs: asymmetricQuantizeInputs)
+    if let auxiliary, let auxiliaryWeights {
+      let products = g.projectedSteps(
+        input: auxiliary, layout: layout.withInputSize(auxiliaryWidth), weights: g.operand(auxiliaryWeights),
+        bias: -1, width: units, name: "aux", asymmetricInputs: asymmetricQuantizeInputs)
+      for t in steps.indices { steps[t] = g.binary(.add, steps[t], products[t], "x/t\(t)/with_aux", shape) }
+    }
     let recurrentWeights = g.operand(recurrentWeights)
     var h = h
     var outputs = [Int32](repeating: -1, count: steps.count)
-    for t in backward ? Array(steps.indices.reversed()) : Array(steps.indices) {
-      let recurrent = g.fullyConnected(
-        h, recurrentWeights, bias: -1, "t\(t)/recurrent", shape, asymmetricInputs: asymmetricQuantizeInputs)
-      let z = g.binary(.add, steps[t], recurrent, "t\(t)/z", shape)
-      h = g.activation(activation, z, "t\(t)/h", shape)
-      outputs[t] = h
+    for pass in 0..<passes {
+      let p = passes > 1 ? "pass\(pass)/" : ""
+      for t in backward ? Array(steps.indices.reversed()) : Array(steps.indices) {
+        let recurrent = g.fullyConnected(
+          h, recurrentWeights, bias: -1, p + "t\(t)/recurrent", shape, asymmetricInputs: asymmetricQuantizeInputs)
+        let z = g.binary(.add, steps[t], recurrent, p + "t\(t)/z", shape)
+        h = g.activation(activation, z, p + "t\(t)/h", shape)
+        outputs[t] = h
+      }
     }
     return (outputs, h)
   }

@@ -26,8 +26,12 @@ enum RecurrentPlan {
     switch self {
     case .lstm(let plan): [(plan.input, plan.layout.loopAxis)]
     case .rnn(let plan): [(plan.input, plan.layout.loopAxis)]
-    case .bidirectionalLSTM(let plan): [(plan.forward.input, plan.forward.layout.loopAxis)]
-    case .bidirectionalRNN(let plan): [(plan.forward.input, plan.forward.layout.loopAxis)]
+    case .bidirectionalLSTM(let plan):
+      [(plan.forward.input, plan.forward.layout.loopAxis)]
+        + (plan.auxiliary.sequence.map { [($0.tensor, plan.forward.layout.loopAxis)] } ?? [])
+    case .bidirectionalRNN(let plan):
+      [(plan.forward.input, plan.forward.layout.loopAxis)]
+        + (plan.auxiliary.sequence.map { [($0.tensor, plan.forward.layout.loopAxis)] } ?? [])
     case .svdf(let plan): [(plan.input, nil)]
     case .integerLSTM(let plan): [(plan.input, plan.timeAxis)]
     }
@@ -92,9 +96,9 @@ struct SequenceLayout: Hashable {
   }
 
   /// Reads the layout of the one-step input `input` of the builtin `LSTM` operator: a float32
-  /// tensor `[batch, n_input]` (taken at its current shape). (`lstm.cc` takes the batch and input size from
-  /// the first two dimensions and the rest of its evaluation from the last, so only rank 2 is
-  /// consistent.)
+  /// tensor `[batch, n_input]` (taken at its current shape). (`lstm.cc` takes the batch and
+  /// input size from the first two dimensions and the rest of its evaluation from the last, so
+  /// only rank 2 is consistent.)
   init(singleStepInput input: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
     let tensor = operands.tensors[input]
     let shape = try operands.float(input, role: "input")
@@ -104,7 +108,7 @@ struct SequenceLayout: Hashable {
     guard shape.allSatisfy({ $0 > 0 }) else {
       throw .unexpectedShape(role: "input", tensor: tensor.name, expected: shape.map { max($0, 1) }, actual: shape)
     }
-    self.init(batch: shape[0], steps: 1, inputSize: shape[1], timeMajor: true)
+    self.init(batch: shape[0], steps: 1, inputSize: shape[1], timeMajor: true, dynamicSteps: false)
     hasTimeAxis = false
   }
 
@@ -136,14 +140,22 @@ struct SequenceLayout: Hashable {
 
   /// The layout of one step of `self`, as the body of a loop over the steps sees it (a
   /// sequence of length 1).
-  var singleStep: SequenceLayout { SequenceLayout(batch: batch, steps: 1, inputSize: inputSize, timeMajor: timeMajor) }
+  var singleStep: SequenceLayout {
+    SequenceLayout(batch: batch, steps: 1, inputSize: inputSize, timeMajor: timeMajor, dynamicSteps: false)
+  }
 
-  private init(batch: Int, steps: Int, inputSize: Int, timeMajor: Bool) {
+  /// The same layout for a sequence of `width`-sized vectors (a bidirectional operator's
+  /// auxiliary input).
+  func withInputSize(_ width: Int) -> SequenceLayout {
+    SequenceLayout(batch: batch, steps: steps, inputSize: width, timeMajor: timeMajor, dynamicSteps: dynamicSteps)
+  }
+
+  private init(batch: Int, steps: Int, inputSize: Int, timeMajor: Bool, dynamicSteps: Bool) {
     self.batch = batch
     self.steps = steps
     self.inputSize = inputSize
     self.timeMajor = timeMajor
-    dynamicSteps = false
+    self.dynamicSteps = dynamicSteps
   }
 }
 

@@ -22,7 +22,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)
-  /// A weight's shape signature is dynamic. (Dynamic dimensions of the data input are taken at
+  /// A weight's shape signature is dynamic, or a bidirectional operator's auxiliary input has a
+  /// fixed sequence length where the input's is dynamic. (Dynamic dimensions of the data input are taken at
   /// the file's size where the state and weights fix them, as TensorFlow Lite's kernels do,
   /// and the sequence length becomes a loop: see ``RecurrentFixedDimension``.)
   case dynamicShape(role: String, tensor: String, shapeSignature: [Int])
@@ -58,9 +59,15 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case cellStateScale(tensor: String, scale: Float)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
-  /// A bidirectional operator has an auxiliary input or auxiliary weights (`aux_input`, a
-  /// stacked bidirectional RNN's cross links), which the lowering does not handle.
+  /// A `BIDIRECTIONAL_SEQUENCE_RNN` of dynamic sequence length whose kernel reads its auxiliary
+  /// input (`aux_input`) at other offsets than the tensor's own layout (its time-major and
+  /// hybrid paths stride it by the input's width): the lowering gathers those rows only over a
+  /// fixed sequence length.
   case auxiliaryInput(role: String, tensor: String)
+  /// A `BIDIRECTIONAL_SEQUENCE_RNN`'s kernel would read its auxiliary input past its end
+  /// (`read` values of `elements`: its time-major and hybrid paths stride it by the input's
+  /// width, which is wider), so Python's result depends on other memory.
+  case auxiliaryInputOutOfBounds(tensor: String, elements: Int, read: Int)
 
   public var description: String {
     switch self {
@@ -81,7 +88,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its \(role) '\(tensor)' is not a constant"
     case .dynamicShape(let role, let tensor, let signature):
       return
-        "its \(role) '\(tensor)' has the dynamic shape \(signature); a weight's shape must be fixed"
+        "its \(role) '\(tensor)' has the dynamic shape \(signature); a weight's shape must be fixed, an auxiliary input's sequence length dynamic with the input's"
     case .unexpectedShape(let role, let tensor, let expected, let actual):
       return "its \(role) '\(tensor)' has shape \(actual), expected \(expected)"
     case .unexpectedRank(let role, let tensor, let rank, let expected):
@@ -110,7 +117,11 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     case .auxiliaryInput(let role, let tensor):
-      return "it has the auxiliary operand \(role) '\(tensor)', which TensorBridge does not lower"
+      return
+        "its kernel reads its \(role) '\(tensor)' strided by the input's width, which TensorBridge lowers only over a fixed sequence length"
+    case .auxiliaryInputOutOfBounds(let tensor, let elements, let read):
+      return
+        "its kernel would read \(read) values of its aux_input '\(tensor)', which holds \(elements) (it strides it by the input's width)"
     }
   }
 }

@@ -53,14 +53,29 @@ enum LSTMStepInputs {
 
 extension SequenceLSTMPlan {
   /// Writes the input products of every step of `input`, laid out as `layout` (see
-  /// ``LSTMStepInputs``).
-  func emitStepInputs(into g: inout LoweringGraph, input: Int32, layout: SequenceLayout) -> LSTMStepInputs {
+  /// ``LSTMStepInputs``); with ``auxiliaryWeights`` and `auxiliary` (a bidirectional LSTM's
+  /// auxiliary input, laid out as `layout` but ``auxiliaryWidth`` wide) plus the auxiliary
+  /// weights times the same step of it, as `CalculateLstmGateFloat` and
+  /// `CalculateLstmGateHybrid` in `lstm_eval.cc` add them (a hybrid LSTM quantizes each row of
+  /// the auxiliary input on its own, as its `FULLY_CONNECTED` does).
+  func emitStepInputs(into g: inout LoweringGraph, input: Int32, auxiliary: Int32? = nil, layout: SequenceLayout)
+    -> LSTMStepInputs
+  {
+    let auxiliaryLayout = layout.withInputSize(auxiliaryWidth)
     guard let hybrid else {
       let width = gates.count * cellCount
       let inputWeights = g.constant("weights/input", [width, layout.inputSize], bytes: inputWeights)
       let recurrentWeights = g.constant("weights/recurrent", [width, outputSize], bytes: recurrentWeights)
       let bias = isLayerNormalized ? -1 : g.constant("weights/bias", [width], bytes: biases)
-      let steps = g.projectedSteps(input: input, layout: layout, weights: inputWeights, bias: bias, width: width)
+      var steps = g.projectedSteps(input: input, layout: layout, weights: inputWeights, bias: bias, width: width)
+      if let auxiliary, !auxiliaryWeights.isEmpty {
+        let weights = g.constant("weights/aux", [width, auxiliaryWidth], bytes: auxiliaryWeightBytes)
+        let products = g.projectedSteps(
+          input: auxiliary, layout: auxiliaryLayout, weights: weights, bias: -1, width: width, name: "aux")
+        for t in steps.indices {
+          steps[t] = g.binary(.add, steps[t], products[t], "x/t\(t)/with_aux", [layout.batch, width])
+        }
+      }
       return .fused(
         steps: steps, recurrentWeights: recurrentWeights, splitAxis: g.constant("split_axis", [], int32s: [1]))
     }
@@ -73,6 +88,15 @@ extension SequenceLSTMPlan {
         input: input, layout: layout, weights: g.operand(weights), bias: bias, width: cellCount,
         name: "x/" + gate.name, asymmetricInputs: hybrid.asymmetricQuantizeInputs)
       for (t, part) in projected.enumerated() { steps[t][gate] = part }
+      guard let auxiliary, let auxiliaryWeights = auxiliaryWeights[gate] else { continue }
+      let products = g.projectedSteps(
+        input: auxiliary, layout: auxiliaryLayout, weights: g.operand(auxiliaryWeights), bias: -1, width: cellCount,
+        name: "aux/" + gate.name, asymmetricInputs: hybrid.asymmetricQuantizeInputs)
+      for (t, product) in products.enumerated() {
+        steps[t][gate] = steps[t][gate].map {
+          g.binary(.add, $0, product, "x/\(gate.name)/t\(t)/with_aux", [layout.batch, cellCount])
+        }
+      }
     }
     return .perGate(steps: steps, weights: hybrid)
   }

@@ -56,6 +56,12 @@ struct SequenceLSTMPlan {
   let layerNorm: [Gate: Int]
   let projectionWeights: Int?
   let projectionBias: Int?
+  /// A bidirectional LSTM's auxiliary weights for this direction (`[n_cell, auxiliaryWidth]`,
+  /// of the input weights' type) for each gate in `gates`; empty without them.
+  let auxiliaryWeights: [Gate: Int]
+  /// The float32 auxiliary weights of `gates`, concatenated row-wise (empty when hybrid).
+  let auxiliaryWeightBytes: [UInt8]
+  let auxiliaryWidth: Int
   let activation: FusedActivation
   let cellClip: Float
   let projectionClip: Float
@@ -101,12 +107,14 @@ struct SequenceLSTMPlan {
 
   /// Reads an LSTM from its operands, `inputs` by position as the unidirectional operator
   /// takes them (20 or 24). `output` is nil for one direction of a bidirectional operator,
-  /// whose own plan checks and writes the outputs (``output`` is then -1). The input is a
-  /// sequence (its number of steps may be dynamic), or with `singleStep` the builtin `LSTM`
-  /// operator's one step `[batch, n_input]` (see ``SequenceLayout/hasTimeAxis``).
+  /// whose own plan checks and writes the outputs (``output`` is then -1); `auxiliary` are such
+  /// a direction's auxiliary weights by gate (input, forget, cell, output; -1 when omitted) and
+  /// the auxiliary input's width. The input is a sequence (its number of steps may be dynamic),
+  /// or with `singleStep` the builtin `LSTM` operator's one step `[batch, n_input]` (see
+  /// ``SequenceLayout/hasTimeAxis``).
   init(
-    inputs: [Int], output: Int?, options: Options, at operatorIndex: Int, operands: OperandReader,
-    singleStep: Bool = false
+    inputs: [Int], output: Int?, options: Options, auxiliary: (weights: [Int], width: Int)? = nil,
+    at operatorIndex: Int, operands: OperandReader, singleStep: Bool = false
   ) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
     activation = options.activation
@@ -192,6 +200,32 @@ struct SequenceLSTMPlan {
       ? HybridWeights(
         input: hybridInput, recurrent: hybridRecurrent,
         asymmetricQuantizeInputs: options.asymmetricQuantizeInputs) : nil
+
+    // Auxiliary weights: one per computed gate (`bidirectional_sequence_lstm.cc`'s prepare
+    // reads the input gate's unless CIFG; with CIFG the kernel ignores one given).
+    var auxiliaryWeights: [Gate: Int] = [:]
+    var auxiliaryWeightBytes: [UInt8] = []
+    if let auxiliary {
+      for gate in Gate.allCases {
+        let role = "aux_input_to_\(gate.name)_weights"
+        let given = auxiliary.weights.indices.contains(gate.rawValue) ? auxiliary.weights[gate.rawValue] : -1
+        guard given >= 0 else {
+          if gates.contains(gate) { throw .missingOperand(role: operands.rolePrefix + role) }
+          continue
+        }
+        let shape = [cells, auxiliary.width]
+        if isHybrid {
+          try operands.hybridWeights(given, role: role, shape: shape)
+        } else {
+          let bytes = try operands.constant(given, role: role, shape: shape)
+          if gates.contains(gate) { auxiliaryWeightBytes += bytes }
+        }
+        if gates.contains(gate) { auxiliaryWeights[gate] = given }
+      }
+    }
+    self.auxiliaryWeights = auxiliaryWeights
+    self.auxiliaryWeightBytes = auxiliaryWeightBytes
+    auxiliaryWidth = auxiliary?.width ?? 0
 
     // Peephole: input (unless CIFG), forget and output, all or none.
     let peepholeInputs: [(Gate, Int)] = (cifg ? [] : [(.input, 9)]) + [(.forget, 10), (.output, 11)]

@@ -26,6 +26,16 @@ struct SequenceRNNPlan {
   /// The RNN's `asymmetric_quantize_inputs` (hybrid only), mirrored onto its
   /// `FULLY_CONNECTED`s.
   let asymmetricQuantizeInputs: Bool
+  /// A bidirectional RNN's auxiliary weights for this direction (`[units, auxiliaryWidth]`, of
+  /// the input weights' type), nil without them: each step then adds them times the
+  /// auxiliary input.
+  let auxiliaryWeights: Int?
+  let auxiliaryWidth: Int
+  /// How often the steps run over the sequence, each pass from the state the last one left,
+  /// the outputs the last pass's: 1, but the number of steps in a hybrid time-major
+  /// bidirectional RNN, whose kernel (`bidirectional_sequence_rnn.cc`, `EvalHybrid`) wraps both
+  /// directions in one more loop over the steps.
+  var passes = 1
 
   /// Options: `SequenceRNNOptions` slots.
   private enum Slot {
@@ -48,10 +58,12 @@ struct SequenceRNNPlan {
 
   /// Reads an RNN from its operands, `inputs` by position as the unidirectional operator takes
   /// them (5). `output` is nil for one direction of a bidirectional operator, whose own plan
-  /// checks and writes the outputs (``output`` is then -1).
+  /// checks and writes the outputs (``output`` is then -1); `auxiliary` are such a direction's
+  /// auxiliary weights and the auxiliary input's width.
   init(
     inputs: [Int], output: Int?, timeMajor: Bool, activation: FusedActivation, asymmetricQuantizeInputs: Bool = false,
-    at operatorIndex: Int, operands: OperandReader, allowsDynamicSteps: Bool
+    auxiliary: (weights: Int, width: Int)? = nil, at operatorIndex: Int, operands: OperandReader,
+    allowsDynamicSteps: Bool
   ) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
     self.activation = activation
@@ -72,6 +84,17 @@ struct SequenceRNNPlan {
     } else {
       _ = try operands.constant(inputWeights, role: "input_weights", shape: [units, layout.inputSize])
       _ = try operands.constant(recurrentWeights, role: "recurrent_weights", shape: [units, units])
+    }
+    auxiliaryWeights = auxiliary?.weights
+    auxiliaryWidth = auxiliary?.width ?? 0
+    if let auxiliary {
+      // Prepare checks the rows; the kernel reads the weights as the input weights' type.
+      let shape = [units, auxiliary.width]
+      if isHybrid {
+        try operands.hybridWeights(auxiliary.weights, role: "aux_input_weights", shape: shape)
+      } else {
+        _ = try operands.constant(auxiliary.weights, role: "aux_input_weights", shape: shape)
+      }
     }
     bias = try operands.required(inputs, input: 3, role: "bias")
     _ = try operands.constant(bias, role: "bias", shape: [units])
