@@ -178,6 +178,16 @@ final class RecurrentStateTests: XCTestCase {
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         { $0 == .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3) }
       ),
+      "bidirectional_lstm_merged_batch_major_refused": (
+        "BIDIRECTIONAL_SEQUENCE_LSTM",
+        {
+          if case .inconsistentOperands(let what) = $0 {
+            what.contains("merging its outputs with batch 2")
+          } else {
+            false
+          }
+        }
+      ),
       "bidirectional_rnn_aux_out_of_bounds_refused": (
         "BIDIRECTIONAL_SEQUENCE_RNN",
         { $0 == .auxiliaryInputOutOfBounds(tensor: "aux_sequence", elements: 6, read: 8) }

@@ -51,6 +51,14 @@ struct BidirectionalSequenceLSTMPlan {
     let layout = try SequenceLayout(
       input: try operands.required(op, input: 0, role: "input"), timeMajor: options.timeMajor, operands: operands,
       allowsDynamicSteps: true)
+    if !options.timeMajor, layout.batch > 1, operands.byte(table, slot: Slot.mergeOutputs) != 0 {
+      // `lstm_eval.cc`'s batch-major path offsets batch b's output state by b times the output's
+      // row width, which merged outputs double: past the end of the state for the last batch,
+      // so Python's result depends on memory outside the tensor.
+      throw .inconsistentOperands(
+        "a batch-major BIDIRECTIONAL_SEQUENCE_LSTM merging its outputs with batch \(layout.batch), whose kernel reads each batch's output state at the merged width, past the state's end"
+      )
+    }
     let weights = (forward: Array(op.inputs[40..<44]), backward: Array(op.inputs[44..<48]))
     let given = [41, 42, 43, 45, 46, 47].filter { operands.optional(op, input: $0) != nil }
     guard given.isEmpty || given.count == 6 else {
