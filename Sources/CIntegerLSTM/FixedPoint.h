@@ -1,8 +1,8 @@
 // The fixed-point arithmetic of TensorFlow Lite's integer LSTM, with gemmlowp's semantics:
 // saturating doubling high multiplies, rounding divides and multiplies by powers of two, the
 // rescale by a quantized multiplier and shift, and exp, sigmoid and tanh on int16 fixed point.
-// Static inline, included only by IntegerLSTM.c; overflow wraps through unsigned arithmetic as
-// there.
+// Static inline, included by the integer kernels (IntegerLSTM.c, IntegerSVDF.c); overflow wraps
+// through unsigned arithmetic as there.
 #ifndef CINTEGERLSTM_FIXED_POINT_H
 #define CINTEGERLSTM_FIXED_POINT_H
 

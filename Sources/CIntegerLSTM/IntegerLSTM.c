@@ -14,6 +14,7 @@
 // without overflow checks), through unsigned arithmetic so the C here stays defined.
 #include "CIntegerLSTM.h"
 #include "FixedPoint.h"
+#include "ParameterBlock.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -246,11 +247,8 @@ static void step(const Block *p, const Scratch *s, const int8_t *x, int8_t *h, i
 
 /// Whether the array at `offset` (words) of `bytes` bytes lies inside the block.
 static int fits(int32_t offset, size_t bytes, size_t words) {
-  return offset >= TB_QLSTM_HEADER_WORDS && (size_t)offset <= words && bytes <= (words - (size_t)offset) * 4;
+  return block_fits(offset, bytes, words, TB_QLSTM_HEADER_WORDS);
 }
-
-/// Whether a multiplier and shift are ones TensorFlow Lite's QuantizeMultiplier gives.
-static int valid_rescale(int32_t multiplier, int32_t shift) { return multiplier >= 0 && shift >= -31 && shift <= 30; }
 
 static int check_block(const Block *p, size_t words) {
   const int32_t *w = p->words;

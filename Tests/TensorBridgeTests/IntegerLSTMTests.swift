@@ -14,41 +14,8 @@ import XCTest
 final class IntegerLSTMTests: XCTestCase {
   static let prefix = "lstm_integer_"
 
-  /// Runs fixture `name` step by step as the generator did; returns how many outputs differ
-  /// from Python's (and the first difference), checking shapes on the way.
-  static func mismatches(_ name: String, options: Interpreter.Options = Interpreter.Options()) throws -> (
-    count: Int, first: String?
-  ) {
-    let reference = try RecurrentStateTests.reference(name)
-    let interpreter = try Interpreter(modelPath: RecurrentStateTests.path(name), options: options)
-    var count = 0
-    var first: String?
-    for (k, step) in reference.steps.enumerated() {
-      if step.reset_before { try interpreter.resetVariables() }
-      for (index, input) in step.inputs.enumerated() {
-        if try interpreter.input(at: index).shape.dimensions != input.shape {
-          try interpreter.resizeInput(at: index, to: Tensor.Shape(input.shape))
-        }
-        try interpreter.copy(input.data.map { Int8($0) }, toInputAt: index)
-      }
-      try interpreter.invoke()
-      for (index, expected) in step.outputs.enumerated() {
-        let output = try interpreter.output(at: index)
-        XCTAssertEqual(output.shape.dimensions, expected.shape, "\(name) step \(k)")
-        let values = try output.values(as: Int8.self)
-        XCTAssertEqual(values.count, expected.data.count, "\(name) step \(k)")
-        for (position, (got, want)) in zip(values, expected.data).enumerated() where Float(got) != want {
-          count += 1
-          if first == nil { first = "step \(k) output \(index)[\(position)]: \(got), Python \(Int(want))" }
-        }
-      }
-    }
-    XCTAssertNotEqual(reference.steps[0].outputs[0].data, reference.steps[1].outputs[0].data, "\(name): state")
-    return (count, first)
-  }
-
   func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let result = try Self.mismatches(name)
+    let result = try RecurrentStateTests.integerMismatches(name)
     XCTAssertEqual(result.count, 0, "\(name): \(result.first ?? "")", file: file, line: line)
   }
 
@@ -74,7 +41,7 @@ final class IntegerLSTMTests: XCTestCase {
     var builtin = Interpreter.Options()
     builtin.isXNNPackEnabled = false
     for name in ["lstm_integer_basic", "lstm_integer_cifg_peephole_layer_norm_projection"] {
-      let result = try Self.mismatches(name, options: builtin)
+      let result = try RecurrentStateTests.integerMismatches(name, options: builtin)
       XCTAssertEqual(result.count, 0, "\(name): \(result.first ?? "")")
     }
   }

@@ -12,7 +12,8 @@ import XCTest
 /// `lstm_beside_dynamic_input`, a resize before step 3, which zeroes the state too; the LSTMs
 /// and RNNs of dynamic sequence length, lowered to a `WHILE` loop, get sequences of other
 /// lengths). Bidirectional LSTMs and RNNs, the builtin (non-sequence) `LSTM` (one step per
-/// invoke, `builtin_lstm_*`) and SVDFs are lowered too.
+/// invoke, `builtin_lstm_*`) and SVDFs are lowered too; the fully quantized LSTMs and SVDFs run
+/// on TensorBridge's own kernels and must match exactly.
 final class RecurrentStateTests: XCTestCase {
   /// The largest difference seen is 7.5e-7 (layer norm); the lowered graph runs XNNPACK's
   /// FULLY_CONNECTED, LOGISTIC and TANH where the fused kernel has its own loops, so results
@@ -87,19 +88,62 @@ final class RecurrentStateTests: XCTestCase {
     return worst
   }
 
+  /// Runs the fully quantized fixture `name` (int8 inputs and outputs) step by step as the
+  /// generator did; returns how many outputs differ from Python's (and the first difference),
+  /// checking shapes on the way.
+  static func integerMismatches(_ name: String, options: Interpreter.Options = Interpreter.Options()) throws -> (
+    count: Int, first: String?
+  ) {
+    let reference = try Self.reference(name)
+    let interpreter = try Interpreter(modelPath: Self.path(name), options: options)
+    var count = 0
+    var first: String?
+    for (k, step) in reference.steps.enumerated() {
+      if step.reset_before { try interpreter.resetVariables() }
+      for (index, input) in step.inputs.enumerated() {
+        if try interpreter.input(at: index).shape.dimensions != input.shape {
+          try interpreter.resizeInput(at: index, to: Tensor.Shape(input.shape))
+        }
+        try interpreter.copy(input.data.map { Int8($0) }, toInputAt: index)
+      }
+      try interpreter.invoke()
+      for (index, expected) in step.outputs.enumerated() {
+        let output = try interpreter.output(at: index)
+        XCTAssertEqual(output.shape.dimensions, expected.shape, "\(name) step \(k)")
+        let values = try output.values(as: Int8.self)
+        XCTAssertEqual(values.count, expected.data.count, "\(name) step \(k)")
+        for (position, (got, want)) in zip(values, expected.data).enumerated() where Float(got) != want {
+          count += 1
+          if first == nil { first = "step \(k) output \(index)[\(position)]: \(got), Python \(Int(want))" }
+        }
+      }
+    }
+    XCTAssertNotEqual(reference.steps[0].outputs[0].data, reference.steps[1].outputs[0].data, "\(name): state")
+    return (count, first)
+  }
+
+  /// The fully quantized fixtures (int8 in and out), which must match Python exactly.
+  static let integerPrefixes = [IntegerLSTMTests.prefix, IntegerSVDFTests.prefix]
+
   func testEveryLowerableFixtureMatchesPythonStepByStepIncludingReset() throws {
     var checked = 0
     for name in try Self.fixtures() {
       let reference = try Self.reference(name)
-      // The integer LSTMs (int8 inputs) are checked exactly by IntegerLSTMTests.
-      guard reference.refused == nil, !name.hasPrefix(IntegerLSTMTests.prefix) else { continue }
+      guard reference.refused == nil else { continue }
+      checked += 1
+      // The integer LSTMs and SVDFs (int8 inputs): every output exactly Python's (their variants
+      // in IntegerLSTMTests and IntegerSVDFTests).
+      if Self.integerPrefixes.contains(where: name.hasPrefix) {
+        let result = try Self.integerMismatches(name)
+        XCTAssertEqual(result.count, 0, "\(name) (\(reference.notes)): \(result.first ?? "")")
+        continue
+      }
       let tolerance = Self.symmetricHybrid.contains(name) ? Self.symmetricHybridTolerance : Self.tolerance
       XCTAssertLessThanOrEqual(try Self.worstDifference(name), tolerance, "\(name) (\(reference.notes))")
-      checked += 1
     }
     XCTAssertEqual(
-      checked, 46,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length) and five SVDFs (one hybrid, one of dynamic batch)"
+      checked, 59,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), nine integer LSTMs (one builtin) and four integer SVDFs"
     )
   }
 
@@ -194,6 +238,7 @@ final class RecurrentStateTests: XCTestCase {
       ),
       "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
       "lstm_integer_builtin_8x8_8_refused": ("LSTM", { $0 == .intermediates(count: 12) }),
+      "svdf_integer_none_refused": ("SVDF", { $0 == .integerSVDFActivation(rawValue: 0) }),
       "lstm_integer_per_channel_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         {

@@ -63,7 +63,7 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case invocationFailed(status: LiteRTStatus)
   /// A data-dependent output (served by TensorBridge's capture operator) got no value from a run.
   case outputCaptureFailed(tensor: String, reason: String)
-  /// A kernel TensorBridge registers with LiteRT (the integer LSTM's) failed during the run.
+  /// A kernel TensorBridge registers with LiteRT (the integer LSTM's or SVDF's) failed during the run.
   case customKernelFailed(operator: String, reason: String)
   /// Declared input/output formats do not match the model; every mismatch is listed.
   case formatMismatch([FormatMismatch])
@@ -87,7 +87,7 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
     case .unsupportedByRuntime(let limitations):
       let list = limitations.map(\.description).joined(separator: "; ")
       return
-        "LiteRT's compiled-model API cannot load this model (TensorFlow Lite's classic interpreter can; the pinned runtime does not export it): \(list)."
+        "LiteRT's compiled-model API cannot load this model (TensorFlow Lite's classic interpreter loads it; the pinned runtime does not export that): \(list)."
     case .recurrentStateLoweringFailed(let error):
       return
         "TensorBridge could not lower the model's fused recurrent operators to builtin operators: \(error.description)"

@@ -45,9 +45,9 @@ final class LiteRTSession {
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
   /// the rewritten model; `format` stays the original).
   let outputCapture: OutputCapture?
-  /// The kernel of the integer LSTM operator, when the lowered model has one (it must live as
-  /// long as the compiled model).
-  let integerLSTMKernel: IntegerLSTMKernel?
+  /// The kernels of TensorBridge's custom operators the lowered model uses (the integer LSTM's,
+  /// the integer SVDF's); they must live as long as the compiled model.
+  let customKernels: [CustomOperatorKernel]
   private let modelBytes: UnsafeMutableRawBufferPointer
   private let compilationOptions: LiteRtOptions
 
@@ -107,15 +107,16 @@ final class LiteRTSession {
         throw error
       }
     }
-    // A fully quantized LSTM was lowered to TensorBridge's integer LSTM operator.
-    var integerLSTMKernel: IntegerLSTMKernel?
-    if recurrentState?.customOperatorNames.contains(RecurrentStateLowering.integerLSTMOperatorName) == true {
-      let kernel = IntegerLSTMKernel(library: library)
+    // A fully quantized LSTM or SVDF was lowered to one of TensorBridge's own operators.
+    var customKernels: [CustomOperatorKernel] = []
+    for name in (recurrentState?.customOperatorNames ?? []).sorted() {
+      guard let definition = CustomOperatorKernel.definitions[name] else { continue }
+      let kernel = CustomOperatorKernel(library: library, definition: definition)
       do { try kernel.register(on: compilationOptions) } catch {
         cleanup.run()
         throw error
       }
-      integerLSTMKernel = kernel
+      customKernels.append(kernel)
     }
 
     let environment: LiteRtEnvironment
@@ -176,7 +177,7 @@ final class LiteRTSession {
     self.mainSignatureIndex = main.signature
     self.mainInputOrder = main.inputs
     self.outputCapture = outputCapture
-    self.integerLSTMKernel = integerLSTMKernel
+    self.customKernels = customKernels
     self.loweredRecurrentOperators = recurrentState?.operators ?? []
     self.recurrentFixedDimensions = recurrentState?.fixedDimensions ?? []
     self.resetSignatureIndex = resetSignatureIndex

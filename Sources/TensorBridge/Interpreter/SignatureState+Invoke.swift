@@ -15,9 +15,11 @@ extension SignatureState {
       try reallocateStringOutputs()
       status = run()
     }
-    // LiteRT ignores what a custom kernel's Run returns: the integer LSTM's kernel notes it.
-    if let reason = session.integerLSTMKernel?.takeFailure() {
-      throw .customKernelFailed(operator: RecurrentStateLowering.integerLSTMOperatorName, reason: reason)
+    // LiteRT ignores what a custom kernel's Run returns: TensorBridge's kernels note it.
+    for kernel in session.customKernels {
+      if let reason = kernel.takeFailure() {
+        throw .customKernelFailed(operator: kernel.definition.operatorName, reason: reason)
+      }
     }
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)

@@ -134,12 +134,9 @@ struct ModelReport: Codable {
       runtimeReport = RuntimeReport(
         loads: true, library: interpreter.runtimeLibraryPath, error: nil,
         loweredOperators: model.recurrentStateOperators.filter(\.isLowerable).map { op in
-          // A fully quantized LSTM (int8 input; sequence or builtin) runs on TensorBridge's integer
-          // LSTM operator.
-          let input = model.subgraphs[op.subgraphIndex].operators[op.operatorIndex].inputs.first ?? -1
-          let tensors = model.subgraphs[op.subgraphIndex].tensors
-          let integer = tensors.indices.contains(input) && tensors[input].type == .int8
-          return op.location + (integer ? " (as \(RecurrentStateLowering.integerLSTMOperatorName))" : "")
+          // A fully quantized LSTM (sequence or builtin) or SVDF (int8 input) runs on one of
+          // TensorBridge's operators.
+          op.location + (op.customOperatorName.map { " (as \($0))" } ?? "")
         },
         fixedDimensions: interpreter.recurrentFixedDimensions.map(\.reason))
     } catch {

@@ -64,8 +64,8 @@ struct IntegerLSTMParameters {
   var projectionBias: Int32 = 0
   /// Input, forget, cell, output (the input gate's stays empty with CIFG).
   var gates = [Gate](repeating: Gate(), count: 4)
-  /// The arrays after the header, each padded to whole words.
-  private var data: [UInt8] = []
+  /// The arrays after the header.
+  private var block = KernelParameterBlock(headerWords: Word.header)
 
   init(batch: Int, inputSize: Int, cells: Int, outputSize: Int) {
     self.batch = batch
@@ -75,24 +75,16 @@ struct IntegerLSTMParameters {
   }
 
   /// Appends raw little-endian bytes (int8 or int16 values); returns their word offset.
-  mutating func append(bytes: some Collection<UInt8>) -> Int32 {
-    let offset = Int32(Word.header + data.count / 4)
-    data += bytes
-    while data.count % 4 != 0 { data.append(0) }
-    return offset
-  }
+  mutating func append(bytes: some Collection<UInt8>) -> Int32 { block.append(bytes: bytes) }
 
   /// Appends int32 values; returns their word offset.
-  mutating func append(int32s: [Int32]) -> Int32 {
-    append(bytes: int32s.flatMap { littleEndianBytes(UInt32(bitPattern: $0)) })
-  }
+  mutating func append(int32s: [Int32]) -> Int32 { block.append(int32s: int32s) }
 
   /// The whole block.
   func words() -> [Int32] {
     var header = [Int32](repeating: 0, count: Word.header)
-    let count = Word.header + data.count / 4
     header[Word.magic] = Self.magic
-    header[Word.count] = Int32(count)
+    header[Word.count] = Int32(block.count)
     header[Word.batch] = Int32(batch)
     header[Word.inputSize] = Int32(inputSize)
     header[Word.cells] = Int32(cells)
@@ -113,15 +105,7 @@ struct IntegerLSTMParameters {
       header.replaceSubrange(
         (Word.gates + k * Word.gateWords)..<(Word.gates + (k + 1) * Word.gateWords), with: gate.words)
     }
-    var block = header
-    block.reserveCapacity(count)
-    for start in stride(from: 0, to: data.count, by: 4) {
-      let word =
-        UInt32(data[start]) | UInt32(data[start + 1]) << 8 | UInt32(data[start + 2]) << 16 | UInt32(data[start + 3])
-        << 24
-      block.append(Int32(bitPattern: word))
-    }
-    return block
+    return block.words(header: header)
   }
 
   // MARK: - TensorFlow Lite's arithmetic at prepare time

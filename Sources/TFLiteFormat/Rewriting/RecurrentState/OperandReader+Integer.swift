@@ -34,6 +34,20 @@ extension OperandReader {
     return TensorQuantization(scale: quantization.scales[0], zeroPoint: zeroPoint)
   }
 
+  /// The first scale of `index`, however many it has (per-channel weights have one a row): what
+  /// TensorFlow Lite's integer SVDF reads of its weights (`scale->data[0]` of their affine
+  /// quantization; their zero points it does not read).
+  func firstScale(_ index: Int, role: String) throws(RecurrentStateRefusal) -> Float {
+    let tensor = tensors[index]
+    guard let quantization = tensor.quantization, quantization.details == nil, let scale = quantization.scales.first,
+      scale > 0, scale.isFinite
+    else {
+      throw .unsupportedIntegerQuantization(
+        role: rolePrefix + role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
+    }
+    return scale
+  }
+
   /// Checks that `index` is a state the lowering can move into a resource variable: a variable
   /// tensor of `type` and shape `shape`, used by nothing but its operator.
   func integerState(_ index: Int, role: String, type: TensorType, shape: [Int]) throws(RecurrentStateRefusal) {

@@ -6,6 +6,7 @@ enum RecurrentPlan {
   case bidirectionalRNN(BidirectionalSequenceRNNPlan)
   case svdf(SVDFPlan)
   case integerLSTM(IntegerLSTMPlan)
+  case integerSVDF(IntegerSVDFPlan)
 
   /// The operator's index in its subgraph.
   var operatorIndex: Int {
@@ -16,6 +17,7 @@ enum RecurrentPlan {
     case .bidirectionalRNN(let plan): plan.operatorIndex
     case .svdf(let plan): plan.operatorIndex
     case .integerLSTM(let plan): plan.operatorIndex
+    case .integerSVDF(let plan): plan.operatorIndex
     }
   }
 
@@ -34,6 +36,7 @@ enum RecurrentPlan {
         + (plan.auxiliary.sequence.map { [($0.tensor, plan.forward.layout.loopAxis)] } ?? [])
     case .svdf(let plan): [(plan.input, nil)]
     case .integerLSTM(let plan): [(plan.input, plan.timeAxis)]
+    case .integerSVDF(let plan): [(plan.input, nil)]
     }
   }
 
@@ -52,6 +55,17 @@ enum RecurrentPlan {
       [(plan.forward.hiddenState, "fw_hidden_state"), (plan.backward.hiddenState, "bw_hidden_state")]
     case .svdf(let plan): [(plan.state, "activation_state")]
     case .integerLSTM(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
+    case .integerSVDF(let plan): [(plan.state, "activation_state")]
+    }
+  }
+
+  /// The custom operator TensorBridge's own kernel runs it as, or nil when it becomes builtin
+  /// operators.
+  var customOperatorName: String? {
+    switch self {
+    case .integerLSTM: IntegerLSTMPlan.operatorName
+    case .integerSVDF: IntegerSVDFPlan.operatorName
+    case .lstm, .rnn, .bidirectionalLSTM, .bidirectionalRNN, .svdf: nil
     }
   }
 }

@@ -38,6 +38,10 @@ public struct RecurrentStateLowering: Sendable {
   /// the int8 output state and the int16 cell state; its outputs the int8 sequence and the two
   /// new states.
   public static let integerLSTMOperatorName = IntegerLSTMPlan.operatorName
+  /// The custom operator a fully quantized (integer) `SVDF` becomes: its inputs are the int8
+  /// input, the int32 parameter block (the layout of `CIntegerSVDF.h`) and the int16 activation
+  /// state as `[batch, units, rank × memory]`; its outputs the int8 output and the new state.
+  public static let integerSVDFOperatorName = IntegerSVDFPlan.operatorName
 
   /// The rewritten model file.
   public let data: Data
@@ -46,7 +50,8 @@ public struct RecurrentStateLowering: Sendable {
   /// The operators that were lowered.
   public let operators: [RecurrentStateOperator]
   /// The custom operators the lowered model uses, which the runtime must register:
-  /// ``integerLSTMOperatorName`` when it had a fully quantized LSTM; otherwise empty.
+  /// ``integerLSTMOperatorName`` when it had a fully quantized LSTM, ``integerSVDFOperatorName``
+  /// when it had a fully quantized SVDF; otherwise empty.
   public let customOperatorNames: Set<String>
   /// The signature that zeroes the state
   /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
@@ -76,9 +81,11 @@ extension TFLiteModel {
   /// frame's shift of its memory and sums. The builtin (non-sequence) `LSTM` operator (`lstm.cc`'s
   /// full kernel: one step `[batch, n_input]` per invoke) is lowered as a one-step LSTM, the same
   /// way. A fully quantized (integer, "8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM` or `LSTM` becomes one
-  /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator
-  /// (listed in ``RecurrentStateLowering/customOperatorNames``, whose kernel the runtime must
-  /// register) between the same reads and assignments of its states.
+  /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator, and a fully quantized
+  /// `SVDF` (int8 input, `RELU`, the only activation TensorFlow Lite's integer kernel takes) one
+  /// ``RecurrentStateLowering/integerSVDFOperatorName`` custom operator (each listed in
+  /// ``RecurrentStateLowering/customOperatorNames``, whose kernels the runtime must register),
+  /// between the same reads and assignments of their states.
   ///
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
@@ -108,11 +115,10 @@ extension TFLiteModel {
         do throws(TFLiteFormatError) { lowered = try TFLiteModel(data: data, recording: .rewrite) } catch {
           throw .rewrite(.rewrittenModelInvalid(error))
         }
-        let integer = analysis.contains { if case .integerLSTM = $0.plan { true } else { false } }
         return RecurrentStateLowering(
           data: data, model: lowered, operators: analysis.map(\.summary),
-          customOperatorNames: integer ? [IntegerLSTMPlan.operatorName] : [], resetSignatureKey: hasReset ? key : nil,
-          fixedDimensions: fixed)
+          customOperatorNames: Set(analysis.compactMap { $0.plan?.customOperatorName }),
+          resetSignatureKey: hasReset ? key : nil, fixedDimensions: fixed)
       }
     }
     return try result.get()

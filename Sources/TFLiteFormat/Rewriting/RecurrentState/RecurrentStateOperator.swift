@@ -14,6 +14,23 @@ public struct RecurrentStateOperator: Sendable, Hashable {
   public let stateTensors: [Int]
   /// Why it cannot be lowered, or nil when it can.
   public let refusal: RecurrentStateRefusal?
+  /// The custom operator it is lowered to when TensorBridge's own kernel runs it (a fully
+  /// quantized LSTM or SVDF: ``RecurrentStateLowering/integerLSTMOperatorName``,
+  /// ``RecurrentStateLowering/integerSVDFOperatorName``); nil when it becomes builtin operators
+  /// or is refused.
+  public let customOperatorName: String?
+
+  init(
+    subgraphIndex: Int, operatorIndex: Int, operatorName: String, stateTensors: [Int],
+    refusal: RecurrentStateRefusal?, customOperatorName: String? = nil
+  ) {
+    self.subgraphIndex = subgraphIndex
+    self.operatorIndex = operatorIndex
+    self.operatorName = operatorName
+    self.stateTensors = stateTensors
+    self.refusal = refusal
+    self.customOperatorName = customOperatorName
+  }
 
   /// Whether TensorBridge lowers it.
   public var isLowerable: Bool { refusal == nil }
@@ -73,6 +90,11 @@ extension TFLiteModel {
           result = Result { () throws(RecurrentStateRefusal) in
             .lstm(try SequenceLSTMPlan(builtinLSTM: op, at: operatorIndex, operands: operands))
           }
+        case .svdf where op.inputs.first.map({ operands.isInt8($0) }) == true:
+          // int8 input: TensorFlow Lite's integer kernel.
+          result = Result { () throws(RecurrentStateRefusal) in
+            .integerSVDF(try IntegerSVDFPlan(op, at: operatorIndex, operands: operands))
+          }
         case .svdf:
           result = Result { () throws(RecurrentStateRefusal) in
             .svdf(try SVDFPlan(op, at: operatorIndex, operands: operands))
@@ -82,10 +104,11 @@ extension TFLiteModel {
         }
         var refusal: RecurrentStateRefusal?
         if case .failure(let reason) = result { refusal = reason }
+        let plan = try? result.get()
         let summary = RecurrentStateOperator(
           subgraphIndex: subgraphIndex, operatorIndex: operatorIndex, operatorName: code.name,
-          stateTensors: states, refusal: refusal)
-        found.append((summary, try? result.get()))
+          stateTensors: states, refusal: refusal, customOperatorName: plan?.customOperatorName)
+        found.append((summary, plan))
       }
     }
     return found

@@ -13,7 +13,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case missingOperand(role: String)
   /// An operand has an element type the lowering does not handle (it lowers float32
   /// operators, LSTMs, RNNs and SVDFs whose weights are int8 over float32 activations — the
-  /// hybrid kernels — and the fully quantized unidirectional LSTM with int8 input).
+  /// hybrid kernels — and the fully quantized unidirectional LSTM and SVDF with int8 input, whose
+  /// other operands must then have the types TensorFlow Lite's integer kernels read them as).
   case unsupportedType(role: String, tensor: String, type: TensorType)
   /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
   /// is how many scales it has), which is what the hybrid kernel reads. (Given several scales,
@@ -49,14 +50,17 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// LSTM), or an integer LSTM has another number than the 5 its kernel reads — 12 is the
   /// builtin `LSTM`'s "8x8_8" integer form, which is not lowered.
   case intermediates(count: Int)
-  /// A tensor of an integer LSTM does not have the one scale and one zero point its kernel
-  /// reads (`scales` is how many scales it has).
+  /// A tensor of an integer LSTM or SVDF does not have the one scale and one zero point
+  /// TensorBridge's integer kernels read (`scales` is how many scales it has).
   case unsupportedIntegerQuantization(role: String, tensor: String, scales: Int)
   /// An integer LSTM's cell state scale is not a power of two, or (with CIFG) outside 2⁻¹⁵ to
   /// 2⁻⁹: TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits and otherwise
   /// leaves its output buffer as it was, which with CIFG holds nothing a step wrote. The
   /// builtin `LSTM`'s kernel refuses any scale above 2⁻⁹.
   case cellStateScale(tensor: String, scale: Float)
+  /// A fully quantized SVDF's fused activation is not `RELU`: TensorFlow Lite's integer SVDF
+  /// kernel takes no other (and does not apply it), so Python fails on its first invoke.
+  case integerSVDFActivation(rawValue: Int8)
   /// The sequence is longer than the lowering unrolls.
   case tooManySteps(steps: Int, limit: Int)
   /// A `BIDIRECTIONAL_SEQUENCE_RNN` of dynamic sequence length whose kernel reads its auxiliary
@@ -80,7 +84,7 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its required operand \(role) is omitted"
     case .unsupportedType(let role, let tensor, let type):
       return
-        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, LSTMs, RNNs and SVDFs with int8 weights, and the integer unidirectional LSTM"
+        "its \(role) '\(tensor)' is \(type.name); TensorBridge lowers float32 operators, LSTMs, RNNs and SVDFs with int8 weights, and the integer unidirectional LSTM and SVDF (of the types their kernels read)"
     case .unsupportedQuantization(let role, let tensor, let scales):
       return
         "its \(role) '\(tensor)' has \(scales) scales or a nonzero zero point; the hybrid LSTM takes one scale and zero point 0"
@@ -110,10 +114,13 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
         "it has \(count) intermediate tensors\(form); TensorBridge lowers only the integer \"8x8_16\" LSTM (int8 input) with its kernel's 5"
     case .unsupportedIntegerQuantization(let role, let tensor, let scales):
       return
-        "its \(role) '\(tensor)' has \(scales) scales or not one zero point; the integer LSTM kernel reads one scale and one zero point"
+        "its \(role) '\(tensor)' has \(scales) scales or not one zero point; TensorBridge's integer LSTM and SVDF kernels read one scale and one zero point"
     case .cellStateScale(let tensor, let scale):
       return
         "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory), at most 2^-9 in the builtin LSTM"
+    case .integerSVDFActivation(let rawValue):
+      return
+        "its fused activation is \(rawValue); TensorFlow Lite's integer SVDF kernel runs only with RELU (1), and Python fails to invoke it otherwise"
     case .tooManySteps(let steps, let limit):
       return "its sequence has \(steps) steps; TensorBridge unrolls at most \(limit)"
     case .auxiliaryInput(let role, let tensor):

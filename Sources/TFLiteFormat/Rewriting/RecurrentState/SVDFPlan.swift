@@ -41,20 +41,16 @@ struct SVDFPlan {
   var units: Int { filters / rank }
 
   /// Options: `SVDFOptions` slots.
-  private enum Slot {
+  enum Slot {
     static let rank = 0, activation = 1, asymmetricQuantizeInputs = 2
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
-    guard op.inputs.count == 5 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [5]) }
-    guard op.outputs.count == 1, op.outputs[0] >= 0 else {
-      throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
-    }
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
-    let options = operands.options(of: op)
-    activation = try FusedActivation(operands.byte(options, slot: Slot.activation))
-    rank = Int(operands.int32(options, slot: Slot.rank))
+    let common = try Self.options(of: op, operands: operands)
+    let options = common.table
+    activation = common.activation
+    rank = common.rank
 
     input = try operands.required(op, input: 0, role: "input")
     let inputShape = try operands.float(input, role: "input")
@@ -91,5 +87,20 @@ struct SVDFPlan {
     try operands.state(state, role: "activation_state", shape: [batch, memory * filters])
     output = op.outputs[0]
     try operands.float(output, role: "output", shape: [batch, units])
+  }
+
+  /// Checks the operand counts every `SVDF` kernel takes (5 inputs, 1 output, no
+  /// intermediates); returns its options table, activation and rank.
+  static func options(of op: OperatorInfo, operands: OperandReader) throws(RecurrentStateRefusal) -> (
+    table: FBTable?, activation: FusedActivation, rank: Int
+  ) {
+    guard op.inputs.count == 5 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [5]) }
+    guard op.outputs.count == 1, op.outputs[0] >= 0 else {
+      throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
+    }
+    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
+    let table = operands.options(of: op)
+    let activation = try FusedActivation(operands.byte(table, slot: Slot.activation))
+    return (table, activation, Int(operands.int32(table, slot: Slot.rank)))
   }
 }
