@@ -1893,6 +1893,25 @@ def quantization_error(float_model: bytes, quantized: bytes, xs, feed) -> str:
     return f"Python (XNNPACK) output is within {err:.3g} of the float model's (outputs up to {peak:.2f})."
 
 
+@case("aeq_lstm_dynamic_wi8_afp32", "tf_keras LSTM (fused) -> ai-edge-quantizer recipe.dynamic_wi8_afp32()",
+      lowered=True, tolerance=AEQ_TOLERANCE["dynamic_wi8_afp32"],
+      notes="ai-edge-quantizer quantizes the Dense head's FULLY_CONNECTED (int8 weights, one scale per output "
+            "channel, dynamic-range) and leaves the fused UNIDIRECTIONAL_SEQUENCE_LSTM float32 (its recipes have no "
+            "LSTM policy), which TensorBridge lowers at load. " + _STATE_NOTES)
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((5, 3), batch_size=1, name="sequence")
+    h = tk.layers.LSTM(4, return_sequences=True, name="lstm")(x)
+    y = tk.layers.Dense(2, name="head")(h)
+    model = tk.Model(x, y, name="lstm_model")
+    seed_keras_weights(model, rng)
+    built = _fused_lstm(model, rng, (1, 5, 3))
+    quantized = aeq_quantize(built.model, "dynamic_wi8_afp32", rng)
+    if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(quantized):
+        raise RuntimeError(f"the quantizer rewrote the LSTM: {op_names(quantized)}")
+    return Built(quantized, built.steps, check=built.check)
+
+
 @case("aeq_float", "the float model the ai-edge-quantizer cases start from (from_concrete_functions)")
 def _(rng):
     return Built(aeq_float_model(), [Step("serving_default", {"image": x}) for x in images(rng, 2)])
