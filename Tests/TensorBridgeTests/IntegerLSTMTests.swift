@@ -46,6 +46,10 @@ final class IntegerLSTMTests: XCTestCase {
     }
   }
 
+  /// Per-channel input-to-forget weights: the kernel reads their legacy scale, which Python's
+  /// interpreter sets to 0, so their products drop out (as they do here).
+  func testPerChannelWeightsDropOutAsInPython() throws { try check("lstm_integer_per_channel") }
+
   /// A cell state scale of 2⁻¹⁶: Python's tanh leaves its buffer as it was (the input gate).
   func testCellScaleOutsideTheTanhRangeMatchesPythonExactly() throws { try check("lstm_integer_cell_scale_2_16") }
 
@@ -56,7 +60,9 @@ final class IntegerLSTMTests: XCTestCase {
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
     XCTAssertEqual(
-      names.count, 11, "eight sequence variants, the builtin LSTM's 8x8_16 form and two refusals (one 8x8_8): \(names)")
+      names.count, 11,
+      "nine sequence variants (one with per-channel weights), the builtin LSTM's 8x8_16 form and one refusal (8x8_8): \(names)"
+    )
   }
 
   func testTheLoweredModelUsesTheIntegerOperatorAndNoVariableTensors() throws {

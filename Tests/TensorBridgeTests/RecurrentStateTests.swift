@@ -142,8 +142,8 @@ final class RecurrentStateTests: XCTestCase {
       XCTAssertLessThanOrEqual(try Self.worstDifference(name), tolerance, "\(name) (\(reference.notes))")
     }
     XCTAssertEqual(
-      checked, 59,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), nine integer LSTMs (one builtin) and four integer SVDFs"
+      checked, 60,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, three hybrid, two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), ten integer LSTMs (one builtin, one with per-channel weights) and four integer SVDFs"
     )
   }
 
@@ -239,14 +239,6 @@ final class RecurrentStateTests: XCTestCase {
       "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
       "lstm_integer_builtin_8x8_8_refused": ("LSTM", { $0 == .intermediates(count: 12) }),
       "svdf_integer_none_refused": ("SVDF", { $0 == .integerSVDFActivation(rawValue: 0) }),
-      "lstm_integer_per_channel_refused": (
-        "UNIDIRECTIONAL_SEQUENCE_LSTM",
-        {
-          $0
-            == .unsupportedIntegerQuantization(
-              role: "input_to_forget_weights", tensor: "qlstm/input_to_forget", scales: 4)
-        }
-      ),
     ]
     var checked = 0
     for name in try Self.fixtures() {

@@ -163,8 +163,8 @@ struct IntegerLSTMPlan {
       let wh = try operands.integerConstant(
         recurrentWeights, role: "recurrent_to_\(name)_weights", type: .int8, shape: [cells, outputSize])
       let bias = try operands.integerConstant(biasIndex, role: "\(name)_gate_bias", type: .int32, shape: [cells])
-      let wxScale = try operands.quantization(inputWeights, role: "input_to_\(name)_weights").scale
-      let whScale = try operands.quantization(recurrentWeights, role: "recurrent_to_\(name)_weights").scale
+      let wxScale = try operands.legacyScale(inputWeights, role: "input_to_\(name)_weights")
+      let whScale = try operands.legacyScale(recurrentWeights, role: "recurrent_to_\(name)_weights")
       var gateBlock = IntegerLSTMParameters.Gate()
       gateBlock.input = try Self.multiplier(
         Double(wxScale * inputQuantization.scale / gateScales[k]))
@@ -184,7 +184,7 @@ struct IntegerLSTMPlan {
         let position = gate == .output ? 11 : 9 + k
         let index = try operands.required(op, input: position, role: "cell_to_\(name)_weights")
         let weights = try operands.integerConstant(index, role: "cell_to_\(name)_weights", type: .int16, shape: [cells])
-        let scale = try operands.quantization(index, role: "cell_to_\(name)_weights").scale
+        let scale = try operands.legacyScale(index, role: "cell_to_\(name)_weights")
         gateBlock.peephole = try Self.multiplier(
           Double(Float(IntegerLSTMParameters.powerOfTwo(cellScale) * Double(scale) / Double(gateScales[k]))))
         gateBlock.peepholeWeights = builder.append(bytes: weights)
@@ -193,7 +193,7 @@ struct IntegerLSTMPlan {
         let index = try operands.required(op, input: 20 + k, role: "\(name)_layer_norm_coefficients")
         let weights = try operands.integerConstant(
           index, role: "\(name)_layer_norm_coefficients", type: .int16, shape: [cells])
-        let scale = try operands.quantization(index, role: "\(name)_layer_norm_coefficients").scale
+        let scale = try operands.legacyScale(index, role: "\(name)_layer_norm_coefficients")
         gateBlock.layerNorm = try Self.multiplier(Double(scale))
         let guardValue = 10000 * scale
         guard guardValue < Float(Int32.max) else {
@@ -228,7 +228,7 @@ struct IntegerLSTMPlan {
     if let projection {
       let weights = try operands.integerConstant(
         projection, role: "projection_weights", type: .int8, shape: [outputSize, cells])
-      let scale = try operands.quantization(projection, role: "projection_weights").scale
+      let scale = try operands.legacyScale(projection, role: "projection_weights")
       var bias: [Int32]?
       if let projectionBias {
         let width = outputSize

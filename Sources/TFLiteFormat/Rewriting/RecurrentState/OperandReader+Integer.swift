@@ -34,6 +34,24 @@ extension OperandReader {
     return TensorQuantization(scale: quantization.scales[0], zeroPoint: zeroPoint)
   }
 
+  /// The scale TensorFlow Lite's classic interpreter hands a kernel in a tensor's legacy
+  /// `params` (`GetLegacyQuantization`): the scale when the tensor has exactly one scale and one
+  /// zero point, else 0. An integer LSTM reads its weights' scales there, so in Python the
+  /// products of per-channel weights are rescaled by 0 and drop out; the lowering reproduces
+  /// that (the weights' own zero points are not read either: the kernel takes them as 0).
+  func legacyScale(_ index: Int, role: String) throws(RecurrentStateRefusal) -> Float {
+    let tensor = tensors[index]
+    guard let quantization = tensor.quantization, quantization.details == nil, !quantization.scales.isEmpty else {
+      throw .unsupportedIntegerQuantization(role: rolePrefix + role, tensor: tensor.name, scales: 0)
+    }
+    guard quantization.scales.count == 1, quantization.zeroPoints.count == 1 else { return 0 }
+    let scale = quantization.scales[0]
+    guard scale > 0, scale.isFinite else {
+      throw .unsupportedIntegerQuantization(role: rolePrefix + role, tensor: tensor.name, scales: 1)
+    }
+    return scale
+  }
+
   /// The first scale of `index`, however many it has (per-channel weights have one a row): what
   /// TensorFlow Lite's integer SVDF reads of its weights (`scale->data[0]` of their affine
   /// quantization; their zero points it does not read).
