@@ -98,14 +98,25 @@ struct RecurrentStateLoweringTests {
     #expect(signatures[0].outputs.map(\.tensorIndex) == main.outputs)
   }
 
+  @Test("hybrid weights quantized per channel drop out as in Python: zeros with one scale take their place")
+  func perChannelHybridWeightsDropOut() throws {
+    let original = try Self.model("recurrent/lstm_hybrid_per_channel.tflite")
+    let lowered = try #require(try original.loweringRecurrentState()).model
+    let tensors = lowered.subgraphs[0].tensors
+    for name in ["lstm/input_to_cell", "lstm/recurrent_to_forget"] {
+      let index = try #require(tensors.firstIndex { $0.name == name })
+      #expect(tensors[index].quantization?.scales == [1])
+      #expect(lowered.constantData(subgraph: 0, tensor: index).map { $0.allSatisfy { $0 == 0 } } == true)
+    }
+    // Weights quantized per tensor keep their values and scale.
+    let kept = try #require(tensors.firstIndex { $0.name == "lstm/input_to_forget" })
+    #expect(tensors[kept].quantization?.scales.count == 1)
+    #expect(lowered.constantData(subgraph: 0, tensor: kept).map { $0.contains { $0 != 0 } } == true)
+  }
+
   @Test("refusals name the operand and the fact that decided them")
   func refusals() throws {
     // (A dynamic sequence length: RecurrentStateLoopLoweringTests.)
-    let perChannel = try Self.model("recurrent/lstm_hybrid_per_channel_refused.tflite")
-    #expect(
-      perChannel.recurrentStateOperators.map(\.refusal) == [
-        .unsupportedQuantization(role: "input_to_input_weights", tensor: "lstm/input_to_input", scales: 3)
-      ])
     let add = try Self.model("recurrent/variable_add_refused.tflite")
     #expect(add.recurrentStateOperators.map(\.refusal) == [.operatorNotLowered(name: "ADD")])
     // The RNN kernel strides a time-major auxiliary input by the input's width (3), past the end

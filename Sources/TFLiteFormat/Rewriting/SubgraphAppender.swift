@@ -74,7 +74,7 @@ struct SubgraphAppender {
   /// A `Tensor` table that is not appended (to replace one of the subgraph's own tensors).
   static func tensorTable(
     _ name: String, type: TensorType, shape: [Int32], signature: [Int32]? = nil, buffer: Int,
-    additions: inout ModelAdditions
+    quantization: (scale: Float, zeroPoint: Int64)? = nil, additions: inout ModelAdditions
   ) -> FlatBufferComposer.Reference {
     var fields: [Int: FlatBufferComposer.Field] = [
       Slot.Tensor.shape: .reference(additions.composer.reference(to: .int32s(shape))),
@@ -85,6 +85,16 @@ struct SubgraphAppender {
     ]
     if let signature {
       fields[Slot.Tensor.shapeSignature] = .reference(additions.composer.reference(to: .int32s(signature)))
+    }
+    if let quantization {
+      // Per-tensor: one scale, one zero point.
+      let scale = additions.composer.reference(
+        to: .scalars(bytes: littleEndianBytes(quantization.scale.bitPattern), elementSize: 4, alignment: 4))
+      let zeroPoint = additions.composer.reference(
+        to: .scalars(bytes: littleEndianBytes(quantization.zeroPoint), elementSize: 8, alignment: 8))
+      fields[Slot.Tensor.quantization] = .reference(
+        additions.composer.reference(
+          to: .table([Slot.Quantization.scale: .reference(scale), Slot.Quantization.zeroPoint: .reference(zeroPoint)])))
     }
     return additions.composer.reference(to: .table(fields))
   }

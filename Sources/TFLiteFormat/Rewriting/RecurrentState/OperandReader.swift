@@ -104,8 +104,9 @@ struct OperandReader {
     return [UInt8](data)
   }
 
-  /// Checks that `index` is an int8 constant of shape `shape` quantized the way the hybrid LSTM
-  /// kernel reads it: one scale (per tensor), zero point 0, no other scheme.
+  /// Checks that `index` is an int8 constant of shape `shape` quantized the way the hybrid
+  /// kernels read it: one scale (per tensor) and zero point 0 — or weights whose legacy scale
+  /// Python's interpreter sets to 0 (see ``dropsOut(_:)``), used by this operator alone.
   func hybridWeights(_ index: Int, role: String, shape expected: [Int]) throws(RecurrentStateRefusal) {
     let tensor = tensors[index]
     guard tensor.type == .int8 else {
@@ -120,12 +121,32 @@ struct OperandReader {
     guard model.constantData(subgraph: subgraphIndex, tensor: index) != nil else {
       throw .notConstant(role: rolePrefix + role, tensor: tensor.name)
     }
-    guard let quantization = tensor.quantization, quantization.details == nil, quantization.scales.count == 1,
-      quantization.zeroPoints.allSatisfy({ $0 == 0 }), quantization.zeroPoints.count <= 1
-    else {
-      throw .unsupportedQuantization(
-        role: rolePrefix + role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
+    let scales = tensor.quantization?.scales.count ?? 0
+    guard let quantization = tensor.quantization, quantization.details == nil, scales > 0 else {
+      throw .unsupportedQuantization(role: rolePrefix + role, tensor: tensor.name, scales: scales)
     }
+    if Self.dropsOut(tensor) {
+      // The rewriter hands the lowering zero weights in its place, which it may not do to a
+      // tensor another operator reads too.
+      guard uses[index] == 1 else {
+        throw .unsupportedQuantization(role: rolePrefix + role, tensor: tensor.name, scales: scales)
+      }
+      return
+    }
+    guard quantization.zeroPoints == [0] else {
+      throw .unsupportedQuantization(role: rolePrefix + role, tensor: tensor.name, scales: scales)
+    }
+  }
+
+  /// Whether a hybrid kernel's int8 weights drop out of its products in Python: TensorFlow
+  /// Lite's hybrid LSTM, RNN and SVDF kernels read a weight's scale from its legacy per-tensor
+  /// `params`, which the classic interpreter sets to 0 unless the tensor has exactly one scale
+  /// and one zero point (weights quantized per channel), so every product with them is 0.
+  static func dropsOut(_ tensor: TensorInfo) -> Bool {
+    guard tensor.type == .int8, let quantization = tensor.quantization, quantization.details == nil else {
+      return false
+    }
+    return quantization.scales.count != 1 || quantization.zeroPoints.count != 1
   }
 
   /// Checks ``hybridWeights(_:role:shape:)`` and returns the weights as the hybrid kernel
@@ -135,6 +156,8 @@ struct OperandReader {
     guard let data = model.constantData(subgraph: subgraphIndex, tensor: index),
       let scale = tensors[index].quantization?.scales.first
     else { throw .notConstant(role: rolePrefix + role, tensor: tensors[index].name) }
+    // Scaled by 0 in Python (see `dropsOut`).
+    if Self.dropsOut(tensors[index]) { return [Float](repeating: 0, count: data.count) }
     return data.map { Float(Int8(bitPattern: $0)) * scale }
   }
 

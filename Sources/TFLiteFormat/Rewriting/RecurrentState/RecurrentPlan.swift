@@ -40,6 +40,15 @@ enum RecurrentPlan {
     }
   }
 
+  /// Whether the operator runs on one of TensorBridge's integer kernels (its weights travel in
+  /// the kernel's parameter block, not as tensors).
+  var isInteger: Bool {
+    switch self {
+    case .integerLSTM, .integerSVDF: true
+    case .lstm, .rnn, .bidirectionalLSTM, .bidirectionalRNN, .svdf: false
+    }
+  }
+
   /// The variable tensors holding the state, with the kernel's name for each, in the order
   /// the plan's `emitSteps` returns their final values.
   var states: [(tensor: Int, role: String)] {

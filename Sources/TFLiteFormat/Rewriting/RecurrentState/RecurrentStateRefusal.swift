@@ -16,10 +16,11 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// hybrid kernels — and the fully quantized unidirectional LSTM and SVDF with int8 input, whose
   /// other operands must then have the types TensorFlow Lite's integer kernels read them as).
   case unsupportedType(role: String, tensor: String, type: TensorType)
-  /// An int8 weight of a hybrid LSTM is not quantized per tensor with zero point 0 (`scales`
-  /// is how many scales it has), which is what the hybrid kernel reads. (Given several scales,
-  /// TensorFlow Lite's classic interpreter hands the kernel a scale of 0, so Python's output
-  /// ignores those weights altogether: nothing a lowering should reproduce.)
+  /// An int8 weight of a hybrid operator has one scale but a nonzero zero point, or no
+  /// quantization, or is quantized per channel while another operator reads it too (`scales` is
+  /// how many scales it has). (Weights quantized per channel that this operator alone reads are
+  /// lowered: TensorFlow Lite's classic interpreter hands the kernel a scale of 0 for them, so
+  /// their products drop out, and the lowering puts zeros in their place.)
   case unsupportedQuantization(role: String, tensor: String, scales: Int)
   /// A weight or bias is computed rather than constant.
   case notConstant(role: String, tensor: String)

@@ -124,6 +124,20 @@ struct RecurrentStateRewriter {
         g.readVariable(handle, into: Int32(tensor))
         handles.append(handle)
       }
+      // Hybrid weights that drop out in Python (legacy scale 0, see OperandReader.dropsOut) become
+      // zeros with a scale of 1: every product with them is then 0 here too.
+      if !plan.isInteger {
+        for tensor in Set(info.operators[plan.operatorIndex].inputs) where info.tensors.indices.contains(tensor) {
+          let weights = info.tensors[tensor]
+          guard OperandReader.dropsOut(weights), let data = model.constantData(subgraph: index, tensor: tensor) else {
+            continue
+          }
+          tensors[tensor] = SubgraphAppender.tensorTable(
+            weights.name, type: .int8, shape: weights.shape.map(Int32.init),
+            buffer: g.additions.addBuffer([UInt8](repeating: 0, count: data.count)), quantization: (1, 0),
+            additions: &g.additions)
+        }
+      }
       g.ownTables = tensors
       let finals =
         switch plan {
