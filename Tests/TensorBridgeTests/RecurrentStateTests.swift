@@ -142,8 +142,8 @@ final class RecurrentStateTests: XCTestCase {
       XCTAssertLessThanOrEqual(try Self.worstDifference(name), tolerance, "\(name) (\(reference.notes))")
     }
     XCTAssertEqual(
-      checked, 61,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, four hybrid (one with per-channel weights), two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), seven RNNs (two of dynamic length, one of dynamic batch, one hybrid, one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), ten integer LSTMs (one builtin, one with per-channel weights) and four integer SVDFs"
+      checked, 62,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, four hybrid (one with per-channel weights), two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), eight RNNs (two of dynamic length, one of dynamic batch, two hybrid (one with per-channel input weights), one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), ten integer LSTMs (one builtin, one with per-channel weights) and four integer SVDFs"
     )
   }
 
