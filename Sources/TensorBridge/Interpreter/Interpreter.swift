@@ -97,7 +97,7 @@ public final class Interpreter {
 
   /// Dynamic input dimensions of fused recurrent operators that their state or weights fix,
   /// as TensorFlow Lite's kernels fix them: the interpreter runs them at the file's size and
-  /// refuses a resize to another (see ``RecurrentFixedDimension``). Empty for most models.
+  /// refuses a resize to another (see TFLiteFormat's `RecurrentFixedDimension`). Empty for most models.
   public var recurrentFixedDimensions: [RecurrentFixedDimension] { session.recurrentFixedDimensions }
 
   /// The keys of the model's signatures. A model without signature definitions reports one,
