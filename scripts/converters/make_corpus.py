@@ -1023,19 +1023,24 @@ def _fused_lstm(model, rng, shape, configure=None) -> Built:
                  check=check)
 
 
-@case("tf_keras_lstm_fused", "tf_keras LSTM (fixed batch 1) -> from_keras_model -> fused UNIDIRECTIONAL_SEQUENCE_LSTM",
-      lowered=True,
-      notes="The converter fuses the Keras 2 LSTM into one UNIDIRECTIONAL_SEQUENCE_LSTM op (float32, tanh, "
-            "cell clip 10, no peephole/projection/layer norm) whose state tensors are VARIABLE tensors "
-            "(is_variable, no buffer). " + _STATE_NOTES)
-def _(rng):
+def _single_lstm_model(rng):
+    """A tf_keras LSTM (4 units over [1, 5, 3], the whole sequence) and a Dense head, seeded from `rng`."""
     tk = tf_keras()
     x = tk.Input((5, 3), batch_size=1, name="sequence")
     h = tk.layers.LSTM(4, return_sequences=True, name="lstm")(x)
     y = tk.layers.Dense(2, name="head")(h)
     model = tk.Model(x, y, name="lstm_model")
     seed_keras_weights(model, rng)
-    return _fused_lstm(model, rng, (1, 5, 3))
+    return model
+
+
+@case("tf_keras_lstm_fused", "tf_keras LSTM (fixed batch 1) -> from_keras_model -> fused UNIDIRECTIONAL_SEQUENCE_LSTM",
+      lowered=True,
+      notes="The converter fuses the Keras 2 LSTM into one UNIDIRECTIONAL_SEQUENCE_LSTM op (float32, tanh, "
+            "cell clip 10, no peephole/projection/layer norm) whose state tensors are VARIABLE tensors "
+            "(is_variable, no buffer). " + _STATE_NOTES)
+def _(rng):
+    return _fused_lstm(_single_lstm_model(rng), rng, (1, 5, 3))
 
 
 @case("tf_keras_lstm_stacked", "two stacked tf_keras LSTMs (batch 2; return_sequences, then the last step) -> two fused UNIDIRECTIONAL_SEQUENCE_LSTM",
@@ -1899,13 +1904,7 @@ def quantization_error(float_model: bytes, quantized: bytes, xs, feed) -> str:
             "channel, dynamic-range) and leaves the fused UNIDIRECTIONAL_SEQUENCE_LSTM float32 (its recipes have no "
             "LSTM policy), which TensorBridge lowers at load. " + _STATE_NOTES)
 def _(rng):
-    tk = tf_keras()
-    x = tk.Input((5, 3), batch_size=1, name="sequence")
-    h = tk.layers.LSTM(4, return_sequences=True, name="lstm")(x)
-    y = tk.layers.Dense(2, name="head")(h)
-    model = tk.Model(x, y, name="lstm_model")
-    seed_keras_weights(model, rng)
-    built = _fused_lstm(model, rng, (1, 5, 3))
+    built = _fused_lstm(_single_lstm_model(rng), rng, (1, 5, 3))
     quantized = aeq_quantize(built.model, "dynamic_wi8_afp32", rng)
     if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(quantized):
         raise RuntimeError(f"the quantizer rewrote the LSTM: {op_names(quantized)}")
