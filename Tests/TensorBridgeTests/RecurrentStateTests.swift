@@ -28,7 +28,7 @@ final class RecurrentStateTests: XCTestCase {
   /// `asymmetric_quantize_inputs` (what the TF converter writes) XNNPACK leaves them to the
   /// builtin kernels, so the other hybrid fixture and the converter corpus's match within 1e-7.
   static let symmetricHybridTolerance: Float = 5e-3
-  static let symmetricHybrid: Set<String> = ["lstm_hybrid_batch2"]
+  static let symmetricHybrid: Set<String> = ["lstm_hybrid_batch2", "lstm_hybrid_diagonal_recurrent"]
 
   /// `<name>.reference.json`.
   struct RecurrentReference: Decodable {
@@ -142,8 +142,8 @@ final class RecurrentStateTests: XCTestCase {
       XCTAssertLessThanOrEqual(try Self.worstDifference(name), tolerance, "\(name) (\(reference.notes))")
     }
     XCTAssertEqual(
-      checked, 62,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, diagonal recurrent weights, four hybrid (one with per-channel weights), two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), eight RNNs (two of dynamic length, one of dynamic batch, two hybrid (one with per-channel input weights), one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), ten integer LSTMs (one builtin, one with per-channel weights) and four integer SVDFs"
+      checked, 67,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, five with diagonal recurrent weights (with the option, without it, some gates only, projected square, beside a wider output state), five hybrid (one with per-channel weights, one with float32 diagonals), two of dynamic length, one of dynamic batch and length), three builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid), eight RNNs (two of dynamic length, one of dynamic batch, two hybrid (one with per-channel input weights), one SIGN_BIT), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), five SVDFs (one hybrid, one of dynamic batch), ten integer LSTMs (one builtin, one with per-channel weights) and four integer SVDFs"
     )
   }
 
@@ -235,6 +235,26 @@ final class RecurrentStateTests: XCTestCase {
       "variable_add_refused": ("ADD", { $0 == .operatorNotLowered(name: "ADD") }),
       "lstm_integer_builtin_8x8_8_refused": ("LSTM", { $0 == .intermediates(count: 12) }),
       "svdf_integer_none_refused": ("SVDF", { $0 == .integerSVDFActivation(rawValue: 0) }),
+      "lstm_hybrid_diagonal_int8_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        {
+          if case .diagonalRecurrentWeights(let tensor, let reason) = $0 {
+            tensor == "lstm/recurrent_to_input" && reason.contains("they are int8")
+          } else {
+            false
+          }
+        }
+      ),
+      "lstm_diagonal_recurrent_strided_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        {
+          if case .diagonalRecurrentWeights(let tensor, let reason) = $0 {
+            tensor == "lstm/recurrent_to_forget" && reason.contains("(4 wide, batch 2) in strides of 3 cells")
+          } else {
+            false
+          }
+        }
+      ),
     ]
     var checked = 0
     for name in try Self.fixtures() {

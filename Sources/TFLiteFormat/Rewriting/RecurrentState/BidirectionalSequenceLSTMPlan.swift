@@ -35,7 +35,7 @@ struct BidirectionalSequenceLSTMPlan {
       projectionClip: operands.float(table, slot: Slot.projectionClip),
       timeMajor: operands.byte(table, slot: Slot.timeMajor, default: 1) != 0,
       asymmetricQuantizeInputs: operands.byte(table, slot: Slot.asymmetricQuantizeInputs) != 0,
-      diagonalRecurrent: false)
+      takesDiagonalRecurrent: false)
     let input = op.inputs[0]
     if !options.timeMajor, let weights = operands.optional(op, input: 4), operands.tensors[weights].type != .float32 {
       // `bidirectional_sequence_lstm.cc` passes `time_major = true` to `EvalHybrid` whatever the

@@ -36,9 +36,10 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// Optional operands are given for some gates but not all (CIFG, peephole, layer norm,
   /// projection must be all or none).
   case inconsistentOperands(String)
-  /// The recurrent weights are diagonal (rank-1) where the lowering does not take them: in a
-  /// hybrid or projected LSTM, or without the `diagonal_recurrent_tensors` option.
-  case diagonalRecurrentWeights
+  /// Rank-1 (diagonal) recurrent weights `tensor` that the kernel reads other than as the
+  /// product `h ⊙ w` the lowering writes, for `reason` (int8 diagonals, which the hybrid kernel
+  /// reads as float32; an output state the kernel strides by the cell count).
+  case diagonalRecurrentWeights(tensor: String, reason: String)
   /// The fused activation is not one of the schema's (NONE, RELU, RELU_N1_TO_1, RELU6, TANH,
   /// SIGN_BIT).
   case unsupportedActivation(rawValue: Int8)
@@ -100,9 +101,8 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
       return "its \(role) '\(tensor)' has rank \(rank), expected \(expected)"
     case .inconsistentOperands(let what):
       return "its operands are inconsistent: \(what)"
-    case .diagonalRecurrentWeights:
-      return
-        "its recurrent weights are diagonal (rank 1) with int8 weights, a projection or without diagonal_recurrent_tensors, which TensorBridge does not lower"
+    case .diagonalRecurrentWeights(let tensor, let reason):
+      return "its diagonal (rank 1) recurrent weights '\(tensor)' are not lowered: \(reason)"
     case .unsupportedActivation(let rawValue):
       return "its fused activation \(rawValue) has no builtin operator TensorBridge lowers it to"
     case .stateNotVariable(let role, let tensor):

@@ -28,7 +28,7 @@ extension SequenceLSTMPlan {
       projectionClip: operands.float(table, slot: BuiltinSlot.projectionClip),
       timeMajor: true,
       asymmetricQuantizeInputs: operands.byte(table, slot: BuiltinSlot.asymmetricQuantizeInputs) != 0,
-      diagonalRecurrent: false)
+      takesDiagonalRecurrent: false)
     try self.init(
       inputs: op.inputs, output: op.outputs[0], options: options, at: operatorIndex, operands: operands,
       singleStep: true)

@@ -3,8 +3,12 @@
 struct HybridWeights {
   /// The input-to-gate weights (`[n_cell, n_input]`).
   let input: [SequenceLSTMPlan.Gate: Int]
-  /// The recurrent-to-gate weights (`[n_cell, n_output]`).
+  /// The recurrent-to-gate weights (`[n_cell, n_output]`) of the gates whose are matrices.
   let recurrent: [SequenceLSTMPlan.Gate: Int]
+  /// The float32 diagonal recurrent weights of the other gates, as the `[n_cell, n_output]`
+  /// matrices of `SequenceLSTMPlan.diagonalRecurrent`:
+  /// the hybrid kernel multiplies the float output state by them without quantizing it.
+  let diagonals: [SequenceLSTMPlan.Gate: [UInt8]]
   /// The LSTM's `asymmetric_quantize_inputs`, mirrored onto every `FULLY_CONNECTED`.
   let asymmetricQuantizeInputs: Bool
 }
@@ -21,7 +25,9 @@ enum LSTMStepInputs {
   /// to int8 with its own scale (asymmetrically when the LSTM says so), integer dot products
   /// scaled by `input scale × weight scale`, added to the bias. Weights of different gates
   /// have different scales, so they cannot be concatenated into one per-tensor matrix.
-  case perGate(steps: [[SequenceLSTMPlan.Gate: Int32]], weights: HybridWeights)
+  /// `diagonals` are the constants holding `weights.diagonals`, multiplied in float32.
+  case perGate(
+    steps: [[SequenceLSTMPlan.Gate: Int32]], weights: HybridWeights, diagonals: [SequenceLSTMPlan.Gate: Int32])
 
   /// The pre-activation of each gate at step `t`, given the output state `h` at its start.
   func preactivations(step t: Int, outputState h: Int32, plan: SequenceLSTMPlan, into g: inout LoweringGraph)
@@ -36,14 +42,21 @@ enum LSTMStepInputs {
       let z = g.binary(.add, steps[t], recurrent, s + "z", [plan.layout.batch, width])
       let parts = g.split(z, axis: splitAxis, count: plan.gates.count, s + "z", partShape: gateShape)
       return Dictionary(uniqueKeysWithValues: zip(plan.gates, parts))
-    case .perGate(let steps, let weights):
+    case .perGate(let steps, let weights, let diagonals):
       var pre: [SequenceLSTMPlan.Gate: Int32] = [:]
       for gate in plan.gates {
-        guard let projected = steps[t][gate], let recurrentWeights = weights.recurrent[gate] else { continue }
+        guard let projected = steps[t][gate] else { continue }
         let name = s + gate.name
-        let recurrent = g.fullyConnected(
-          h, g.operand(recurrentWeights), bias: -1, name + "/recurrent", gateShape,
-          asymmetricInputs: weights.asymmetricQuantizeInputs)
+        let recurrent: Int32
+        if let diagonal = diagonals[gate] {
+          recurrent = g.fullyConnected(h, diagonal, bias: -1, name + "/recurrent", gateShape)
+        } else if let recurrentWeights = weights.recurrent[gate] {
+          recurrent = g.fullyConnected(
+            h, g.operand(recurrentWeights), bias: -1, name + "/recurrent", gateShape,
+            asymmetricInputs: weights.asymmetricQuantizeInputs)
+        } else {
+          continue
+        }
         pre[gate] = g.binary(.add, projected, recurrent, name + "/z", gateShape)
       }
       return pre
@@ -98,6 +111,11 @@ extension SequenceLSTMPlan {
         }
       }
     }
-    return .perGate(steps: steps, weights: hybrid)
+    var diagonals: [Gate: Int32] = [:]
+    for gate in gates {
+      guard let matrix = hybrid.diagonals[gate] else { continue }
+      diagonals[gate] = g.constant("weights/recurrent_diagonal/" + gate.name, [cellCount, outputSize], bytes: matrix)
+    }
+    return .perGate(steps: steps, weights: hybrid, diagonals: diagonals)
   }
 }

@@ -77,13 +77,15 @@ struct SequenceLSTMPlan {
     let projectionClip: Float
     let timeMajor: Bool
     let asymmetricQuantizeInputs: Bool
-    let diagonalRecurrent: Bool
+    /// Whether the kernel takes rank-1 recurrent weights as diagonals: the unidirectional one
+    /// does (`unidirectional_sequence_lstm.cc`), the builtin and bidirectional ones require
+    /// matrices.
+    let takesDiagonalRecurrent: Bool
   }
 
   /// Options: `UnidirectionalSequenceLSTMOptions` slots.
   private enum Slot {
     static let activation = 0, cellClip = 1, projectionClip = 2, timeMajor = 3, asymmetricQuantizeInputs = 4
-    static let diagonalRecurrent = 5
   }
 
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
@@ -101,7 +103,7 @@ struct SequenceLSTMPlan {
       projectionClip: operands.float(table, slot: Slot.projectionClip),
       timeMajor: operands.byte(table, slot: Slot.timeMajor) != 0,
       asymmetricQuantizeInputs: operands.byte(table, slot: Slot.asymmetricQuantizeInputs) != 0,
-      diagonalRecurrent: operands.byte(table, slot: Slot.diagonalRecurrent) != 0)
+      takesDiagonalRecurrent: true)
     try self.init(inputs: op.inputs, output: op.outputs[0], options: options, at: operatorIndex, operands: operands)
   }
 
@@ -146,18 +148,17 @@ struct SequenceLSTMPlan {
     let recurrentShape =
       try isHybrid
       ? operands.tensors[recurrentOutput].shape : operands.float(recurrentOutput, role: "recurrent_to_output_weights")
-    // Diagonal recurrent weights (`diagonal_recurrent_tensors`: `[n_cell]` each, the recurrent
-    // product `h ⊙ w`) are lowered as the diagonal matrices they stand for, float32 only.
-    let diagonal = options.diagonalRecurrent
-    guard recurrentShape.count == (diagonal ? 1 : 2) else {
-      if recurrentShape.count == 1 { throw .diagonalRecurrentWeights }
+    // The unidirectional kernel takes rank-1 recurrent weights as diagonals (`[n_cell]`, the
+    // product `h ⊙ w`), deciding by each tensor's rank whatever `diagonal_recurrent_tensors`
+    // says; n_output is n_cell when the output gate's are diagonal (a projection is then square).
+    let outputDiagonal = options.takesDiagonalRecurrent && recurrentShape.count == 1
+    guard recurrentShape.count == (outputDiagonal ? 1 : 2) else {
       throw .unexpectedRank(
         role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        rank: recurrentShape.count, expected: diagonal ? 1 : 2)
+        rank: recurrentShape.count, expected: 2)
     }
-    if diagonal, isHybrid || operands.optional(inputs, input: 16) != nil { throw .diagonalRecurrentWeights }
     cellCount = cells
-    outputSize = diagonal ? cells : recurrentShape[1]
+    outputSize = outputDiagonal ? cells : recurrentShape[1]
 
     let cifg = operands.optional(inputs, input: 1) == nil
     gates = cifg ? [.forget, .cell, .output] : Gate.allCases
@@ -170,22 +171,30 @@ struct SequenceLSTMPlan {
     var biasTensors: [Gate: Int] = [:]
     var hybridInput: [Gate: Int] = [:]
     var hybridRecurrent: [Gate: Int] = [:]
+    var hybridDiagonals: [Gate: [UInt8]] = [:]
     for gate in gates {
       let name = gate.name
       let weights = try operands.required(inputs, input: 1 + gate.rawValue, role: "input_to_\(name)_weights")
       let recurrent = try operands.required(inputs, input: 5 + gate.rawValue, role: "recurrent_to_\(name)_weights")
-      if operands.tensors[recurrent].shape.count == 1, !diagonal { throw .diagonalRecurrentWeights }
+      if options.takesDiagonalRecurrent, operands.tensors[recurrent].shape.count == 1 {
+        let matrix = try Self.diagonalRecurrent(
+          recurrent, role: "recurrent_to_\(name)_weights", cells: cells, outputSize: outputSize,
+          batch: layout.batch, operands: operands)
+        if isHybrid { hybridDiagonals[gate] = matrix } else { recurrentWeights += matrix }
+      }
       if isHybrid {
         try operands.hybridWeights(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
-        try operands.hybridWeights(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
         hybridInput[gate] = weights
-        hybridRecurrent[gate] = recurrent
+        if hybridDiagonals[gate] == nil {
+          try operands.hybridWeights(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+          hybridRecurrent[gate] = recurrent
+        }
       } else {
         inputWeights += try operands.constant(weights, role: "input_to_\(name)_weights", shape: [cells, inputSize])
-        recurrentWeights +=
-          diagonal
-          ? Self.diagonalMatrix(try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells]))
-          : try operands.constant(recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+        if operands.tensors[recurrent].shape.count != 1 || !options.takesDiagonalRecurrent {
+          recurrentWeights += try operands.constant(
+            recurrent, role: "recurrent_to_\(name)_weights", shape: [cells, outputSize])
+        }
       }
       let bias = try operands.required(inputs, input: 12 + gate.rawValue, role: "\(name)_gate_bias")
       biases += try operands.constant(bias, role: "\(name)_gate_bias", shape: [cells])
@@ -198,7 +207,7 @@ struct SequenceLSTMPlan {
     hybrid =
       isHybrid
       ? HybridWeights(
-        input: hybridInput, recurrent: hybridRecurrent,
+        input: hybridInput, recurrent: hybridRecurrent, diagonals: hybridDiagonals,
         asymmetricQuantizeInputs: options.asymmetricQuantizeInputs) : nil
 
     // Auxiliary weights: one per computed gate (`bidirectional_sequence_lstm.cc`'s prepare
@@ -294,13 +303,31 @@ struct SequenceLSTMPlan {
     }
   }
 
-  /// The `[n, n]` float32 matrix with the `n` little-endian floats `diagonal` on its diagonal
-  /// and zeros elsewhere: `h · matrixᵀ` is `h ⊙ diagonal` (each row sums one product and
-  /// zeros).
-  static func diagonalMatrix(_ diagonal: [UInt8]) -> [UInt8] {
-    let n = diagonal.count / 4
-    var matrix = [UInt8](repeating: 0, count: n * n * 4)
-    for i in 0..<n { matrix[(i * n + i) * 4..<(i * n + i) * 4 + 4] = diagonal[i * 4..<i * 4 + 4] }
+  /// The `[cells, outputSize]` float32 matrix for rank-1 recurrent weights `index`: their
+  /// `cells` floats on the diagonal, zeros elsewhere, so `h · matrixᵀ` is what the kernel's
+  /// `VectorBatchVectorCwiseProductAccumulate` computes, `w ⊙ h` over the first `cells` values
+  /// of each `cells`-wide stride of the output state. That is one batch row only when the output
+  /// state is `cells` wide, or with batch 1 at least `cells` wide; otherwise the kernel reads
+  /// across batch rows or past the state, and the weights are refused. int8 diagonals are
+  /// refused too: the hybrid kernel reads them as float32, four bytes each.
+  static func diagonalRecurrent(
+    _ index: Int, role: String, cells: Int, outputSize: Int, batch: Int, operands: OperandReader
+  ) throws(RecurrentStateRefusal) -> [UInt8] {
+    let name = operands.tensors[index].name
+    guard operands.tensors[index].type == .float32 else {
+      throw .diagonalRecurrentWeights(
+        tensor: name, reason: "they are \(operands.tensors[index].type), which the kernel reads as float32")
+    }
+    guard outputSize == cells || (batch == 1 && outputSize > cells) else {
+      throw .diagonalRecurrentWeights(
+        tensor: name,
+        reason: "the kernel reads the output state (\(outputSize) wide, batch \(batch)) in strides of \(cells) cells")
+    }
+    let diagonal = try operands.constant(index, role: role, shape: [cells])
+    var matrix = [UInt8](repeating: 0, count: cells * outputSize * 4)
+    for i in 0..<cells {
+      matrix[(i * outputSize + i) * 4..<(i * outputSize + i) * 4 + 4] = diagonal[i * 4..<i * 4 + 4]
+    }
     return matrix
   }
 }
