@@ -57,11 +57,14 @@ final class IntegerLSTMTests: XCTestCase {
   /// state carried from invoke to invoke (layer norm, projection, cell clip, batch 2).
   func testBuiltinLSTMOneStepPerInvokeMatchesPythonExactly() throws { try check("lstm_integer_builtin") }
 
+  /// Rank-1 int8 and int16 states (the kernel checks only their element counts).
+  func testRankOneStatesMatchPythonExactly() throws { try check("lstm_integer_flat_state") }
+
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
     XCTAssertEqual(
-      names.count, 11,
-      "nine sequence variants (one with per-channel weights), the builtin LSTM's 8x8_16 form and one refusal (8x8_8): \(names)"
+      names.count, 12,
+      "ten sequence variants (one with per-channel weights, one with rank-1 states), the builtin LSTM's 8x8_16 form and one refusal (8x8_8): \(names)"
     )
   }
 

@@ -27,7 +27,6 @@ struct BidirectionalSequenceLSTMPlan {
   init(_ op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
     self.operatorIndex = operatorIndex
     guard op.inputs.count == 48 else { throw .operandCount(role: "inputs", count: op.inputs.count, expected: [48]) }
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let table = operands.options(of: op)
     let options = SequenceLSTMPlan.Options(
       activation: try FusedActivation(operands.byte(table, slot: Slot.activation)),

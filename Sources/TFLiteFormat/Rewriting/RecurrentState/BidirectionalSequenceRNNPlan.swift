@@ -27,7 +27,6 @@ struct BidirectionalSequenceRNNPlan {
     guard op.inputs.count == 9 || op.inputs.count == 12 else {
       throw .operandCount(role: "inputs", count: op.inputs.count, expected: [9, 12])
     }
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let options = operands.options(of: op)
     let timeMajor = operands.byte(options, slot: Slot.timeMajor) != 0
     let activation = try FusedActivation(operands.byte(options, slot: Slot.activation))

@@ -68,11 +68,10 @@ extension OperandReader {
 
   /// Checks that `index` is a state the lowering can move into a resource variable: a variable
   /// tensor of `type` and shape `shape`, used by nothing but its operator.
-  func integerState(_ index: Int, role: String, type: TensorType, shape: [Int]) throws(RecurrentStateRefusal) {
-    let tensor = tensors[index]
-    guard tensor.isVariable else { throw .stateNotVariable(role: rolePrefix + role, tensor: tensor.name) }
-    try typed(index, role: role, type: type, shape: shape)
-    guard uses[index] == 1 else { throw .stateShared(role: rolePrefix + role, tensor: tensor.name) }
+  func integerState(_ index: Int, role: String, type: TensorType, shape: [Int], anyShapeOfItsSize: Bool = false)
+    throws(RecurrentStateRefusal)
+  {
+    try checkedState(index, role: role, type: type, shape: shape, anyShapeOfItsSize: anyShapeOfItsSize)
   }
 }
 

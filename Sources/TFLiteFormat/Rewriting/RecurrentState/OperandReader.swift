@@ -164,10 +164,21 @@ struct OperandReader {
   /// Checks that `index` is a state the lowering can move into a resource variable: a float32
   /// variable tensor of shape `shape`, used by nothing but its operator. (It has no initial
   /// data: the verifier rejects variable tensors with constant data, so zeros it is.)
-  func state(_ index: Int, role: String, shape: [Int]) throws(RecurrentStateRefusal) {
+  func state(_ index: Int, role: String, shape: [Int], anyShapeOfItsSize: Bool = false) throws(RecurrentStateRefusal) {
+    try checkedState(index, role: role, type: .float32, shape: shape, anyShapeOfItsSize: anyShapeOfItsSize)
+  }
+
+  /// Checks that `index` is a variable tensor of `type` and `shape` that only this operator
+  /// uses. With `anyShapeOfItsSize` (the LSTM kernels, whose `Prepare` checks only
+  /// `NumElements` of their states: "These tensor may be 1D or 2D") any shape of as many elements
+  /// passes; the lowering then gives the tensor `shape` (see `RecurrentPlan.states`).
+  func checkedState(_ index: Int, role: String, type: TensorType, shape: [Int], anyShapeOfItsSize: Bool)
+    throws(RecurrentStateRefusal)
+  {
     let tensor = tensors[index]
     guard tensor.isVariable else { throw .stateNotVariable(role: rolePrefix + role, tensor: tensor.name) }
-    try float(index, role: role, shape: shape)
+    let sameSize = anyShapeOfItsSize && tensor.shape.reduce(1, *) == shape.reduce(1, *)
+    try typed(index, role: role, type: type, shape: sameSize ? nil : shape)
     guard uses[index] == 1 else { throw .stateShared(role: rolePrefix + role, tensor: tensor.name) }
   }
 

@@ -50,21 +50,23 @@ enum RecurrentPlan {
   }
 
   /// The variable tensors holding the state, with the kernel's name for each, in the order
-  /// the plan's `emitSteps` returns their final values.
-  var states: [(tensor: Int, role: String)] {
+  /// the plan's `emitSteps` returns their final values, and the shape the lowering gives them
+  /// (an LSTM kernel takes its states in any shape of the right size, see
+  /// `OperandReader.checkedState`; nil keeps the file's).
+  var states: [(tensor: Int, role: String, shape: [Int]?)] {
     switch self {
-    case .lstm(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
-    case .rnn(let plan): [(plan.hiddenState, "hidden_state")]
-    case .bidirectionalLSTM(let plan):
-      [
-        (plan.forward.outputState, "fw_output_state"), (plan.forward.cellState, "fw_cell_state"),
-        (plan.backward.outputState, "bw_output_state"), (plan.backward.cellState, "bw_cell_state"),
-      ]
+    case .lstm(let plan): plan.states()
+    case .rnn(let plan): [(plan.hiddenState, "hidden_state", nil)]
+    case .bidirectionalLSTM(let plan): plan.forward.states(prefix: "fw_") + plan.backward.states(prefix: "bw_")
     case .bidirectionalRNN(let plan):
-      [(plan.forward.hiddenState, "fw_hidden_state"), (plan.backward.hiddenState, "bw_hidden_state")]
-    case .svdf(let plan): [(plan.state, "activation_state")]
-    case .integerLSTM(let plan): [(plan.outputState, "output_state"), (plan.cellState, "cell_state")]
-    case .integerSVDF(let plan): [(plan.state, "activation_state")]
+      [(plan.forward.hiddenState, "fw_hidden_state", nil), (plan.backward.hiddenState, "bw_hidden_state", nil)]
+    case .svdf(let plan): [(plan.state, "activation_state", nil)]
+    case .integerLSTM(let plan):
+      [
+        (plan.outputState, "output_state", [plan.batch, plan.outputSize]),
+        (plan.cellState, "cell_state", [plan.batch, plan.cellCount]),
+      ]
+    case .integerSVDF(let plan): [(plan.state, "activation_state", nil)]
     }
   }
 

@@ -48,9 +48,9 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A state variable is also used elsewhere (by another operator, or as a subgraph input or
   /// output), so moving it into a resource variable would change what those see.
   case stateShared(role: String, tensor: String)
-  /// The operator has intermediate tensors where its kernel takes none (a float32 or hybrid
-  /// LSTM), or an integer LSTM has another number than the 5 its kernel reads — 12 is the
-  /// builtin `LSTM`'s "8x8_8" integer form, which is not lowered.
+  /// An integer LSTM has another number of intermediate tensors than the 5 its kernel reads —
+  /// 12 is the builtin `LSTM`'s "8x8_8" integer form, which is not lowered. (The float32 and
+  /// hybrid kernels ignore intermediates, as TensorFlow Lite's do.)
   case intermediates(count: Int)
   /// A tensor of an integer LSTM or SVDF does not have the one scale and one zero point
   /// TensorBridge's integer kernels read (`scales` is how many scales it has).

@@ -108,17 +108,19 @@ struct RecurrentStateRewriter {
       let name = model.operatorCodes[info.operators[plan.operatorIndex].opcodeIndex].name.lowercased()
       g.prefix = "tensorbridge/\(name)/\(index).\(plan.operatorIndex)/"
       var handles: [Int32] = []
-      for (tensor, role) in plan.states {
+      for (tensor, role, loweredShape) in plan.states {
         let sharedName = "\(RecurrentStateLowering.variablePrefix)\(index).\(plan.operatorIndex)/\(role)"
         let state = info.tensors[tensor]
+        let shape = loweredShape ?? state.shape
         let zeroPoint = state.quantization?.zeroPoints.first.flatMap { Int32(exactly: $0) } ?? 0
         states.append(
           State(
-            sharedName: sharedName, shape: state.shape, type: state.type,
+            sharedName: sharedName, shape: shape, type: state.type,
             initialValue: state.type == .int8 ? zeroPoint : 0))
-        // The variable tensor becomes a plain one that READ_VARIABLE fills.
+        // The variable tensor becomes a plain one that READ_VARIABLE fills (in the shape the
+        // lowering reads it in).
         tensors[tensor] = SubgraphAppender.tensorTable(
-          state.name, type: state.type, shape: state.shape.map(Int32.init), buffer: computedBuffer,
+          state.name, type: state.type, shape: shape.map(Int32.init), buffer: computedBuffer,
           additions: &g.additions)
         let handle = g.variableHandle(sharedName, role)
         g.readVariable(handle, into: Int32(tensor))

@@ -98,7 +98,6 @@ struct SVDFPlan {
     guard op.outputs.count == 1, op.outputs[0] >= 0 else {
       throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
     }
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let table = operands.options(of: op)
     let activation = try FusedActivation(operands.byte(table, slot: Slot.activation))
     return (table, activation, Int(operands.int32(table, slot: Slot.rank)))

@@ -21,7 +21,6 @@ extension SequenceLSTMPlan {
   init(builtinLSTM op: OperatorInfo, at operatorIndex: Int, operands: OperandReader) throws(RecurrentStateRefusal) {
     let table = operands.options(of: op)
     try Self.checkFullKernel(op, options: table, operands: operands)
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let options = Options(
       activation: try FusedActivation(operands.byte(table, slot: BuiltinSlot.activation)),
       cellClip: operands.float(table, slot: BuiltinSlot.cellClip),

@@ -95,7 +95,6 @@ struct SequenceLSTMPlan {
     guard op.outputs.count == 1, op.outputs[0] >= 0 else {
       throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
     }
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let table = operands.options(of: op)
     let options = Options(
       activation: try FusedActivation(operands.byte(table, slot: Slot.activation)),
@@ -294,13 +293,22 @@ struct SequenceLSTMPlan {
     // States and output.
     outputState = try operands.required(inputs, input: 18, role: "output_state")
     cellState = try operands.required(inputs, input: 19, role: "cell_state")
-    try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize])
-    try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells])
+    try operands.state(outputState, role: "output_state", shape: [layout.batch, outputSize], anyShapeOfItsSize: true)
+    try operands.state(cellState, role: "cell_state", shape: [layout.batch, cells], anyShapeOfItsSize: true)
     self.output = output ?? -1
     if let output {
       try operands.float(
         output, role: "output", shape: layout.sequenceShape(width: outputSize))
     }
+  }
+
+  /// The output and cell states with the `[batch, n]` shapes the lowering gives them, their
+  /// roles named with `prefix` (see `RecurrentPlan.states`).
+  func states(prefix: String = "") -> [(tensor: Int, role: String, shape: [Int]?)] {
+    [
+      (outputState, prefix + "output_state", [layout.batch, outputSize]),
+      (cellState, prefix + "cell_state", [layout.batch, cellCount]),
+    ]
   }
 
   /// The `[cells, outputSize]` float32 matrix for rank-1 recurrent weights `index`: their

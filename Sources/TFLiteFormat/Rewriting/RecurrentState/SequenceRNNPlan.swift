@@ -47,7 +47,6 @@ struct SequenceRNNPlan {
     guard op.outputs.count == 1, op.outputs[0] >= 0 else {
       throw .operandCount(role: "outputs", count: op.outputs.filter { $0 >= 0 }.count, expected: [1])
     }
-    guard op.intermediates.isEmpty else { throw .intermediates(count: op.intermediates.count) }
     let options = operands.options(of: op)
     try self.init(
       inputs: op.inputs, output: op.outputs[0], timeMajor: operands.byte(options, slot: Slot.timeMajor) != 0,
