@@ -1333,6 +1333,49 @@ def _(rng):
     return _handmade_sequence(rng, build, (1, 5))
 
 
+@case("handmade_ignored_intermediates", "tf_keras Dense model, full-integer int8 -> TFLiteConverter; then "
+      "intermediate tensors added to every FULLY_CONNECTED with the schema's object API (as calibration logging "
+      "leaves them)",
+      notes="TensorFlow Lite's kernels other than the integer LSTMs ignore an operator's intermediates, so Python "
+            "runs this model; LiteRT's compiled-model loader refuses any operator with intermediates "
+            "(\"Intermediate tensors not yet supported\"). TensorBridge marks them absent before loading "
+            "(TFLiteModel.droppingIgnoredIntermediates): the int8 outputs match exactly.")
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((6,), name="features")
+    h = tk.layers.Dense(8, activation="relu", name="hidden")(x)
+    y = tk.layers.Dense(3, name="scores")(h)
+    model = tk.Model(x, y, name="dense")
+    seed_keras_weights(model, rng)
+    converter = _tf().lite.TFLiteConverter.from_keras_model(model)
+    converter.optimizations = [_tf().lite.Optimize.DEFAULT]
+    samples = [f32(rng, 1, 6) for _ in range(32)]
+    converter.representative_dataset = lambda: ([s] for s in samples)
+    m = read_model(converter.convert())
+    sub = m.subgraphs[0]
+    codes = [c.builtinCode if c.builtinCode else c.deprecatedBuiltinCode for c in m.operatorCodes]
+    added = 0
+    for op in sub.operators:
+        if codes[op.opcodeIndex] != schema.BuiltinOperator.FULLY_CONNECTED:
+            continue
+        indices = []
+        for k in range(2):
+            t = schema.TensorT()
+            t.name = f"intermediate_{added}_{k}".encode()
+            t.shape = np.array([0], np.int32)
+            t.type = schema.TensorType.INT16
+            t.buffer = 0
+            q = schema.QuantizationParametersT()
+            q.scale, q.zeroPoint = np.array([2.0 ** -12], np.float32), np.array([0], np.int64)
+            t.quantization = q
+            sub.tensors.append(t)
+            indices.append(len(sub.tensors) - 1)
+        op.intermediates = np.array(indices, np.int32)
+        added += 1
+    assert added == 2, added
+    return Built(write_model(m), [Step(None, {"0": f32(rng, 1, 6)}), Step("serving_default", {"features": f32(rng, 1, 6)})])
+
+
 def _keras3_rnn(rng, layer):
     keras = keras3()
     x = keras.Input((6, 3), batch_size=1, name="sequence")

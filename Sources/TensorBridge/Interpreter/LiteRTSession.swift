@@ -80,10 +80,14 @@ final class LiteRTSession {
 
     // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
     // copy of the bytes that lives as long as the model (LiteRT does not copy).
-    let runtimeFormat = recurrentState?.model ?? format
+    // Intermediate tensors that no kernel of the (lowered) model reads, which LiteRT's loader
+    // refuses, are dropped (TFLiteModel.droppingIgnoredIntermediates).
+    let lowered = recurrentState?.model ?? format
+    let runtimeFormat: TFLiteModel
+    do { runtimeFormat = try lowered.droppingIgnoredIntermediates() ?? lowered } catch { throw .invalidModel(error) }
     let outputCapture =
       options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
-    let modelData = outputCapture?.rewrite.data ?? recurrentState?.data ?? format.data
+    let modelData = outputCapture?.rewrite.data ?? runtimeFormat.data
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
       if let base = source.baseAddress, let destination = bytes.baseAddress {

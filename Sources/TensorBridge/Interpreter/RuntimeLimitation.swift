@@ -23,9 +23,12 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
   public enum Kind: String, Sendable, Hashable {
     /// A tensor marked `is_variable` (the state of fused LSTM/RNN operators).
     case variableTensor = "variable tensors (is_variable), which hold the state of fused LSTM/RNN operators"
-    /// An operator with `intermediates` (quantized LSTM gates) that keeps no state in variable
-    /// tensors: an integer `UNIDIRECTIONAL_SEQUENCE_LSTM` or `LSTM` TensorBridge runs with its
-    /// own kernel, or refuses with the reason (a ``variableTensor`` limitation), is not one.
+    /// An operator whose kernel reads its `intermediates` (an integer LSTM's gate scales) but
+    /// that keeps no state in variable tensors (Python's kernel fails to prepare it too). An
+    /// integer LSTM with variable-tensor state runs on TensorBridge's own kernel, or is refused
+    /// with the reason (a ``variableTensor`` limitation); the intermediates of every other
+    /// operator, which its kernel ignores, are dropped before loading
+    /// (`TFLiteModel.droppingIgnoredIntermediates()`).
     case intermediateTensors = "operator intermediate tensors (used by quantized LSTM)"
     /// An operator with the deprecated `mutating_variable_inputs` list.
     case mutatingVariableInputs = "the mutating_variable_inputs operator field"
@@ -55,14 +58,20 @@ public struct RuntimeLimitation: Sendable, Hashable, CustomStringConvertible {
     for (subgraphIndex, subgraph) in model.subgraphs.enumerated() {
       // The operator that uses a tensor names it better than the tensor alone.
       var user: [Int: String] = [:]
-      // An integer LSTM's intermediates go with its lowering (or with its refusal, below).
+      // An integer LSTM's intermediates go with its lowering (or with its refusal, below); those
+      // of other operators, whose kernels ignore them, are dropped before loading
+      // (TFLiteModel.droppingIgnoredIntermediates).
       let recurrentOperators = Set(recurrent.filter { $0.subgraphIndex == subgraphIndex }.map(\.operatorIndex))
+      let ignoredIntermediates = Set(
+        model.operatorsWithIgnoredIntermediates.filter { $0.subgraph == subgraphIndex }.map(\.operator))
       for (operatorIndex, op) in subgraph.operators.enumerated() {
         let name = model.operatorCodes[op.opcodeIndex].name
         for tensor in op.inputs where tensor >= 0 && user[tensor] == nil {
           user[tensor] = "operators[\(operatorIndex)] \(name)"
         }
-        if !op.intermediates.isEmpty, !recurrentOperators.contains(operatorIndex) {
+        if !op.intermediates.isEmpty, !recurrentOperators.contains(operatorIndex),
+          !ignoredIntermediates.contains(operatorIndex)
+        {
           found.append(
             .init(
               kind: .intermediateTensors, subgraph: subgraphIndex, location: "operators[\(operatorIndex)] \(name)",
