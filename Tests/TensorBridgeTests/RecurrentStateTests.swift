@@ -216,6 +216,13 @@ final class RecurrentStateTests: XCTestCase {
     XCTAssertThrowsError(try lstm.resizeInput(at: 0, to: [3, 9, 3]))
   }
 
+  /// Whether a refusal is `.diagonalRecurrentWeights` of `tensor` for a reason containing `words`.
+  static func diagonalRefusal(_ tensor: String, _ words: String) -> (RecurrentStateRefusal) -> Bool {
+    {
+      if case .diagonalRecurrentWeights(tensor, let reason) = $0 { reason.contains(words) } else { false }
+    }
+  }
+
   func testVariantsThatCannotBeLoweredFailAtLoadNamingTheOperatorAndWhy() throws {
     let expected: [String: (operatorName: String, refusal: (RecurrentStateRefusal) -> Bool)] = [
       "bidirectional_lstm_merged_batch_major_refused": (
@@ -236,24 +243,11 @@ final class RecurrentStateTests: XCTestCase {
       "lstm_integer_builtin_8x8_8_refused": ("LSTM", { $0 == .intermediates(count: 12) }),
       "svdf_integer_none_refused": ("SVDF", { $0 == .integerSVDFActivation(rawValue: 0) }),
       "lstm_hybrid_diagonal_int8_refused": (
-        "UNIDIRECTIONAL_SEQUENCE_LSTM",
-        {
-          if case .diagonalRecurrentWeights(let tensor, let reason) = $0 {
-            tensor == "lstm/recurrent_to_input" && reason.contains("they are int8")
-          } else {
-            false
-          }
-        }
+        "UNIDIRECTIONAL_SEQUENCE_LSTM", Self.diagonalRefusal("lstm/recurrent_to_input", "they are int8")
       ),
       "lstm_diagonal_recurrent_strided_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
-        {
-          if case .diagonalRecurrentWeights(let tensor, let reason) = $0 {
-            tensor == "lstm/recurrent_to_forget" && reason.contains("(4 wide, batch 2) in strides of 3 cells")
-          } else {
-            false
-          }
-        }
+        Self.diagonalRefusal("lstm/recurrent_to_forget", "(4 wide, batch 2) in strides of 3 cells")
       ),
     ]
     var checked = 0
