@@ -15,15 +15,8 @@ enum OutputCaptureKernel {
   /// as `user_data`) must outlive the compiled model made with these options.
   static func register(on options: LiteRtOptions, store: OutputCaptureStore) throws(InterpreterError) {
     let library = store.library
-    guard let add = library.addCustomOpKernelOption else {
-      throw .runtimeUnavailable(.missingSymbol(name: "LiteRtAddCustomOpKernelOption", path: library.path))
-    }
-    guard library.getTensorBufferTensorType != nil else {
-      throw .runtimeUnavailable(.missingSymbol(name: "LiteRtGetTensorBufferTensorType", path: library.path))
-    }
-    guard library.getTensorBufferPackedSize != nil else {
-      throw .runtimeUnavailable(.missingSymbol(name: "LiteRtGetTensorBufferPackedSize", path: library.path))
-    }
+    try library.requireSymbol(library.getTensorBufferTensorType != nil, "LiteRtGetTensorBufferTensorType")
+    try library.requireSymbol(library.getTensorBufferPackedSize != nil, "LiteRtGetTensorBufferPackedSize")
     var kernel = LiteRtCustomOpKernel(
       Init: { _, _, _ in LiteRTStatus.ok.rawValue },
       GetOutputLayouts: { userData, inputCount, inputLayouts, _, _ in
@@ -43,13 +36,9 @@ enum OutputCaptureKernel {
       },
       Destroy: { _ in LiteRTStatus.ok.rawValue })
     for entry in store.entries {
-      let name = OutputCaptureRewrite.operatorName(forCapture: entry.id)
-      let status = LiteRTStatus(
-        rawValue: add(
-          options, name, OutputCaptureRewrite.operatorVersion, &kernel, Unmanaged.passUnretained(entry).toOpaque()))
-      guard status.isOK else {
-        throw .liteRTCallFailed(function: "LiteRtAddCustomOpKernelOption(\(name))", status: status)
-      }
+      try library.addCustomOperator(
+        OutputCaptureRewrite.operatorName(forCapture: entry.id), version: OutputCaptureRewrite.operatorVersion,
+        kernel: &kernel, userData: Unmanaged.passUnretained(entry).toOpaque(), on: options)
     }
   }
 }

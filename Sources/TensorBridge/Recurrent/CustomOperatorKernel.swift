@@ -46,12 +46,7 @@ final class CustomOperatorKernel: @unchecked Sendable {
 
   /// Registers the kernel on `options`; `self` must outlive the compiled model made with them.
   func register(on options: LiteRtOptions) throws(InterpreterError) {
-    guard let add = library.addCustomOpKernelOption else {
-      throw .runtimeUnavailable(.missingSymbol(name: "LiteRtAddCustomOpKernelOption", path: library.path))
-    }
-    guard library.getTensorBufferPackedSize != nil else {
-      throw .runtimeUnavailable(.missingSymbol(name: "LiteRtGetTensorBufferPackedSize", path: library.path))
-    }
+    try library.requireSymbol(library.getTensorBufferPackedSize != nil, "LiteRtGetTensorBufferPackedSize")
     var kernel = LiteRtCustomOpKernel(
       Init: { _, _, _ in LiteRTStatus.ok.rawValue },
       GetOutputLayouts: { userData, inputCount, inputLayouts, outputCount, outputLayouts in
@@ -68,11 +63,9 @@ final class CustomOperatorKernel: @unchecked Sendable {
         return kernel.run(inputCount: inputCount, inputs: inputs, outputCount: outputCount, outputs: outputs).rawValue
       },
       Destroy: { _ in LiteRTStatus.ok.rawValue })
-    let name = definition.operatorName
-    let status = LiteRTStatus(rawValue: add(options, name, 1, &kernel, Unmanaged.passUnretained(self).toOpaque()))
-    guard status.isOK else {
-      throw .liteRTCallFailed(function: "LiteRtAddCustomOpKernelOption(\(name))", status: status)
-    }
+    try library.addCustomOperator(
+      definition.operatorName, version: 1, kernel: &kernel, userData: Unmanaged.passUnretained(self).toOpaque(),
+      on: options)
   }
 
   /// Why the kernel failed since the last call, if it did; clears it.
