@@ -31,7 +31,9 @@ final class CustomOperatorKernel: @unchecked Sendable {
 
   /// The kernels TensorBridge registers, by custom operator name.
   static let definitions: [String: Definition] = Dictionary(
-    uniqueKeysWithValues: [Definition.integerLSTM, Definition.integerSVDF].map { ($0.operatorName, $0) })
+    uniqueKeysWithValues: [Definition.integerLSTM, Definition.integerLSTM8x8_8, Definition.integerSVDF].map {
+      ($0.operatorName, $0)
+    })
 
   /// The runtime whose buffers the kernel reads and writes.
   let library: LiteRTLibrary
