@@ -38,9 +38,9 @@ enum {
   TB_QL88_HEADER_WORDS = TB_QL88_GATES + 3 * TB_QL88_GATE_WORDS,
 };
 
-/// Word indices inside a gate block. A gate is
-/// act(layer_norm(rescale(Wx·(x − x_zp)) then + zp_x, rescale(Wh·(h − h_zp)) then + zp_h, each to
-/// int8; their sum rescaled to int16)).
+/// Word indices inside a gate block. A gate is  act(layer_norm(sat16(rescale(px − zp_x) +
+/// rescale(ph − zp_h))))  where  px = sat8(rescale(Wx · (x − x_zp)) + zp_x)  and likewise ph from h:
+/// each product goes to an int8 intermediate first, then both into the int16 gate.
 enum {
   TB_QL88_GATE_INPUT_MULTIPLIER = 0,  // x · Wx to its int8 intermediate
   TB_QL88_GATE_INPUT_SHIFT = 1,
