@@ -96,10 +96,46 @@ struct BuiltinLSTMLoweringTests {
     #expect(model.subgraphs.allSatisfy { $0.operators.allSatisfy(\.intermediates.isEmpty) })
   }
 
-  @Test("refused: the 8x8_8 integer form, kernel_type BASIC with variable tensors")
+  @Test("integer 8x8_8: TensorBridge's 8x8_8 operator, the output gate's recurrent rescaling read as Python reads it")
+  func integer8x8_8() throws {
+    let original = try RecurrentStateLoweringTests.model("recurrent/lstm_integer_builtin_8x8_8_cifg_batch2.tflite")
+    #expect(original.subgraphs[0].operators[0].intermediates.count == 12)
+    #expect(original.recurrentStateOperators.map(\.refusal) == [nil])
+    let lowering = try #require(try original.loweringRecurrentState())
+    let name = RecurrentStateLowering.integerLSTM8x8_8OperatorName
+    #expect(lowering.customOperatorNames == [name])
+    let model = lowering.model
+    #expect(
+      Self.names(model) == [
+        "CALL_ONCE", "VAR_HANDLE", "READ_VARIABLE", "VAR_HANDLE", "READ_VARIABLE", "CONCATENATION", "CONCATENATION",
+        name, "ASSIGN_VARIABLE", "ASSIGN_VARIABLE",
+      ])
+    let custom = try #require(model.subgraphs[0].operators.first { model.operatorCode(of: $0)?.name == name })
+    let words = IntegerLSTMParameters.int32s(
+      [UInt8](try #require(model.constantData(subgraph: 0, tensor: custom.inputs[1]))))
+    typealias Word = IntegerLSTM8x8_8Parameters.Word
+    #expect(words[Word.magic] == IntegerLSTM8x8_8Parameters.magic)
+    #expect(
+      words[Word.batch] == 2 && words[Word.inputSize] == 4 && words[Word.cells] == 5 && words[Word.outputSize] == 3)
+    #expect(words[Word.cellClip] == 13107, "0.4 at 2^-15")
+    #expect(words[Word.projectionClip] == 37, "0.3 at the output's scale 0.008")
+    // The output gate's recurrent product: intermediate_scale_a[11] (= intermediate_scale_b[3],
+    // the forget gate's recurrent shift) as the multiplier, intermediate_zp[7] as the zero point.
+    let forget = Word.gates
+    let output = Word.gates + 2 * Word.gateWords
+    #expect(words[output + 8] == words[forget + 9])
+    #expect(words[output + 5] == words[Word.gates + Word.gateWords + 2], "the cell gate's input zero point")
+    #expect(model.subgraphs.allSatisfy { $0.operators.allSatisfy(\.intermediates.isEmpty) })
+  }
+
+  @Test("refused: 8x8_8 without layer norm (Python crashes), kernel_type BASIC with variable tensors")
   func refusals() throws {
-    let eightBit = try RecurrentStateLoweringTests.model("recurrent/lstm_integer_builtin_8x8_8_refused.tflite")
-    #expect(eightBit.recurrentStateOperators.map(\.refusal) == [.intermediates(count: 12)])
+    let eightBit = try RecurrentStateLoweringTests.model(
+      "recurrent/lstm_integer_builtin_8x8_8_no_layer_norm_refused.tflite")
+    #expect(
+      eightBit.recurrentStateOperators.map(\.refusal) == [
+        .integerLSTM8x8_8MissingOperand(role: "forget_layer_norm_coefficients")
+      ])
     #expect(RecurrentStateRefusal.intermediates(count: 12).description.contains("8x8_8"))
 
     // A builtin LSTM of 20 inputs whose options say BASIC: the basic kernel takes 5.

@@ -4,7 +4,8 @@ import XCTest
 
 @testable import TensorBridge
 
-/// Fully quantized ("8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM`s (and a builtin `LSTM`), which LiteRT's compiled model
+/// Fully quantized ("8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM`s (and builtin `LSTM`s, also in the
+/// older "8x8_8" form), which LiteRT's compiled model
 /// refuses (intermediates, variable tensors): TensorBridge rewrites each into its integer LSTM
 /// operator over resource variables and runs it with its own C kernel. Python's classic
 /// interpreter is the reference (`Tests/Fixtures/recurrent/lstm_integer_*`, written by
@@ -60,12 +61,40 @@ final class IntegerLSTMTests: XCTestCase {
   /// Rank-1 int8 and int16 states (the kernel checks only their element counts).
   func testRankOneStatesMatchPythonExactly() throws { try check("lstm_integer_flat_state") }
 
+  /// The builtin `LSTM`'s older "8x8_8" form (12 intermediates), on TensorBridge's 8x8_8 kernel:
+  /// input-gate weights given, which the kernel ignores (it always computes CIFG).
+  func testBuiltin8x8_8MatchesPythonExactly() throws { try check("lstm_integer_builtin_8x8_8") }
+
+  /// 8x8_8 with CIFG, peephole weights (ignored), projection with bias, both clips, batch 2 and
+  /// intermediates of nonzero zero points (the output gate's recurrent product read as Python
+  /// reads it).
+  func testBuiltin8x8_8CIFGBatch2WithClipsMatchesPythonExactly() throws {
+    try check("lstm_integer_builtin_8x8_8_cifg_batch2")
+  }
+
+  /// 8x8_8 with a cell clip of 1.5, which Python's kernel ignores (it clips only below 1), batch 3.
+  func testBuiltin8x8_8CellClipAboveOneIsIgnoredAsInPython() throws {
+    try check("lstm_integer_builtin_8x8_8_cell_clip_above_one")
+  }
+
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
     XCTAssertEqual(
-      names.count, 12,
-      "ten sequence variants (one with per-channel weights, one with rank-1 states), the builtin LSTM's 8x8_16 form and one refusal (8x8_8): \(names)"
+      names.count, 15,
+      "ten sequence variants (one with per-channel weights, one with rank-1 states), the builtin LSTM's 8x8_16 form, three of its 8x8_8 form and one refusal (8x8_8 without layer norm): \(names)"
     )
+  }
+
+  func testThe8x8_8LoweredModelUsesItsOwnOperatorAndRunsWithoutXNNPack() throws {
+    let model = try TFLiteModel(
+      data: Data(contentsOf: URL(fileURLWithPath: RecurrentStateTests.path("lstm_integer_builtin_8x8_8"))))
+    let lowering = try XCTUnwrap(try model.loweringRecurrentState())
+    XCTAssertEqual(lowering.customOperatorNames, [RecurrentStateLowering.integerLSTM8x8_8OperatorName])
+    XCTAssertFalse(lowering.model.operatorNames.contains("LSTM"))
+    var builtin = Interpreter.Options()
+    builtin.isXNNPackEnabled = false
+    let result = try RecurrentStateTests.integerMismatches("lstm_integer_builtin_8x8_8_cifg_batch2", options: builtin)
+    XCTAssertEqual(result.count, 0, result.first ?? "")
   }
 
   func testTheLoweredModelUsesTheIntegerOperatorAndNoVariableTensors() throws {

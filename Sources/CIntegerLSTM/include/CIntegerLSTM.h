@@ -86,7 +86,8 @@ int tb_integer_lstm_run(const int32_t *parameters, size_t parameter_count, const
                         int8_t *output_state, size_t output_state_count, int16_t *cell_state, size_t cell_state_count,
                         int8_t *output, size_t output_count);
 
-// The target's other kernel.
+// The target's other kernels.
+#include "CIntegerLSTM8x8_8.h"
 #include "CIntegerSVDF.h"
 
 #endif

@@ -5,7 +5,8 @@ import TFLiteFormat
 
 /// The kernel of a custom operator a fused recurrent operator is lowered to when no builtin
 /// operators compute it (see TFLiteFormat's `RecurrentStateLowering.customOperatorNames`: the
-/// integer LSTM and the integer SVDF), registered with LiteRT on the compiled model's options.
+/// integer LSTM, in its "8x8_16" and "8x8_8" forms, and the integer SVDF), registered with LiteRT
+/// on the compiled model's options.
 ///
 /// The work is C (`CIntegerLSTM`); the callbacks here are Swift `@convention(c)` closures that
 /// lock LiteRT's buffers around it, as ``OutputCaptureKernel`` does, and find the operator's
@@ -31,7 +32,9 @@ final class CustomOperatorKernel: @unchecked Sendable {
 
   /// The kernels TensorBridge registers, by custom operator name.
   static let definitions: [String: Definition] = Dictionary(
-    uniqueKeysWithValues: [Definition.integerLSTM, Definition.integerSVDF].map { ($0.operatorName, $0) })
+    uniqueKeysWithValues: [Definition.integerLSTM, Definition.integerLSTM8x8_8, Definition.integerSVDF].map {
+      ($0.operatorName, $0)
+    })
 
   /// The runtime whose buffers the kernel reads and writes.
   let library: LiteRTLibrary

@@ -25,8 +25,8 @@ import Foundation
 /// The builtin (non-sequence) `LSTM` operator's integer form (`lstm.cc`, 5 intermediates, the
 /// same `PopulateQuantizedLstmParams8x8_16` and `EvalInteger8x8_16`) is read the same way with
 /// `singleStep`: its input is one step `[batch, n_input]`, its output `[batch, n_output]`, and
-/// its `Prepare` also requires a cell state scale of at most 2⁻⁹. Its "8x8_8" form (12
-/// intermediates, 8-bit products) is another arithmetic, refused as ``RecurrentStateRefusal/intermediates(count:)``.
+/// its `Prepare` also requires a cell state scale of at most 2⁻⁹. Its older "8x8_8" form (12
+/// intermediates, 8-bit products) is another arithmetic, on another kernel: ``IntegerLSTM8x8_8Plan``.
 struct IntegerLSTMPlan {
   /// The custom operator's name (registered by TensorBridge's interpreter).
   static let operatorName = "TensorBridgeIntegerLSTM"

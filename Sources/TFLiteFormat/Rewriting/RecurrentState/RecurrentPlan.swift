@@ -6,6 +6,7 @@ enum RecurrentPlan {
   case bidirectionalRNN(BidirectionalSequenceRNNPlan)
   case svdf(SVDFPlan)
   case integerLSTM(IntegerLSTMPlan)
+  case integerLSTM8x8_8(IntegerLSTM8x8_8Plan)
   case integerSVDF(IntegerSVDFPlan)
 
   /// The operator's index in its subgraph.
@@ -17,6 +18,7 @@ enum RecurrentPlan {
     case .bidirectionalRNN(let plan): plan.operatorIndex
     case .svdf(let plan): plan.operatorIndex
     case .integerLSTM(let plan): plan.operatorIndex
+    case .integerLSTM8x8_8(let plan): plan.operatorIndex
     case .integerSVDF(let plan): plan.operatorIndex
     }
   }
@@ -36,6 +38,7 @@ enum RecurrentPlan {
         + (plan.auxiliary.sequence.map { [($0.tensor, plan.forward.layout.loopAxis)] } ?? [])
     case .svdf(let plan): [(plan.input, nil)]
     case .integerLSTM(let plan): [(plan.input, plan.timeAxis)]
+    case .integerLSTM8x8_8(let plan): [(plan.input, nil)]
     case .integerSVDF(let plan): [(plan.input, nil)]
     }
   }
@@ -44,7 +47,7 @@ enum RecurrentPlan {
   /// the kernel's parameter block, not as tensors).
   var isInteger: Bool {
     switch self {
-    case .integerLSTM, .integerSVDF: true
+    case .integerLSTM, .integerLSTM8x8_8, .integerSVDF: true
     case .lstm, .rnn, .bidirectionalLSTM, .bidirectionalRNN, .svdf: false
     }
   }
@@ -66,6 +69,11 @@ enum RecurrentPlan {
         (plan.outputState, "output_state", [plan.batch, plan.outputSize]),
         (plan.cellState, "cell_state", [plan.batch, plan.cellCount]),
       ]
+    case .integerLSTM8x8_8(let plan):
+      [
+        (plan.outputState, "output_state", [plan.batch, plan.outputSize]),
+        (plan.cellState, "cell_state", [plan.batch, plan.cellCount]),
+      ]
     case .integerSVDF(let plan): [(plan.state, "activation_state", nil)]
     }
   }
@@ -75,6 +83,7 @@ enum RecurrentPlan {
   var customOperatorName: String? {
     switch self {
     case .integerLSTM: IntegerLSTMPlan.operatorName
+    case .integerLSTM8x8_8: IntegerLSTM8x8_8Plan.operatorName
     case .integerSVDF: IntegerSVDFPlan.operatorName
     case .lstm, .rnn, .bidirectionalLSTM, .bidirectionalRNN, .svdf: nil
     }

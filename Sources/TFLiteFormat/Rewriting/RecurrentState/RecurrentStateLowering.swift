@@ -38,6 +38,11 @@ public struct RecurrentStateLowering: Sendable {
   /// the int8 output state and the int16 cell state; its outputs the int8 sequence and the two
   /// new states.
   public static let integerLSTMOperatorName = IntegerLSTMPlan.operatorName
+  /// The custom operator a builtin `LSTM` in the older integer "8x8_8" form (12 intermediates)
+  /// becomes: its inputs are the int8 step `[batch, n_input]`, the int32 parameter block (the
+  /// layout of `CIntegerLSTM8x8_8.h`), the int8 output state and the int16 cell state; its
+  /// outputs the int8 output and the two new states.
+  public static let integerLSTM8x8_8OperatorName = IntegerLSTM8x8_8Plan.operatorName
   /// The custom operator a fully quantized (integer) `SVDF` becomes: its inputs are the int8
   /// input, the int32 parameter block (the layout of `CIntegerSVDF.h`) and the int16 activation
   /// state as `[batch, units, rank × memory]`; its outputs the int8 output and the new state.
@@ -50,8 +55,9 @@ public struct RecurrentStateLowering: Sendable {
   /// The operators that were lowered.
   public let operators: [RecurrentStateOperator]
   /// The custom operators the lowered model uses, which the runtime must register:
-  /// ``integerLSTMOperatorName`` when it had a fully quantized LSTM, ``integerSVDFOperatorName``
-  /// when it had a fully quantized SVDF; otherwise empty.
+  /// ``integerLSTMOperatorName`` when it had a fully quantized LSTM (``integerLSTM8x8_8OperatorName``
+  /// for a builtin `LSTM` in the "8x8_8" form), ``integerSVDFOperatorName`` when it had a fully
+  /// quantized SVDF; otherwise empty.
   public let customOperatorNames: Set<String>
   /// The signature that zeroes the state
   /// (``RecurrentStateLowering/resetSignatureKey-swift.type.property``), or nil when the model
@@ -81,7 +87,9 @@ extension TFLiteModel {
   /// frame's shift of its memory and sums. The builtin (non-sequence) `LSTM` operator (`lstm.cc`'s
   /// full kernel: one step `[batch, n_input]` per invoke) is lowered as a one-step LSTM, the same
   /// way. A fully quantized (integer, "8x8_16") `UNIDIRECTIONAL_SEQUENCE_LSTM` or `LSTM` becomes one
-  /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator, and a fully quantized
+  /// ``RecurrentStateLowering/integerLSTMOperatorName`` custom operator, a builtin `LSTM` in the
+  /// older integer "8x8_8" form (12 intermediates) one
+  /// ``RecurrentStateLowering/integerLSTM8x8_8OperatorName`` custom operator, and a fully quantized
   /// `SVDF` (int8 input, `RELU`, the only activation TensorFlow Lite's integer kernel takes) one
   /// ``RecurrentStateLowering/integerSVDFOperatorName`` custom operator (each listed in
   /// ``RecurrentStateLowering/customOperatorNames``, whose kernels the runtime must register),

@@ -16,6 +16,7 @@ public struct RecurrentStateOperator: Sendable, Hashable {
   public let refusal: RecurrentStateRefusal?
   /// The custom operator it is lowered to when TensorBridge's own kernel runs it (a fully
   /// quantized LSTM or SVDF: ``RecurrentStateLowering/integerLSTMOperatorName``,
+  /// ``RecurrentStateLowering/integerLSTM8x8_8OperatorName``,
   /// ``RecurrentStateLowering/integerSVDFOperatorName``); nil when it becomes builtin operators
   /// or is refused.
   public let customOperatorName: String?
@@ -80,6 +81,13 @@ extension TFLiteModel {
         case .bidirectionalSequenceRNN:
           result = Result { () throws(RecurrentStateRefusal) in
             .bidirectionalRNN(try BidirectionalSequenceRNNPlan(op, at: operatorIndex, operands: operands))
+          }
+        case .lstm
+        where op.inputs.first.map({ operands.isInt8($0) }) == true
+          && op.intermediates.count == IntegerLSTM8x8_8Plan.intermediateCount:
+          // The builtin LSTM's older integer form, "8x8_8".
+          result = Result { () throws(RecurrentStateRefusal) in
+            .integerLSTM8x8_8(try IntegerLSTM8x8_8Plan(op, at: operatorIndex, operands: operands))
           }
         case .lstm where op.inputs.first.map({ operands.isInt8($0) }) == true:
           // The builtin (non-sequence) LSTM: one step per invoke, integer or float/hybrid.

@@ -48,17 +48,25 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// A state variable is also used elsewhere (by another operator, or as a subgraph input or
   /// output), so moving it into a resource variable would change what those see.
   case stateShared(role: String, tensor: String)
-  /// An integer LSTM has another number of intermediate tensors than the 5 its kernel reads —
-  /// 12 is the builtin `LSTM`'s "8x8_8" integer form, which is not lowered. (The float32 and
-  /// hybrid kernels ignore intermediates, as TensorFlow Lite's do.)
+  /// An integer LSTM has another number of intermediate tensors than its kernel reads: 5 (the
+  /// "8x8_16" form), or 12 for the builtin `LSTM`'s "8x8_8" form (`UNIDIRECTIONAL_SEQUENCE_LSTM`'s
+  /// kernel takes only 5). (The float32 and hybrid kernels ignore intermediates, as TensorFlow
+  /// Lite's do.)
   case intermediates(count: Int)
+  /// A builtin `LSTM` in the integer "8x8_8" form (12 intermediates) lacks an operand its
+  /// kernel reads whatever the file says (`role`: a forget, cell or output gate's layer-norm
+  /// coefficients, the projection weights or the projection bias): TensorFlow Lite's
+  /// `EvalInteger8x8_8` always applies layer norm and the projection and dereferences a null
+  /// pointer without them, so Python crashes on the first invoke.
+  case integerLSTM8x8_8MissingOperand(role: String)
   /// A tensor of an integer LSTM or SVDF does not have the one scale and one zero point
   /// TensorBridge's integer kernels read (`scales` is how many scales it has).
   case unsupportedIntegerQuantization(role: String, tensor: String, scales: Int)
   /// An integer LSTM's cell state scale is not a power of two, or (with CIFG) outside 2⁻¹⁵ to
   /// 2⁻⁹: TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits and otherwise
   /// leaves its output buffer as it was, which with CIFG holds nothing a step wrote. The
-  /// builtin `LSTM`'s kernel refuses any scale above 2⁻⁹.
+  /// builtin `LSTM`'s kernel refuses any scale above 2⁻⁹, and in its "8x8_8" form any other
+  /// than 2⁻¹⁵.
   case cellStateScale(tensor: String, scale: Float)
   /// A fully quantized SVDF's fused activation is not `RELU`: TensorFlow Lite's integer SVDF
   /// kernel takes no other (and does not apply it), so Python fails on its first invoke.
@@ -110,15 +118,17 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .stateShared(let role, let tensor):
       return "its state \(role) '\(tensor)' is also used outside the operator"
     case .intermediates(let count):
-      let form = count == 12 ? " (the integer \"8x8_8\" LSTM, which TensorBridge does not lower)" : ""
       return
-        "it has \(count) intermediate tensors\(form); TensorBridge lowers only the integer \"8x8_16\" LSTM (int8 input) with its kernel's 5"
+        "it has \(count) intermediate tensors; TensorBridge lowers the integer \"8x8_16\" LSTM (int8 input) with its kernel's 5, and the builtin LSTM's \"8x8_8\" form with 12"
+    case .integerLSTM8x8_8MissingOperand(let role):
+      return
+        "its \(role) is omitted; TensorFlow Lite's integer \"8x8_8\" LSTM kernel always applies layer norm and the projection with its bias, and Python crashes without them"
     case .unsupportedIntegerQuantization(let role, let tensor, let scales):
       return
         "its \(role) '\(tensor)' has \(scales) scales or not one zero point; TensorBridge's integer LSTM and SVDF kernels read one scale and one zero point"
     case .cellStateScale(let tensor, let scale):
       return
-        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory), at most 2^-9 in the builtin LSTM"
+        "its cell state '\(tensor)' has the scale \(scale); the integer LSTM kernel takes a power of two, from 2^-15 to 2^-9 with CIFG (outside it TensorFlow Lite's result depends on uninitialized memory), at most 2^-9 in the builtin LSTM, exactly 2^-15 in its \"8x8_8\" form"
     case .integerSVDFActivation(let rawValue):
       return
         "its fused activation is \(rawValue); TensorFlow Lite's integer SVDF kernel runs only with RELU (1), and Python fails to invoke it otherwise"

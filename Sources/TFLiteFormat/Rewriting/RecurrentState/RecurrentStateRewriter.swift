@@ -149,6 +149,7 @@ struct RecurrentStateRewriter {
         case .bidirectionalRNN(let rnn): rnn.emitSteps(into: &g)
         case .svdf(let svdf): svdf.emitSteps(into: &g)
         case .integerLSTM(let lstm): lstm.emitSteps(into: &g)
+        case .integerLSTM8x8_8(let lstm): lstm.emitSteps(into: &g)
         case .integerSVDF(let svdf): svdf.emitSteps(into: &g)
         }
       for (handle, value) in zip(handles, finals) { g.assignVariable(handle, value) }
