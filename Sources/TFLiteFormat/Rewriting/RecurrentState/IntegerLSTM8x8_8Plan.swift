@@ -112,7 +112,7 @@ struct IntegerLSTM8x8_8Plan {
     var scales: [Float] = []
     var zeroPoints: [Int32] = []
     for k in 0..<Self.intermediateCount {
-      let quantization = try operands.quantization(op.intermediates[k], role: "intermediates[\(k)]")
+      let quantization = try operands.intermediateQuantization(op.intermediates[k], role: "intermediates[\(k)]")
       scales.append(quantization.scale)
       zeroPoints.append(quantization.zeroPoint)
     }

@@ -148,10 +148,10 @@ struct IntegerLSTMPlan {
     var gateScales = [Float](repeating: 1.0 / 4096, count: 4)
     if layerNorm {
       for k in 0..<4 {
-        gateScales[k] = try operands.quantization(op.intermediates[k], role: "intermediates[\(k)]").scale
+        gateScales[k] = try operands.intermediateQuantization(op.intermediates[k], role: "intermediates[\(k)]").scale
       }
     }
-    let hidden = try operands.quantization(op.intermediates[4], role: "intermediates[4]")
+    let hidden = try operands.intermediateQuantization(op.intermediates[4], role: "intermediates[4]")
 
     let gates: [SequenceLSTMPlan.Gate] = cifg ? [.forget, .cell, .output] : SequenceLSTMPlan.Gate.allCases
     for gate in gates {

@@ -34,6 +34,23 @@ extension OperandReader {
     return TensorQuantization(scale: quantization.scales[0], zeroPoint: zeroPoint)
   }
 
+  /// The first scale and zero point of intermediate `index`, which is what the integer LSTM
+  /// kernels read (`params->scale->data[0]`, `params->zero_point->data[0]` of its affine
+  /// quantization), however many it has. Refused without any (the kernel would dereference a
+  /// null pointer) or with a scale that is not positive and finite.
+  func intermediateQuantization(_ index: Int, role: String) throws(RecurrentStateRefusal) -> TensorQuantization {
+    guard tensors.indices.contains(index) else { throw .missingOperand(role: rolePrefix + role) }
+    let tensor = tensors[index]
+    guard let quantization = tensor.quantization, quantization.details == nil,
+      let scale = quantization.scales.first, let first = quantization.zeroPoints.first, scale > 0, scale.isFinite,
+      let zeroPoint = Int32(exactly: first)
+    else {
+      throw .unsupportedIntegerQuantization(
+        role: rolePrefix + role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
+    }
+    return TensorQuantization(scale: scale, zeroPoint: zeroPoint)
+  }
+
   /// The scale TensorFlow Lite's classic interpreter hands a kernel in a tensor's legacy
   /// `params` (`GetLegacyQuantization`): the scale when the tensor has exactly one scale and one
   /// zero point, else 0. An integer LSTM reads its weights' scales there, so in Python the
