@@ -54,7 +54,7 @@ final class IntegerSVDFTests: XCTestCase {
 
   func testEveryIntegerSVDFFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
-    XCTAssertEqual(names.count, 5, "four variants and one refusal: \(names)")
+    XCTAssertEqual(names.count, 6, "five variants (one with multi-scale activations) and one refusal: \(names)")
   }
 
   func testTheLoweredModelUsesTheIntegerSVDFOperatorAndNoVariableTensors() throws {

@@ -142,8 +142,8 @@ final class RecurrentStateTests: XCTestCase {
       XCTAssertLessThanOrEqual(try Self.worstDifference(name), tolerance, "\(name) (\(reference.notes))")
     }
     XCTAssertEqual(
-      checked, 76,
-      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, rank-1 states with ignored intermediates, five with diagonal recurrent weights (with the option, without it, some gates only, projected square, beside a wider output state), five hybrid (one with per-channel weights, one with float32 diagonals), two of dynamic length, one of dynamic batch and length), four builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid, rank-1 states), nine RNNs (two of dynamic length, one of dynamic batch, two hybrid (one with per-channel input weights), one SIGN_BIT, one with ignored intermediates), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), six SVDFs (one hybrid, one of dynamic batch, one with an ignored intermediate), fifteen integer LSTMs (one builtin 8x8_16, three builtin 8x8_8, one with per-channel weights, one with rank-1 states, one with multi-scale intermediates) and four integer SVDFs"
+      checked, 79,
+      "LSTM variants (plain, CIFG+peephole+projection, layer norm, 20 inputs+stacked, beside a resized input, rank-1 states with ignored intermediates, five with diagonal recurrent weights (with the option, without it, some gates only, projected square, beside a wider output state), five hybrid (one with per-channel weights, one with float32 diagonals), two of dynamic length, one of dynamic batch and length), four builtin (non-sequence) LSTMs (20 inputs, CIFG+peephole+layer norm+projection with batch 2, hybrid, rank-1 states), nine RNNs (two of dynamic length, one of dynamic batch, two hybrid (one with per-channel input weights), one SIGN_BIT, one with ignored intermediates), eleven bidirectional RNNs (one hybrid, one of dynamic length; seven with an auxiliary input: unread, the backward input, cross-linked, strided, two hybrid, one of dynamic length), eight bidirectional LSTMs (one hybrid, one of dynamic length; four with an auxiliary input: cross-linked, the backward input, hybrid, of dynamic length), six SVDFs (one hybrid, one of dynamic batch, one with an ignored intermediate), seventeen integer LSTMs (one builtin 8x8_16, three builtin 8x8_8, one with per-channel weights, one with rank-1 states, one each with multi-scale intermediates, input and output state) and five integer SVDFs (one with multi-scale activations)"
     )
   }
 
@@ -244,6 +244,10 @@ final class RecurrentStateTests: XCTestCase {
         "LSTM", { $0 == .integerLSTM8x8_8MissingOperand(role: "forget_layer_norm_coefficients") }
       ),
       "svdf_integer_none_refused": ("SVDF", { $0 == .integerSVDFActivation(rawValue: 0) }),
+      "lstm_integer_multi_scale_output_state_projected_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        { $0 == .unsupportedIntegerQuantization(role: "output_state", tensor: "qlstm/output_state", scales: 3) }
+      ),
       "lstm_hybrid_diagonal_int8_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM", Self.diagonalRefusal("lstm/recurrent_to_input", "they are int8")
       ),

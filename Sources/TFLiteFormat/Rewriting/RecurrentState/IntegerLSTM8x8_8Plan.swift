@@ -74,7 +74,7 @@ struct IntegerLSTM8x8_8Plan {
     }
     batch = inputShape[0]
     let inputSize = inputShape[1]
-    let inputQuantization = try operands.quantization(input, role: "input")
+    let inputQuantization = try operands.legacyQuantization(input, role: "input")
 
     let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
     cellCount = operands.tensors[outputWeights].shape.first ?? 0
@@ -112,7 +112,7 @@ struct IntegerLSTM8x8_8Plan {
     var scales: [Float] = []
     var zeroPoints: [Int32] = []
     for k in 0..<Self.intermediateCount {
-      let quantization = try operands.intermediateQuantization(op.intermediates[k], role: "intermediates[\(k)]")
+      let quantization = try operands.firstQuantization(op.intermediates[k], role: "intermediates[\(k)]")
       scales.append(quantization.scale)
       zeroPoints.append(quantization.zeroPoint)
     }
@@ -200,7 +200,7 @@ struct IntegerLSTM8x8_8Plan {
       builder.cellClip = Int32(Int16(min(max(cellClip / cellQuantization.scale, -32768), 32767)))
     }
     if projectionClip > 0 {
-      let outputScale = try operands.quantization(output, role: "output").scale
+      let outputScale = try operands.firstQuantization(output, role: "output").scale
       builder.projectionClip = Int32(Int8(min(max(projectionClip / outputScale, -128), 127)))
     }
 

@@ -92,7 +92,7 @@ struct IntegerLSTMPlan {
     }
     batch = singleStep || !timeMajor ? inputShape[0] : inputShape[1]
     let inputSize = inputShape[inputShape.count - 1]
-    let inputQuantization = try operands.quantization(input, role: "input")
+    let inputQuantization = try operands.legacyQuantization(input, role: "input")
 
     let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
     cellCount = operands.tensors[outputWeights].shape.first ?? 0
@@ -127,7 +127,7 @@ struct IntegerLSTMPlan {
       outputState, role: "output_state", type: .int8, shape: [batch, outputSize], anyShapeOfItsSize: true)
     try operands.integerState(
       cellState, role: "cell_state", type: .int16, shape: [batch, cells], anyShapeOfItsSize: true)
-    let outputStateQuantization = try operands.quantization(outputState, role: "output_state")
+    let outputStateQuantization = try operands.legacyQuantization(outputState, role: "output_state")
     let cellQuantization = try operands.quantization(cellState, role: "cell_state")
     // TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits (scales 2⁻¹⁵ to 2⁻⁹).
     // Outside that (the converter writes 2⁻¹⁶ for a cell state of small range) it writes
@@ -148,10 +148,10 @@ struct IntegerLSTMPlan {
     var gateScales = [Float](repeating: 1.0 / 4096, count: 4)
     if layerNorm {
       for k in 0..<4 {
-        gateScales[k] = try operands.intermediateQuantization(op.intermediates[k], role: "intermediates[\(k)]").scale
+        gateScales[k] = try operands.firstQuantization(op.intermediates[k], role: "intermediates[\(k)]").scale
       }
     }
-    let hidden = try operands.intermediateQuantization(op.intermediates[4], role: "intermediates[4]")
+    let hidden = try operands.firstQuantization(op.intermediates[4], role: "intermediates[4]")
 
     let gates: [SequenceLSTMPlan.Gate] = cifg ? [.forget, .cell, .output] : SequenceLSTMPlan.Gate.allCases
     for gate in gates {
@@ -237,6 +237,12 @@ struct IntegerLSTMPlan {
         bias = IntegerLSTMParameters.int32s(
           try operands.integerConstant(projectionBias, role: "projection_bias", type: .int32, shape: [width]))
       }
+      // With several output state scales the kernel divides by a legacy scale of 0 here.
+      guard outputStateQuantization.scale > 0 else {
+        throw .unsupportedIntegerQuantization(
+          role: "output_state", tensor: operands.tensors[outputState].name,
+          scales: operands.tensors[outputState].quantization?.scales.count ?? 0)
+      }
       builder.projection = try Self.multiplier(
         Double(scale * hidden.scale / outputStateQuantization.scale))
       builder.projectionWeights = builder.append(bytes: weights)
@@ -255,7 +261,7 @@ struct IntegerLSTMPlan {
       output, role: "output", type: .int8,
       shape: singleStep
         ? [batch, outputSize] : timeMajor ? [inputShape[0], batch, outputSize] : [batch, inputShape[1], outputSize])
-    let outputQuantization = try operands.quantization(output, role: "output")
+    let outputQuantization = try operands.firstQuantization(output, role: "output")
     if cellClip > 0 {
       builder.cellClip = Int32(Int16(min(max(cellClip / cellQuantization.scale, -32768), 32767)))
     }

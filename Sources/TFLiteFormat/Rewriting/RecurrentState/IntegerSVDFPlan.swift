@@ -85,14 +85,14 @@ struct IntegerSVDFPlan {
     output = op.outputs[0]
     try operands.typed(output, role: "output", type: .int8, shape: [batch, units])
 
-    // Prepare's effective scales, in float as it computes them: one scale and zero point of each
-    // activation, the first scale of each weight (per-channel weights included, as Python's
+    // Prepare's effective scales, in float as it computes them: the first scale and zero point of
+    // each activation (`scale->data[0]`, however many), the first scale of each weight (per-channel weights included, as Python's
     // kernel reads them); neither the weights' zero points nor the state's are read.
-    let inputQuantization = try operands.quantization(input, role: "input")
+    let inputQuantization = try operands.firstQuantization(input, role: "input")
     let featureScale = try operands.firstScale(weightsFeature, role: "weights_feature")
     let timeScale = try operands.firstScale(weightsTime, role: "weights_time")
-    let stateScale = try operands.quantization(state, role: "activation_state").scale
-    let outputQuantization = try operands.quantization(output, role: "output")
+    let stateScale = try operands.firstQuantization(state, role: "activation_state").scale
+    let outputQuantization = try operands.firstQuantization(output, role: "output")
     let feature = try IntegerLSTMPlan.multiplier(Double(inputQuantization.scale * featureScale / stateScale))
     let time = try IntegerLSTMPlan.multiplier(Double(stateScale * timeScale / outputQuantization.scale))
     if let shift = [feature.shift, time.shift].first(where: { !((-31)...30 ~= $0) }) {

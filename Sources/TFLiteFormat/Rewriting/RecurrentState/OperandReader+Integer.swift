@@ -34,11 +34,12 @@ extension OperandReader {
     return TensorQuantization(scale: quantization.scales[0], zeroPoint: zeroPoint)
   }
 
-  /// The first scale and zero point of intermediate `index`, which is what the integer LSTM
-  /// kernels read (`params->scale->data[0]`, `params->zero_point->data[0]` of its affine
-  /// quantization), however many it has. Refused without any (the kernel would dereference a
-  /// null pointer) or with a scale that is not positive and finite.
-  func intermediateQuantization(_ index: Int, role: String) throws(RecurrentStateRefusal) -> TensorQuantization {
+  /// The first scale and zero point of tensor `index`, which is what a kernel reading
+  /// `params->scale->data[0]` and `params->zero_point->data[0]` of its affine quantization sees
+  /// (an integer LSTM's intermediates, the integer SVDF's input, state and output), however many
+  /// it has. Refused without any (the kernel would dereference a null pointer) or with a scale
+  /// that is not positive and finite.
+  func firstQuantization(_ index: Int, role: String) throws(RecurrentStateRefusal) -> TensorQuantization {
     guard tensors.indices.contains(index) else { throw .missingOperand(role: rolePrefix + role) }
     let tensor = tensors[index]
     guard let quantization = tensor.quantization, quantization.details == nil,
@@ -49,6 +50,19 @@ extension OperandReader {
         role: rolePrefix + role, tensor: tensor.name, scales: tensor.quantization?.scales.count ?? 0)
     }
     return TensorQuantization(scale: scale, zeroPoint: zeroPoint)
+  }
+
+  /// The scale and zero point TensorFlow Lite's classic interpreter hands a kernel in tensor
+  /// `index`'s legacy per-tensor `params` (`GetLegacyQuantization`), which an integer LSTM reads
+  /// for its input and output state: the tensor's own with one scale and one zero point
+  /// (checked as ``quantization(_:role:)`` checks them), else 0 and 0.
+  func legacyQuantization(_ index: Int, role: String) throws(RecurrentStateRefusal) -> TensorQuantization {
+    if let quantization = tensors[index].quantization, quantization.details == nil,
+      quantization.scales.count > 1 || quantization.zeroPoints.count > 1
+    {
+      return TensorQuantization(scale: 0, zeroPoint: 0)
+    }
+    return try quantization(index, role: role)
   }
 
   /// The scale TensorFlow Lite's classic interpreter hands a kernel in a tensor's legacy

@@ -112,7 +112,10 @@ struct RecurrentStateRewriter {
         let sharedName = "\(RecurrentStateLowering.variablePrefix)\(index).\(plan.operatorIndex)/\(role)"
         let state = info.tensors[tensor]
         let shape = loweredShape ?? state.shape
-        let zeroPoint = state.quantization?.zeroPoints.first.flatMap { Int32(exactly: $0) } ?? 0
+        // A reset fills an int8 state with its legacy zero point (ResetVariableTensor): the one
+        // zero point, or 0 with several scales.
+        let legacy = state.quantization.map { $0.scales.count == 1 && $0.zeroPoints.count == 1 } ?? false
+        let zeroPoint = legacy ? state.quantization?.zeroPoints.first.flatMap { Int32(exactly: $0) } ?? 0 : 0
         states.append(
           State(
             sharedName: sharedName, shape: shape, type: state.type,
