@@ -3,7 +3,7 @@
 /// word offset from the block's start. The layout is the C kernel's (`CIntegerLSTM8x8_8.h`, the
 /// `TB_QL88_*` indices); the kernel refuses a block whose first word is not ``magic`` or whose
 /// offsets leave it.
-struct IntegerLSTM8x8_8Parameters {
+struct IntegerLSTM8x8_8Parameters: KernelParameters {
   /// "QL88": the block's first word (`TB_QL88_MAGIC`).
   static let magic: Int32 = 0x514C_3838
 
@@ -57,7 +57,7 @@ struct IntegerLSTM8x8_8Parameters {
   /// Forget, cell, output.
   var gates = [Gate](repeating: Gate(), count: 3)
   /// The arrays after the header.
-  private var block = KernelParameterBlock(headerWords: Word.header)
+  var block = KernelParameterBlock(headerWords: Word.header)
 
   init(batch: Int, inputSize: Int, cells: Int, outputSize: Int) {
     self.batch = batch
@@ -66,33 +66,15 @@ struct IntegerLSTM8x8_8Parameters {
     self.outputSize = outputSize
   }
 
-  /// Appends raw little-endian bytes (int8 or int16 values); returns their word offset.
-  mutating func append(bytes: some Collection<UInt8>) -> Int32 { block.append(bytes: bytes) }
-
-  /// Appends int32 values; returns their word offset.
-  mutating func append(int32s: [Int32]) -> Int32 { block.append(int32s: int32s) }
-
   /// The whole block.
   func words() -> [Int32] {
-    var header = [Int32](repeating: 0, count: Word.header)
-    header[Word.magic] = Self.magic
-    header[Word.count] = Int32(block.count)
-    header[Word.batch] = Int32(batch)
-    header[Word.inputSize] = Int32(inputSize)
-    header[Word.cells] = Int32(cells)
-    header[Word.outputSize] = Int32(outputSize)
-    header[Word.inputZeroPoint] = inputZeroPoint
-    header[Word.outputStateZeroPoint] = outputStateZeroPoint
-    header[Word.cellClip] = cellClip
-    header[Word.projectionClip] = projectionClip
-    header[Word.projectionMultiplier] = projection.multiplier
-    header[Word.projectionShift] = projection.shift
-    header[Word.projectionWeights] = projectionWeights
-    header[Word.projectionBias] = projectionBias
-    for (k, gate) in gates.enumerated() {
-      header.replaceSubrange(
-        (Word.gates + k * Word.gateWords)..<(Word.gates + (k + 1) * Word.gateWords), with: gate.words)
-    }
-    return block.words(header: header)
+    block.words(
+      magic: Self.magic, dimensions: [batch, inputSize, cells, outputSize],
+      fields: [
+        Word.inputZeroPoint: inputZeroPoint, Word.outputStateZeroPoint: outputStateZeroPoint, Word.cellClip: cellClip,
+        Word.projectionClip: projectionClip, Word.projectionMultiplier: projection.multiplier,
+        Word.projectionShift: projection.shift, Word.projectionWeights: projectionWeights,
+        Word.projectionBias: projectionBias,
+      ], gates: gates.map(\.words), gatesAt: Word.gates)
   }
 }

@@ -62,36 +62,13 @@ struct IntegerLSTM8x8_8Plan {
     guard op.intermediates.count == Self.intermediateCount else { throw .intermediates(count: op.intermediates.count) }
 
     // Input: one int8 step [batch, n_input].
-    input = try operands.required(op, input: 0, role: "input")
-    let inputShape = try operands.typed(input, role: "input", type: .int8)
-    guard inputShape.count == 2 else {
-      throw .unexpectedRank(role: "input", tensor: operands.tensors[input].name, rank: inputShape.count, expected: 2)
-    }
-    guard inputShape.allSatisfy({ $0 > 0 }) else {
-      throw .unexpectedShape(
-        role: "input", tensor: operands.tensors[input].name, expected: inputShape.map { max($0, 1) },
-        actual: inputShape)
-    }
-    batch = inputShape[0]
-    let inputSize = inputShape[1]
+    let shapes = try IntegerLSTMShapes(op, operands: operands, singleStep: true, timeMajor: true)
+    input = shapes.input
+    batch = shapes.batch
+    cellCount = shapes.cells
+    outputSize = shapes.outputSize
+    let (inputSize, cells) = (shapes.inputSize, shapes.cells)
     let inputQuantization = try operands.legacyQuantization(input, role: "input")
-
-    let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
-    cellCount = operands.tensors[outputWeights].shape.first ?? 0
-    let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
-    let recurrentShape = operands.tensors[recurrentOutput].shape
-    guard recurrentShape.count == 2 else {
-      throw .unexpectedRank(
-        role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        rank: recurrentShape.count, expected: 2)
-    }
-    outputSize = recurrentShape[1]
-    let cells = cellCount
-    guard cells > 0, outputSize > 0 else {
-      throw .unexpectedShape(
-        role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        expected: [max(cells, 1), max(outputSize, 1)], actual: recurrentShape)
-    }
     try Self.checkIgnoredOperands(op, operands: operands, cells: cells, inputSize: inputSize, outputSize: outputSize)
 
     // States: int8 output state, int16 cell state of scale exactly 2⁻¹⁵ (Prepare's
@@ -269,18 +246,8 @@ struct IntegerLSTM8x8_8Plan {
   ///
   /// - Returns: the new output and cell states, to assign back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-    let block = g.alignedConstant("parameters", [parameters.count], int32s: parameters)
-    // As for the 8x8_16 kernel: a one-input CONCATENATION copies each state into the arena,
-    // whose memory LiteRT hands a custom operator aligned.
-    let outputStateCopy = g.tensor("output_state/read", [batch, outputSize], type: .int8)
-    g.concatenate([Int32(outputState)], axis: 0, into: outputStateCopy)
-    let cellStateCopy = g.tensor("cell_state/read", [batch, cellCount], type: .int16)
-    g.concatenate([Int32(cellState)], axis: 0, into: cellStateCopy)
-    let newOutputState = g.tensor("output_state", [batch, outputSize], type: .int8)
-    let newCellState = g.tensor("cell_state", [batch, cellCount], type: .int16)
-    g.custom(
-      Self.operatorName, [Int32(input), block, outputStateCopy, cellStateCopy],
-      [Int32(output), newOutputState, newCellState])
-    return [newOutputState, newCellState]
+    g.integerLSTM(
+      Self.operatorName, parameters: parameters, input: input, output: output, outputState: outputState,
+      cellState: cellState, batch: batch, outputSize: outputSize, cells: cellCount)
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// block's start (0 when absent). The layout is the C kernel's (`CIntegerLSTM.h`, the
 /// `TB_QLSTM_*` indices); the kernel refuses a block whose first word is not
 /// ``magic`` or whose offsets leave it.
-struct IntegerLSTMParameters {
+struct IntegerLSTMParameters: KernelParameters {
   /// "QLS1": the block's first word (`TB_QLSTM_MAGIC`).
   static let magic: Int32 = 0x5153_4C31
 
@@ -65,7 +65,7 @@ struct IntegerLSTMParameters {
   /// Input, forget, cell, output (the input gate's stays empty with CIFG).
   var gates = [Gate](repeating: Gate(), count: 4)
   /// The arrays after the header.
-  private var block = KernelParameterBlock(headerWords: Word.header)
+  var block = KernelParameterBlock(headerWords: Word.header)
 
   init(batch: Int, inputSize: Int, cells: Int, outputSize: Int) {
     self.batch = batch
@@ -74,38 +74,17 @@ struct IntegerLSTMParameters {
     self.outputSize = outputSize
   }
 
-  /// Appends raw little-endian bytes (int8 or int16 values); returns their word offset.
-  mutating func append(bytes: some Collection<UInt8>) -> Int32 { block.append(bytes: bytes) }
-
-  /// Appends int32 values; returns their word offset.
-  mutating func append(int32s: [Int32]) -> Int32 { block.append(int32s: int32s) }
-
   /// The whole block.
   func words() -> [Int32] {
-    var header = [Int32](repeating: 0, count: Word.header)
-    header[Word.magic] = Self.magic
-    header[Word.count] = Int32(block.count)
-    header[Word.batch] = Int32(batch)
-    header[Word.inputSize] = Int32(inputSize)
-    header[Word.cells] = Int32(cells)
-    header[Word.outputSize] = Int32(outputSize)
-    header[Word.flags] = flags
-    header[Word.cellScale] = cellScale
-    header[Word.cellClip] = cellClip
-    header[Word.projectionClip] = projectionClip
-    header[Word.hiddenMultiplier] = hidden.multiplier
-    header[Word.hiddenShift] = hidden.shift
-    header[Word.hiddenZeroPoint] = hiddenZeroPoint
-    header[Word.projectionMultiplier] = projection.multiplier
-    header[Word.projectionShift] = projection.shift
-    header[Word.outputStateZeroPoint] = outputStateZeroPoint
-    header[Word.projectionWeights] = projectionWeights
-    header[Word.projectionBias] = projectionBias
-    for (k, gate) in gates.enumerated() {
-      header.replaceSubrange(
-        (Word.gates + k * Word.gateWords)..<(Word.gates + (k + 1) * Word.gateWords), with: gate.words)
-    }
-    return block.words(header: header)
+    block.words(
+      magic: Self.magic, dimensions: [batch, inputSize, cells, outputSize],
+      fields: [
+        Word.flags: flags, Word.cellScale: cellScale, Word.cellClip: cellClip, Word.projectionClip: projectionClip,
+        Word.hiddenMultiplier: hidden.multiplier, Word.hiddenShift: hidden.shift, Word.hiddenZeroPoint: hiddenZeroPoint,
+        Word.projectionMultiplier: projection.multiplier, Word.projectionShift: projection.shift,
+        Word.outputStateZeroPoint: outputStateZeroPoint, Word.projectionWeights: projectionWeights,
+        Word.projectionBias: projectionBias,
+      ], gates: gates.map(\.words), gatesAt: Word.gates)
   }
 
   // MARK: - TensorFlow Lite's arithmetic at prepare time

@@ -78,38 +78,15 @@ struct IntegerLSTMPlan {
 
     // Input: int8 [batch, steps, n_input] (or time-major), the number of steps may be dynamic;
     // the builtin LSTM's one step [batch, n_input], of fixed shape.
-    input = try operands.required(op, input: 0, role: "input")
-    let inputTensor = operands.tensors[input]
     timeAxis = singleStep ? nil : timeMajor ? 0 : 1
-    let inputShape = try operands.typed(input, role: "input", type: .int8)
-    guard inputShape.count == (singleStep ? 2 : 3) else {
-      throw .unexpectedRank(
-        role: "input", tensor: inputTensor.name, rank: inputShape.count, expected: singleStep ? 2 : 3)
-    }
-    guard inputShape.allSatisfy({ $0 > 0 }) else {
-      throw .unexpectedShape(
-        role: "input", tensor: inputTensor.name, expected: inputShape.map { max($0, 1) }, actual: inputShape)
-    }
-    batch = singleStep || !timeMajor ? inputShape[0] : inputShape[1]
-    let inputSize = inputShape[inputShape.count - 1]
+    let shapes = try IntegerLSTMShapes(op, operands: operands, singleStep: singleStep, timeMajor: timeMajor)
+    input = shapes.input
+    batch = shapes.batch
+    cellCount = shapes.cells
+    outputSize = shapes.outputSize
+    let (inputShape, inputSize, cells) = (shapes.inputShape, shapes.inputSize, shapes.cells)
+    let (recurrentOutput, recurrentShape) = (shapes.recurrentOutput, shapes.recurrentShape)
     let inputQuantization = try operands.legacyQuantization(input, role: "input")
-
-    let outputWeights = try operands.required(op, input: 4, role: "input_to_output_weights")
-    cellCount = operands.tensors[outputWeights].shape.first ?? 0
-    let recurrentOutput = try operands.required(op, input: 8, role: "recurrent_to_output_weights")
-    let recurrentShape = operands.tensors[recurrentOutput].shape
-    guard recurrentShape.count == 2 else {
-      throw .unexpectedRank(
-        role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        rank: recurrentShape.count, expected: 2)
-    }
-    outputSize = recurrentShape[1]
-    let cells = cellCount
-    guard cells > 0, outputSize > 0 else {
-      throw .unexpectedShape(
-        role: "recurrent_to_output_weights", tensor: operands.tensors[recurrentOutput].name,
-        expected: [max(cells, 1), max(outputSize, 1)], actual: recurrentShape)
-    }
 
     var builder = IntegerLSTMParameters(batch: batch, inputSize: inputSize, cells: cells, outputSize: outputSize)
     let cifg = operands.optional(op, input: 1) == nil
@@ -313,19 +290,8 @@ struct IntegerLSTMPlan {
   ///
   /// - Returns: the new output and cell states, to assign back to the variables.
   func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-    let block = g.alignedConstant("parameters", [parameters.count], int32s: parameters)
-    // LiteRT hands a custom operator only 64-byte aligned host memory, and READ_VARIABLE's
-    // outputs are allocated on their own (malloc's alignment): a one-input CONCATENATION copies
-    // each state into the arena, which is aligned.
-    let outputStateCopy = g.tensor("output_state/read", [batch, outputSize], type: .int8)
-    g.concatenate([Int32(outputState)], axis: 0, into: outputStateCopy)
-    let cellStateCopy = g.tensor("cell_state/read", [batch, cellCount], type: .int16)
-    g.concatenate([Int32(cellState)], axis: 0, into: cellStateCopy)
-    let newOutputState = g.tensor("output_state", [batch, outputSize], type: .int8)
-    let newCellState = g.tensor("cell_state", [batch, cellCount], type: .int16)
-    g.custom(
-      Self.operatorName, [Int32(input), block, outputStateCopy, cellStateCopy],
-      [Int32(output), newOutputState, newCellState])
-    return [newOutputState, newCellState]
+    g.integerLSTM(
+      Self.operatorName, parameters: parameters, input: input, output: output, outputState: outputState,
+      cellState: cellState, batch: batch, outputSize: outputSize, cells: cellCount)
   }
 }
