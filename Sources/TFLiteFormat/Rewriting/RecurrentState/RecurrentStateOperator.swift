@@ -58,7 +58,7 @@ extension TFLiteModel {
         let states = op.inputs.filter { subgraph.tensors.indices.contains($0) && subgraph.tensors[$0].isVariable }
         guard !states.isEmpty else { continue }
         let code = operatorCodes[op.opcodeIndex]
-        let result: Result<RecurrentPlan, RecurrentStateRefusal>
+        var result: Result<RecurrentPlan, RecurrentStateRefusal>
         switch code.isCustom ? BuiltinOperator.custom : code.builtinOperator {
         case .unidirectionalSequenceLSTM where op.inputs.first.map({ operands.isInt8($0) }) == true:
           // int8 input: TensorFlow Lite's integer kernel.
@@ -102,6 +102,9 @@ extension TFLiteModel {
         default:
           result = .failure(.operatorNotLowered(name: code.name))
         }
+        // A sparse operand decides before anything else read from its (shorter) data.
+        let sparse = Result { () throws(RecurrentStateRefusal) in try operands.checkSparseOperands(op, code: code) }
+        if case .failure(let refusal) = sparse, result.isLowerableOperator { result = .failure(refusal) }
         var refusal: RecurrentStateRefusal?
         if case .failure(let reason) = result { refusal = reason }
         let plan = try? result.get()
@@ -112,5 +115,13 @@ extension TFLiteModel {
       }
     }
     return found
+  }
+}
+
+extension Result where Success == RecurrentPlan, Failure == RecurrentStateRefusal {
+  /// Whether the operator is one TensorBridge lowers (planned, or refused for its operands).
+  fileprivate var isLowerableOperator: Bool {
+    if case .failure(.operatorNotLowered) = self { return false }
+    return true
   }
 }
