@@ -80,10 +80,21 @@ final class LiteRTSession {
 
     // 3. Data-dependent outputs go to the capture operator (see OutputCapture); then an aligned
     // copy of the bytes that lives as long as the model (LiteRT does not copy).
-    let runtimeFormat = recurrentState?.model ?? format
+    // XNNPACK reads a hybrid FULLY_CONNECTED's sparse int8 weights as dense (past their end),
+    // and fails on an int8 DENSIFY in front of one: those weights are stored dense for it.
+    var runtimeFormat = recurrentState?.model ?? format
+    var runtimeData = recurrentState?.data ?? format.data
+    if options.isXNNPackEnabled {
+      do {
+        if let dense = try runtimeFormat.densifyingHybridWeights() {
+          runtimeFormat = dense.model
+          runtimeData = dense.data
+        }
+      } catch { throw .hybridWeightDensificationFailed(error) }
+    }
     let outputCapture =
       options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
-    let modelData = outputCapture?.rewrite.data ?? recurrentState?.data ?? format.data
+    let modelData = outputCapture?.rewrite.data ?? runtimeData
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(modelData.count, 1), alignment: 64)
     modelData.withUnsafeBytes { source in
       if let base = source.baseAddress, let destination = bytes.baseAddress {
