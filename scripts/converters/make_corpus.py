@@ -992,7 +992,8 @@ def pruned(rng, shape, *, block: int, sparsity: float = 0.8, scale: float = 0.3)
     """A pruned TensorFlow kernel ([..., in, out], as tf.matmul and Keras Dense hold it): seeded
     weights with `sparsity` of each output column's `block`-long runs along the input dimension
     (TFLite's block of 1 x `block` in its [out, in] weights) set to zero, as magnitude pruning
-    with a block shape leaves them (block 1: every weight on its own)."""
+    with a block shape leaves them (block 1: every weight on its own). The kept runs are
+    rounded, at least one: 64 inputs in 1x16 blocks keep 1 of 4 (75% zero), 32 keep 1 of 2."""
     kernel = w(rng, *shape, scale=scale)
     flat = kernel.reshape(-1, shape[-1])  # the rows a FULLY_CONNECTED's [out, in] weights sees as columns
     blocks = flat.shape[0] // block
@@ -1016,8 +1017,11 @@ def sparsity_facts(data: bytes) -> tuple[list[str], list[str]]:
             rank = len(t.shape)
             block = [int(d.denseSize) for d in dims[rank:]]
             levels = "".join("S" if d.format == schema.DimensionType.SPARSE_CSR else "D" for d in dims)
+            total = int(np.prod(t.shape))
+            stored = len(m.buffers[t.buffer].data) // (1 if t.type == schema.TensorType.INT8 else 4)
             sparse.append(f"{t.name.decode()} {TYPE_NAMES[t.type].lower()}{list(int(v) for v in t.shape)} "
-                          f"levels {levels}" + (f" block 1x{block[0]}" if block else ""))
+                          f"levels {levels}" + (f" block 1x{block[0]}" if block else "")
+                          + f", {stored} of {total} values stored")
         for op in sg.operators:
             code = m.operatorCodes[op.opcodeIndex]
             densify += max(code.builtinCode, code.deprecatedBuiltinCode) == schema.BuiltinOperator.DENSIFY
@@ -1041,8 +1045,8 @@ def _sparse_case(built: Built, *, want_sparse: int, want_densify: bool) -> Built
 
 
 def sparse_mlp_module(rng, *, dense_block: int, second_block: int, conv: bool):
-    """[2, 64] -> FC 64->32 (relu) -> FC 32->32 (relu) -> FC 32->8 'y', every kernel pruned to 80%
-    zeros: the first in 1 x `dense_block` blocks, the second in 1 x `second_block` blocks, the
+    """[2, 64] -> FC 64->32 (relu) -> FC 32->32 (relu) -> FC 32->8 'y', every kernel pruned (see `pruned`,
+    sparsity 0.8): the first in 1 x `dense_block` blocks, the second in 1 x `second_block` blocks, the
     last weight by weight; with `conv`, a CONV_2D over the input seen as a 4x16 image, with a
     weight-by-weight pruned 3x4 kernel, added to it first."""
     t = _tf()
@@ -1089,10 +1093,10 @@ def _sparse_mlp_case(rng, optimizations, *, dense_block, second_block, conv, rep
     return _sparse_case(Built(data, steps), want_sparse=want_sparse, want_densify=want_densify)
 
 
-@case("sparsity_float", "converter: optimizations=[EXPERIMENTAL_SPARSITY] on 80%-pruned weights (float model: "
+@case("sparsity_float", "converter: optimizations=[EXPERIMENTAL_SPARSITY] on pruned weights (float model: "
       "sparse constant weights, DENSIFY in front of the ops that read them dense)",
-      notes="Kernels pruned to 80% zeros: a CONV_2D kernel and one FULLY_CONNECTED in 1x4 blocks, one "
-            "in 1x16 blocks, one weight by weight. The float FULLY_CONNECTED reads 1x4-block weights sparse "
+      notes="Kernels pruned to about 80% zeros (50-81%, see the stored counts): a CONV_2D kernel weight by "
+            "weight, one FULLY_CONNECTED in 1x4 blocks, one in 1x16 blocks, one weight by weight. The float FULLY_CONNECTED reads 1x4-block weights sparse "
             "itself; the others get a DENSIFY.")
 def _(rng):
     return _sparse_mlp_case(rng, ["EXPERIMENTAL_SPARSITY"], dense_block=4, second_block=16, conv=True,
@@ -1129,7 +1133,7 @@ def _(rng):
                             representative_data=True, want_sparse=3, want_densify=True)
 
 
-@case("sparsity_tf_keras_pruned", "tf_keras Dense layers with pruned (80% zero, 1x16 blocks) kernels -> "
+@case("sparsity_tf_keras_pruned", "tf_keras Dense layers with pruned (67-75% zero, 1x16 blocks) kernels -> "
       "from_keras_model with optimizations=[EXPERIMENTAL_SPARSITY]",
       notes="What TensorFlow Model Optimization's prune_low_magnitude + strip_pruning leaves: a plain "
             "Keras model whose kernels are mostly zero (set here directly, seeded). The converter stores "
