@@ -254,6 +254,14 @@ final class RecurrentStateTests: XCTestCase {
               role: "input_to_output_weights", tensor: "lstm/input_to_output", limitation: .asymmetricInputs)
         }
       ),
+      "builtin_lstm_hybrid_sparse_no_projection_refused": (
+        "LSTM",
+        {
+          $0
+            == .sparseLSTMWeights(
+              role: "input_to_output_weights", tensor: "lstm/input_to_output", limitation: .noProjection)
+        }
+      ),
       "lstm_sparse_weights_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         {
