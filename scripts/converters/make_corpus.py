@@ -44,6 +44,10 @@ the largest difference is printed and, if it exceeds the case's tolerance,
 the case fails to generate (so the tolerance covers both kernel families),
 unless the case is marked kernels_disagree (its notes then give the size).
 Integer outputs that differ between the two families are noted per case.
+A case marked xnnpack_misreads takes its references from the builtin kernels
+instead (case.json: "reference_kernels": "builtin"), because Python's default
+interpreter misreads it (XNNPACK and sparse int8 weights); the generator checks
+that XNNPACK still fails or differs and says how in the notes.
 
 A `load_error` case either fails in Python too (the error must contain every
 error_contains substring), or is `classic_only`: Python's classic interpreter
