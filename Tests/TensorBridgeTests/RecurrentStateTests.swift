@@ -262,6 +262,15 @@ final class RecurrentStateTests: XCTestCase {
               role: "input_to_output_weights", tensor: "lstm/input_to_output", limitation: .noProjection)
         }
       ),
+      "lstm_integer_sparse_weights_refused": (
+        "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        {
+          $0
+            == .sparseOperand(
+              role: "input_to_cell_weights", tensor: "qlstm/input_to_cell", operatorName: "UNIDIRECTIONAL_SEQUENCE_LSTM"
+            )
+        }
+      ),
       "lstm_sparse_weights_refused": (
         "UNIDIRECTIONAL_SEQUENCE_LSTM",
         {
