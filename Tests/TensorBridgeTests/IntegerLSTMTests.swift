@@ -60,8 +60,8 @@ final class IntegerLSTMTests: XCTestCase {
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
     XCTAssertEqual(
-      names.count, 11,
-      "nine sequence variants (one with per-channel weights), the builtin LSTM's 8x8_16 form and one refusal (8x8_8): \(names)"
+      names.count, 12,
+      "nine sequence variants (one with per-channel weights), the builtin LSTM's 8x8_16 form and two refusals (8x8_8, a sparse weight): \(names)"
     )
   }
 

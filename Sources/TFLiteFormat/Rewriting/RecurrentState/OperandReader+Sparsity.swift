@@ -11,10 +11,10 @@ extension OperandReader {
   /// Checks the operator's sparse operands (tensors with `sparsity`): only a builtin hybrid
   /// `LSTM` (float32 input, int8 weights) whose `input_to_output_weights` are sparse reads
   /// sparse weights, and the lowering densifies them only where that kernel's sparse path
-  /// (`lstm.cc`'s ledgers) computes the products of the weights they stand for: symmetric
-  /// input quantization, a projection, the input-to-gate and projection weights sparse in
-  /// rows of 1×16 blocks. Every other kernel reads a sparse tensor as a dense array, past the
-  /// end of its stored values.
+  /// (`lstm.cc`'s ledgers) computes the products of the weights they stand for — or, for
+  /// recurrent weights, those products at the input's scale, which the lowering reproduces:
+  /// symmetric input quantization, a projection, weights sparse in rows of 1×16 blocks. Every
+  /// other kernel reads a sparse tensor as a dense array, past the end of its stored values.
   ///
   /// - Throws: ``RecurrentStateRefusal/sparseOperand(role:tensor:operatorName:)`` or
   ///   ``RecurrentStateRefusal/sparseLSTMWeights(role:tensor:limitation:)`` for the first
@@ -44,9 +44,6 @@ extension OperandReader {
     for (position, tensor) in sparse {
       let role = Self.role(of: position, in: builtin)
       let weights = tensors[tensor]
-      if (5...8).contains(position) {
-        throw .sparseLSTMWeights(role: role, tensor: weights.name, limitation: .recurrentWeights)
-      }
       if let limitation = weights.sparsity?.ledgerLimitation {
         throw .sparseLSTMWeights(role: role, tensor: weights.name, limitation: limitation)
       }

@@ -81,8 +81,9 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   case sparseOperand(role: String, tensor: String, operatorName: String)
   /// A builtin hybrid `LSTM`'s sparse weights in a form its sparse path (`lstm.cc`'s ledgers)
   /// computes something else with than the weights they stand for (see ``SparseLSTMLimitation``).
-  /// (Sparse 1×16-block input-to-gate and projection weights of a symmetric hybrid `LSTM` with
-  /// a projection are lowered, densified: the sparse path computes the same products.)
+  /// (Sparse 1×16-block weights of a symmetric hybrid `LSTM` with a projection are lowered,
+  /// densified: the sparse path computes the same products, the recurrent ones at the input's
+  /// scale, as the lowering does too.)
   case sparseLSTMWeights(role: String, tensor: String, limitation: SparseLSTMLimitation)
 
   public var description: String {

@@ -7,6 +7,10 @@ struct HybridWeights {
   let recurrent: [SequenceLSTMPlan.Gate: Int]
   /// The LSTM's `asymmetric_quantize_inputs`, mirrored onto every `FULLY_CONNECTED`.
   let asymmetricQuantizeInputs: Bool
+  /// The gates whose recurrent weights are sparse in a builtin `LSTM`: its sparse path scales
+  /// their products by the input's quantization scale instead of the output state's (see
+  /// ``LoweringGraph/inputToStateScale(input:inputWidth:outputState:stateWidth:batch:_:)``).
+  var recurrentAtInputScale: Set<SequenceLSTMPlan.Gate> = []
 }
 
 /// What the lowering writes before the steps to compute each step's gate pre-activations
@@ -38,12 +42,22 @@ enum LSTMStepInputs {
       return Dictionary(uniqueKeysWithValues: zip(plan.gates, parts))
     case .perGate(let steps, let weights):
       var pre: [SequenceLSTMPlan.Gate: Int32] = [:]
+      // Only the builtin LSTM (one step, no time axis) has sparse recurrent weights here.
+      var inputScale: Int32?
+      if !weights.recurrentAtInputScale.isEmpty, !plan.layout.hasTimeAxis {
+        inputScale = g.inputToStateScale(
+          input: g.operand(plan.input), inputWidth: plan.layout.inputSize, outputState: h,
+          stateWidth: plan.outputSize, batch: plan.layout.batch, s + "input_scale")
+      }
       for gate in plan.gates {
         guard let projected = steps[t][gate], let recurrentWeights = weights.recurrent[gate] else { continue }
         let name = s + gate.name
-        let recurrent = g.fullyConnected(
+        var recurrent = g.fullyConnected(
           h, g.operand(recurrentWeights), bias: -1, name + "/recurrent", gateShape,
           asymmetricInputs: weights.asymmetricQuantizeInputs)
+        if let inputScale, weights.recurrentAtInputScale.contains(gate) {
+          recurrent = g.binary(.mul, recurrent, inputScale, name + "/recurrent_at_input_scale", gateShape)
+        }
         pre[gate] = g.binary(.add, projected, recurrent, name + "/z", gateShape)
       }
       return pre
