@@ -80,8 +80,8 @@ final class IntegerLSTMTests: XCTestCase {
   func testEveryIntegerFixtureIsCovered() throws {
     let names = try RecurrentStateTests.fixtures().filter { $0.hasPrefix(Self.prefix) }
     XCTAssertEqual(
-      names.count, 19,
-      "thirteen sequence variants (one with per-channel weights, one with rank-1 states, one with multi-scale intermediates, one with a multi-scale input, one with a multi-scale output state), the builtin LSTM's 8x8_16 form, three of its 8x8_8 form and two refusals (8x8_8 without layer norm, a multi-scale output state with a projection): \(names)"
+      names.count, 20,
+      "thirteen sequence variants (one with per-channel weights, one with rank-1 states, one with multi-scale intermediates, one with a multi-scale input, one with a multi-scale output state), the builtin LSTM's 8x8_16 form, three of its 8x8_8 form and three refusals (8x8_8 without layer norm, a multi-scale output state with a projection, a sparse weight): \(names)"
     )
   }
 

@@ -44,6 +44,10 @@ the largest difference is printed and, if it exceeds the case's tolerance,
 the case fails to generate (so the tolerance covers both kernel families),
 unless the case is marked kernels_disagree (its notes then give the size).
 Integer outputs that differ between the two families are noted per case.
+A case marked xnnpack_misreads takes its references from the builtin kernels
+instead (case.json: "reference_kernels": "builtin"), because Python's default
+interpreter misreads it (XNNPACK and sparse int8 weights); the generator checks
+that XNNPACK still fails or differs and says how in the notes.
 
 A `load_error` case either fails in Python too (the error must contain every
 error_contains substring), or is `classic_only`: Python's classic interpreter
@@ -143,18 +147,24 @@ class Case:
     # A step the pinned LiteRT cannot take although Python runs it: {"step", "error_contains",
     # "why"} (check.py requires that step to fail with those words, and the steps before it to match).
     runtime_limit: dict | None = None
+    # Python's default interpreter (XNNPACK) misreads the model (it reads sparse int8 weights as
+    # dense, past their buffer, or fails to prepare): the references are the builtin kernels'
+    # (case.json says "reference_kernels": "builtin"), and the generator checks that XNNPACK
+    # still fails or differs by more than the tolerance, and says by how much in the notes.
+    xnnpack_misreads: bool = False
 
 
 CASES: dict[str, Case] = {}
 
 
 def case(name: str, path: str, *, expect="ok", error_contains=(), tolerance=1e-4, notes="",
-         kernels_disagree=False, classic_only=False, lowered=False, runtime_limit=None):
+         kernels_disagree=False, classic_only=False, lowered=False, runtime_limit=None, xnnpack_misreads=False):
     def register(fn):
         assert name not in CASES, name
         assert not (lowered and expect != "ok"), name
+        assert not (xnnpack_misreads and (expect != "ok" or kernels_disagree)), name
         CASES[name] = Case(name, path, fn, expect, list(error_contains), tolerance, notes,
-                           kernels_disagree, classic_only, lowered, runtime_limit)
+                           kernels_disagree, classic_only, lowered, runtime_limit, xnnpack_misreads)
         return fn
     return register
 
@@ -742,13 +752,17 @@ def write_case(c: Case, built: Built, out_dir: Path) -> dict:
         notes = (notes + " " if notes else "") + f"Python LiteRT {VERSIONS['LITERT_VERSION']} refuses it too: \"{first_line}\""
         summary["python_error"] = first_line
     else:
-        first = run_steps(built.model, steps)
-        again = run_steps(built.model, steps)
+        first = run_steps(built.model, steps, builtin_kernels=c.xnnpack_misreads)
+        again = run_steps(built.model, steps, builtin_kernels=c.xnnpack_misreads)
         for k, (a, b) in enumerate(zip(first, again)):
             for (name, x), (_, y) in zip(a, b):
                 if not same(x, y):
                     raise RuntimeError(f"{c.name}: step {k} output {name} differs between two interpreters")
-        builtin = run_steps(built.model, steps, builtin_kernels=True)
+        if c.xnnpack_misreads:
+            notes = (notes + " " if notes else "") + xnnpack_misreading(c, built.model, steps, first)
+            builtin = first  # the references are the builtin kernels' already
+        else:
+            builtin = run_steps(built.model, steps, builtin_kernels=True)
         worst, int_diffs = 0.0, []
         for k, (a, b) in enumerate(zip(first, builtin)):
             for (name, x), (_, y) in zip(a, b):
@@ -770,7 +784,7 @@ def write_case(c: Case, built: Built, out_dir: Path) -> dict:
             notes = (notes + " " if notes else "") + (
                 "Python's builtin kernels (no XNNPACK) give other integers than these (XNNPACK) "
                 f"references: {'; '.join(int_diffs)}.")
-        summary["builtin_vs_xnnpack"] = worst
+        summary["builtin_vs_xnnpack"] = float("nan") if c.xnnpack_misreads else worst
         if built.check:
             built.check([[v for _, v in outs] for outs in first])
         for k, outs in enumerate(first):
@@ -786,8 +800,29 @@ def write_case(c: Case, built: Built, out_dir: Path) -> dict:
     meta["notes"] = notes
     if c.runtime_limit:
         meta["runtime_limit"] = c.runtime_limit
+    if c.xnnpack_misreads:
+        meta["reference_kernels"] = "builtin"
     (folder / "case.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
     return summary
+
+
+def xnnpack_misreading(c: Case, data: bytes, steps: list[Step], builtin: list[list[tuple[str, np.ndarray]]]) -> str:
+    """How Python's default interpreter (XNNPACK) gets a `xnnpack_misreads` case wrong, for the
+    notes; raises if it now computes what the builtin kernels do."""
+    try:
+        default = run_steps(data, steps)
+    except Exception as e:  # noqa: BLE001
+        said = " ".join(str(e).split())[:200]
+        return (f"Python's default interpreter (XNNPACK) fails on it (\"{said}\"); these references are Python's "
+                "builtin kernels' (OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES).")
+    worst = max((float_error(x, y) for a, b in zip(default, builtin) for (_, x), (_, y) in zip(a, b)
+                 if y.dtype.kind == "f"), default=0.0)
+    if worst <= c.tolerance:
+        raise RuntimeError(f"{c.name}: XNNPACK now matches the builtin kernels ({worst:.3g}); drop xnnpack_misreads")
+    return (f"Python's default interpreter (XNNPACK) differs from Python's builtin kernels by up to {worst:.3g}: "
+            "it reads the sparse int8 weights of the hybrid FULLY_CONNECTED as a dense matrix, past the end of "
+            "their buffer. These references are the builtin kernels' (OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES), "
+            "which read them sparse.")
 
 
 def load_steps(folder: Path) -> list[Step]:
@@ -808,7 +843,7 @@ def verify_case(folder: Path) -> list[str]:
             return ["Python LiteRT now loads it"]
         return [f"error lacks {s!r}" for s in meta["error_contains"] if s not in message]
     problems = []
-    results = run_steps(data, load_steps(folder))
+    results = run_steps(data, load_steps(folder), builtin_kernels=meta.get("reference_kernels") == "builtin")
     for k, outs in enumerate(results):
         files = sorted((folder / "expected" / str(k)).glob("*.npy"), key=lambda p: int(p.name.split("_", 1)[0]))
         if len(files) != len(outs):
@@ -951,6 +986,175 @@ def _(rng):
         raise RuntimeError("no buffer uses an offset")
     built.notes = f"{facts['offset_buffers']} buffers use offsets."
     return built
+
+
+# ---------------------------------------------------------------------------
+# Cases: the converter's sparsity path (EXPERIMENTAL_SPARSITY)
+# ---------------------------------------------------------------------------
+
+def pruned(rng, shape, *, block: int, sparsity: float = 0.8, scale: float = 0.3) -> np.ndarray:
+    """A pruned TensorFlow kernel ([..., in, out], as tf.matmul and Keras Dense hold it): seeded
+    weights with `sparsity` of each output column's `block`-long runs along the input dimension
+    (TFLite's block of 1 x `block` in its [out, in] weights) set to zero, as magnitude pruning
+    with a block shape leaves them (block 1: every weight on its own). The kept runs are
+    rounded, at least one: 64 inputs in 1x16 blocks keep 1 of 4 (75% zero), 32 keep 1 of 2."""
+    kernel = w(rng, *shape, scale=scale)
+    flat = kernel.reshape(-1, shape[-1])  # the rows a FULLY_CONNECTED's [out, in] weights sees as columns
+    blocks = flat.shape[0] // block
+    keep = max(1, int(round(blocks * (1 - sparsity))))
+    for column in range(flat.shape[1]):
+        zero = rng.permutation(blocks)[keep:]
+        for b in zero:
+            flat[b * block:(b + 1) * block, column] = 0
+    return flat.reshape(shape)
+
+
+def sparsity_facts(data: bytes) -> tuple[list[str], list[str]]:
+    """The sparse tensors (name, type, shape, block) and the DENSIFY count of every subgraph."""
+    m = read_model(data)
+    sparse, densify = [], 0
+    for sg in m.subgraphs:
+        for t in sg.tensors:
+            if t.sparsity is None:
+                continue
+            dims = t.sparsity.dimMetadata or []
+            rank = len(t.shape)
+            block = [int(d.denseSize) for d in dims[rank:]]
+            levels = "".join("S" if d.format == schema.DimensionType.SPARSE_CSR else "D" for d in dims)
+            total = int(np.prod(t.shape))
+            stored = len(m.buffers[t.buffer].data) // (1 if t.type == schema.TensorType.INT8 else 4)
+            sparse.append(f"{t.name.decode()} {TYPE_NAMES[t.type].lower()}{list(int(v) for v in t.shape)} "
+                          f"levels {levels}" + (f" block 1x{block[0]}" if block else "")
+                          + f", {stored} of {total} values stored")
+        for op in sg.operators:
+            code = m.operatorCodes[op.opcodeIndex]
+            densify += max(code.builtinCode, code.deprecatedBuiltinCode) == schema.BuiltinOperator.DENSIFY
+    return sparse, [f"{densify} DENSIFY operator{'s' if densify != 1 else ''}"] if densify else []
+
+
+def _sparse_case(built: Built, *, want_sparse: int, want_densify: bool) -> Built:
+    """Checks that the converter really made sparse tensors (and DENSIFY ops when asked) and
+    says which in the notes."""
+    sparse, densify = sparsity_facts(built.model)
+    if len(sparse) < want_sparse:
+        raise RuntimeError(f"the converter made {len(sparse)} sparse tensors, expected {want_sparse}: {sparse}")
+    if want_densify and not densify:
+        raise RuntimeError(f"the converter wrote no DENSIFY (sparse tensors: {sparse})")
+    print(f"sparsity: {'; '.join(sparse)}{'; ' + densify[0] if densify else ''}", file=sys.__stderr__)
+    built.notes = (f"The converter stored {len(sparse)} tensors sparse: {'; '.join(sparse)}"
+                   + (f"; it wrote {densify[0]} that expand{'s' if densify[0].startswith('1 ') else ''} "
+                      "sparse ones at run time for the operators that read them dense." if densify else ".")
+                   + (" " + built.notes if built.notes else ""))
+    return built
+
+
+def sparse_mlp_module(rng, *, dense_block: int, second_block: int, conv: bool):
+    """[2, 64] -> FC 64->32 (relu) -> FC 32->32 (relu) -> FC 32->8 'y', every kernel pruned (see `pruned`,
+    sparsity 0.8): the first in 1 x `dense_block` blocks, the second in 1 x `second_block` blocks, the
+    last weight by weight; with `conv`, a CONV_2D over the input seen as a 4x16 image, with a
+    weight-by-weight pruned 3x4 kernel, added to it first."""
+    t = _tf()
+
+    class SparseMLP(t.Module):
+        def __init__(self):
+            self.k = t.Variable(pruned(rng, (3, 4, 1, 16), block=1)) if conv else None
+            self.w1 = t.Variable(pruned(rng, (64, 32), block=dense_block, scale=0.2))
+            self.b1 = t.Variable(w(rng, 32, scale=0.1))
+            self.w2 = t.Variable(pruned(rng, (32, 32), block=second_block, scale=0.4))
+            self.b2 = t.Variable(w(rng, 32, scale=0.1))
+            self.w3 = t.Variable(pruned(rng, (32, 8), block=1, scale=0.5))
+
+        @t.function(input_signature=[t.TensorSpec([2, 64], t.float32, name="x")])
+        def serve(self, x):
+            h = x
+            if self.k is not None:
+                c = t.nn.conv2d(t.reshape(x, [2, 4, 16, 1]), self.k, [1, 1, 4, 1], "VALID")  # [2, 2, 4, 16]
+                h = t.reshape(t.nn.relu(c), [2, 128])[:, :64] + x
+            h = t.nn.relu(t.matmul(h, self.w1) + self.b1)
+            h = t.nn.relu(t.matmul(h, self.w2) + self.b2)
+            return {"y": t.matmul(h, self.w3)}
+
+    return SparseMLP()
+
+
+def sparse_inputs(rng, n):
+    return [rng.uniform(-1, 1, (2, 64)).astype(np.float32) for _ in range(n)]
+
+
+def _sparse_mlp_case(rng, optimizations, *, dense_block, second_block, conv, representative_data=False,
+                     want_sparse, want_densify) -> Built:
+    t = _tf()
+    m = sparse_mlp_module(rng, dense_block=dense_block, second_block=second_block, conv=conv)
+    calibration = sparse_inputs(rng, 32)
+
+    def configure(c):
+        c.optimizations = [getattr(t.lite.Optimize, o) for o in optimizations]
+        if representative_data:
+            c.representative_dataset = lambda: ([x] for x in calibration)
+
+    data = from_concrete(m, [m.serve], configure)
+    steps = [Step(None, {"0": x}) for x in sparse_inputs(rng, 3)]
+    return _sparse_case(Built(data, steps), want_sparse=want_sparse, want_densify=want_densify)
+
+
+@case("sparsity_float", "converter: optimizations=[EXPERIMENTAL_SPARSITY] on pruned weights (float model: "
+      "sparse constant weights, DENSIFY in front of the ops that read them dense)",
+      notes="Kernels pruned to about 80% zeros (50-81%, see the stored counts): a CONV_2D kernel weight by "
+            "weight, one FULLY_CONNECTED in 1x4 blocks, one in 1x16 blocks, one weight by weight. The float FULLY_CONNECTED reads 1x4-block weights sparse "
+            "itself; the others get a DENSIFY.")
+def _(rng):
+    return _sparse_mlp_case(rng, ["EXPERIMENTAL_SPARSITY"], dense_block=4, second_block=16, conv=True,
+                            want_sparse=3, want_densify=True)
+
+
+@case("sparsity_dynamic_range", "converter: optimizations=[DEFAULT, EXPERIMENTAL_SPARSITY], no representative dataset "
+      "(dynamic-range int8 weights stored sparse in 1x16 blocks; hybrid FULLY_CONNECTED)",
+      tolerance=1e-3, xnnpack_misreads=True,
+      notes="The 64x32 and 32x32 FULLY_CONNECTED weights (>= 1024 elements) become int8, pruned in 1x16 "
+            "blocks, which the hybrid FULLY_CONNECTED reads sparse (its ledger path); the small last weights "
+            "stay float, sparse, densified by a DENSIFY. Tolerance as quant_dynamic_range.")
+def _(rng):
+    return _sparse_mlp_case(rng, ["DEFAULT", "EXPERIMENTAL_SPARSITY"], dense_block=16, second_block=16, conv=False,
+                            want_sparse=2, want_densify=False)
+
+
+@case("sparsity_dynamic_range_densify", "converter: optimizations=[DEFAULT, EXPERIMENTAL_SPARSITY] with weights pruned "
+      "in 1x4 blocks (int8 weights the hybrid kernel cannot read sparse: DENSIFY in front)",
+      tolerance=1e-3, xnnpack_misreads=True,
+      notes="int8 weights pruned in 1x4 blocks are stored CSR without blocks, and the converter "
+            "densifies them at run time for the hybrid FULLY_CONNECTED.")
+def _(rng):
+    return _sparse_mlp_case(rng, ["DEFAULT", "EXPERIMENTAL_SPARSITY"], dense_block=4, second_block=4, conv=True,
+                            want_sparse=2, want_densify=True)
+
+
+@case("sparsity_full_int8", "converter: optimizations=[DEFAULT, EXPERIMENTAL_SPARSITY] with a representative dataset "
+      "(full int8; 1x16-block int8 weights the int8 FULLY_CONNECTED reads sparse, the rest densified)",
+      notes="int8 FULLY_CONNECTED weights pruned in 1x16 blocks run on the kernel's sparse 1x16 path; "
+            "weights pruned otherwise get a DENSIFY. Float input and output (QUANTIZE/DEQUANTIZE).")
+def _(rng):
+    return _sparse_mlp_case(rng, ["DEFAULT", "EXPERIMENTAL_SPARSITY"], dense_block=16, second_block=4, conv=True,
+                            representative_data=True, want_sparse=3, want_densify=True)
+
+
+@case("sparsity_tf_keras_pruned", "tf_keras Dense layers with pruned (67-75% zero, 1x16 blocks) kernels -> "
+      "from_keras_model with optimizations=[EXPERIMENTAL_SPARSITY]",
+      notes="What TensorFlow Model Optimization's prune_low_magnitude + strip_pruning leaves: a plain "
+            "Keras model whose kernels are mostly zero (set here directly, seeded). The converter stores "
+            "float weights in 1x4 blocks whatever the pruning block, and the float FULLY_CONNECTED reads them sparse.")
+def _(rng):
+    tk = tf_keras()
+    model = tk.Sequential([tk.layers.InputLayer(input_shape=(64,), batch_size=2),
+                           tk.layers.Dense(48, activation="relu"),
+                           tk.layers.Dense(10, activation="softmax")])
+    model.set_weights([pruned(rng, (64, 48), block=16, scale=0.3), w(rng, 48, scale=0.1),
+                       pruned(rng, (48, 10), block=16, scale=0.5), w(rng, 10, scale=0.1)])
+    c = _tf().lite.TFLiteConverter.from_keras_model(model)
+    builtins_only(c)
+    c.optimizations = [_tf().lite.Optimize.EXPERIMENTAL_SPARSITY]
+    data = c.convert()
+    steps = [Step(None, {"0": x}) for x in sparse_inputs(rng, 2)]
+    return _sparse_case(Built(data, steps), want_sparse=1, want_densify=False)
 
 
 # ---------------------------------------------------------------------------
@@ -1984,34 +2188,49 @@ TABLE_BEGIN = "<!-- cases:begin (generated by make_corpus.py) -->"
 TABLE_END = "<!-- cases:end -->"
 
 
-def readme_table(summaries: dict[str, dict]) -> str:
+def readme_row(name: str, s: dict) -> str:
+    c = CASES[name]
+    ops = ", ".join(s["ops"]) or "(none)"
+    kb = f"{s['size'] / 1024:.1f} KB"
+    if c.expect == "load_error":
+        expect = "load_error: " + ", ".join(f"`{e}`" for e in c.error_contains)
+        if c.classic_only:
+            expect += " (Python's classic interpreter runs it; references kept)"
+    else:
+        steps = len(s.get("outputs", []))
+        expect = f"ok, {steps} step{'s' if steps != 1 else ''}, tol {c.tolerance:g}"
+        if c.lowered:
+            expect += " (lowered: LiteRT's CompiledModel refuses it)"
+        if c.xnnpack_misreads:
+            expect += " (references from the builtin kernels: XNNPACK misreads it)"
+    return f"| `{name}` | {c.path} | {ops} ({kb}) | {expect} |"
+
+
+def readme_table(summaries: dict[str, dict], kept: dict[str, str] | None = None) -> str:
+    """The case table: a row per case in `summaries`, and, for a partial run, the rows `kept`
+    from the README for the other cases; in CASES order."""
     rows = ["| case | converter path | ops of note | expectation |", "|---|---|---|---|"]
-    for name, s in summaries.items():
-        c = CASES[name]
-        ops = ", ".join(s["ops"]) or "(none)"
-        kb = f"{s['size'] / 1024:.1f} KB"
-        if c.expect == "load_error":
-            expect = "load_error: " + ", ".join(f"`{e}`" for e in c.error_contains)
-            if c.classic_only:
-                expect += " (Python's classic interpreter runs it; references kept)"
-        else:
-            steps = len(s.get("outputs", []))
-            expect = f"ok, {steps} step{'s' if steps != 1 else ''}, tol {c.tolerance:g}"
-            if c.lowered:
-                expect += " (lowered: LiteRT's CompiledModel refuses it)"
-        rows.append(f"| `{name}` | {c.path} | {ops} ({kb}) | {expect} |")
+    fresh = {name: readme_row(name, s) for name, s in summaries.items()}
+    merged = {**(kept or {}), **fresh}
+    rows += [merged[name] for name in CASES if name in merged]
     return "\n".join(rows)
 
 
-def update_readme(summaries: dict[str, dict]) -> None:
+def update_readme(summaries: dict[str, dict], partial: bool = False) -> None:
+    """Rewrites the README's case table; after a `partial` run (some cases) only their rows."""
     if not README.exists():
         return
     text = README.read_text()
     if TABLE_BEGIN not in text or TABLE_END not in text:
         return
     head, rest = text.split(TABLE_BEGIN, 1)
-    _, tail = rest.split(TABLE_END, 1)
-    README.write_text(head + TABLE_BEGIN + "\n" + readme_table(summaries) + "\n" + TABLE_END + tail)
+    table, tail = rest.split(TABLE_END, 1)
+    kept = {}
+    if partial:
+        for line in table.splitlines():
+            if line.startswith("| `"):
+                kept[line[3:line.index("`", 3)]] = line
+    README.write_text(head + TABLE_BEGIN + "\n" + readme_table(summaries, kept) + "\n" + TABLE_END + tail)
 
 
 def check_versions() -> None:
@@ -2071,6 +2290,8 @@ def main() -> int:
             continue
         extra = "" if c.expect != "ok" else f"  builtin-vs-xnnpack {s['builtin_vs_xnnpack']:.2g}"
         print(f"ok   {name:34} {s['size']:7d} B  {', '.join(s['ops'])}{extra}", flush=True)
+    if args.cases and summaries and args.out == OUT:
+        update_readme(summaries, partial=True)
     if not args.cases and not failures:
         update_readme(summaries)
         stale = sorted(p.name for p in args.out.iterdir() if p.is_dir() and p.name not in CASES)

@@ -3,6 +3,11 @@ extension BuiltinOperator {
   static let add = BuiltinOperator(rawValue: 0)
   static let concatenation = BuiltinOperator(rawValue: 2)
   static let fullyConnected = BuiltinOperator(rawValue: 9)
+  /// `DENSIFY` (124): read by the rewrites, never written.
+  static let densify = BuiltinOperator(rawValue: 124)
+  static let div = BuiltinOperator(rawValue: 42)
+  static let reduceMax = BuiltinOperator(rawValue: 82)
+  static let abs = BuiltinOperator(rawValue: 101)
   static let logistic = BuiltinOperator(rawValue: 14)
   static let gather = BuiltinOperator(rawValue: 36)
   static let less = BuiltinOperator(rawValue: 58)

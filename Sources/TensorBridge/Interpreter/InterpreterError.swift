@@ -24,6 +24,9 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   /// The model's fused recurrent operators could be lowered to builtin operators, but the
   /// lowered file could not be written (see `RecurrentStateError`).
   case recurrentStateLoweringFailed(RecurrentStateError)
+  /// The model's sparse int8 weights of hybrid `FULLY_CONNECTED` operators, which XNNPACK reads
+  /// as dense, could not be stored dense (see `TFLiteModel.densifyingHybridWeights()`).
+  case hybridWeightDensificationFailed(DenseHybridWeightsError)
   /// ``Interpreter/resetVariables()`` cannot reset this model's recurrent state: the model has
   /// no signature definitions and its main subgraph's inputs or outputs have missing or repeated
   /// tensor names, so the lowering could not add its reset signature.
@@ -91,6 +94,9 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
     case .recurrentStateLoweringFailed(let error):
       return
         "TensorBridge could not lower the model's fused recurrent operators to builtin operators: \(error.description)"
+    case .hybridWeightDensificationFailed(let error):
+      return
+        "TensorBridge could not store the model's sparse hybrid FULLY_CONNECTED weights dense for XNNPACK: \(error.description)"
     case .variableResetUnavailable:
       return
         "The recurrent state of this model cannot be reset: it has no signature definitions and its main inputs or outputs have missing or repeated tensor names, so TensorBridge could not add a reset signature."

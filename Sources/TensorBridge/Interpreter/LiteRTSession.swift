@@ -83,8 +83,15 @@ final class LiteRTSession {
     // Intermediate tensors that no kernel of the (lowered) model reads, which LiteRT's loader
     // refuses, are dropped (TFLiteModel.droppingIgnoredIntermediates).
     let lowered = recurrentState?.model ?? format
-    let runtimeFormat: TFLiteModel
+    var runtimeFormat: TFLiteModel
     do { runtimeFormat = try lowered.droppingIgnoredIntermediates() ?? lowered } catch { throw .invalidModel(error) }
+    // XNNPACK reads a hybrid FULLY_CONNECTED's sparse int8 weights as dense (past their end),
+    // and fails on an int8 DENSIFY in front of one: those weights are stored dense for it.
+    if options.isXNNPackEnabled {
+      do {
+        if let dense = try runtimeFormat.densifyingHybridWeights() { runtimeFormat = dense.model }
+      } catch { throw .hybridWeightDensificationFailed(error) }
+    }
     let outputCapture =
       options.isOutputCaptureEnabled ? OutputCapture.prepare(format: runtimeFormat, library: library) : nil
     let modelData = outputCapture?.rewrite.data ?? runtimeFormat.data

@@ -169,6 +169,13 @@ struct LoweringGraph {
     return y
   }
 
+  /// `REDUCE_MAX` over the axes held by the int32 constant `axes`, keeping dimensions.
+  mutating func reduceMax(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
+    let y = tensor(name, shape)
+    operation(.reduceMax, [x, axes], [y], options: .init(OptionsType.reducer, [0: .bool(true)]))
+    return y
+  }
+
   /// `SUM` over the axes held by the int32 constant `axes`, dropping them.
   mutating func sum(_ x: Int32, axes: Int32, _ name: String, _ shape: [Int]) -> Int32 {
     let y = tensor(name, shape)

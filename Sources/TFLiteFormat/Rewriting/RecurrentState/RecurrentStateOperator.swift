@@ -16,7 +16,6 @@ public struct RecurrentStateOperator: Sendable, Hashable {
   public let refusal: RecurrentStateRefusal?
   /// The custom operator it is lowered to when TensorBridge's own kernel runs it (a fully
   /// quantized LSTM or SVDF: ``RecurrentStateLowering/integerLSTMOperatorName``,
-  /// ``RecurrentStateLowering/integerLSTM8x8_8OperatorName``,
   /// ``RecurrentStateLowering/integerSVDFOperatorName``); nil when it becomes builtin operators
   /// or is refused.
   public let customOperatorName: String?
@@ -59,56 +58,14 @@ extension TFLiteModel {
         let states = op.inputs.filter { subgraph.tensors.indices.contains($0) && subgraph.tensors[$0].isVariable }
         guard !states.isEmpty else { continue }
         let code = operatorCodes[op.opcodeIndex]
+        // A sparse operand decides first: a plan would read its (shorter) data as dense.
+        let builtin = code.isCustom ? BuiltinOperator.custom : code.builtinOperator
+        let sparse = Result { () throws(RecurrentStateRefusal) in try operands.checkSparseOperands(op, code: code) }
         let result: Result<RecurrentPlan, RecurrentStateRefusal>
-        switch code.isCustom ? BuiltinOperator.custom : code.builtinOperator {
-        case .unidirectionalSequenceLSTM where op.inputs.first.map({ operands.isInt8($0) }) == true:
-          // int8 input: TensorFlow Lite's integer kernel.
-          result = Result { () throws(RecurrentStateRefusal) in
-            .integerLSTM(try IntegerLSTMPlan(op, at: operatorIndex, operands: operands))
-          }
-        case .unidirectionalSequenceLSTM:
-          result = Result { () throws(RecurrentStateRefusal) in
-            .lstm(try SequenceLSTMPlan(op, at: operatorIndex, operands: operands))
-          }
-        case .unidirectionalSequenceRNN:
-          result = Result { () throws(RecurrentStateRefusal) in
-            .rnn(try SequenceRNNPlan(op, at: operatorIndex, operands: operands))
-          }
-        case .bidirectionalSequenceLSTM:
-          result = Result { () throws(RecurrentStateRefusal) in
-            .bidirectionalLSTM(try BidirectionalSequenceLSTMPlan(op, at: operatorIndex, operands: operands))
-          }
-        case .bidirectionalSequenceRNN:
-          result = Result { () throws(RecurrentStateRefusal) in
-            .bidirectionalRNN(try BidirectionalSequenceRNNPlan(op, at: operatorIndex, operands: operands))
-          }
-        case .lstm
-        where op.inputs.first.map({ operands.isInt8($0) }) == true
-          && op.intermediates.count == IntegerLSTM8x8_8Plan.intermediateCount:
-          // The builtin LSTM's older integer form, "8x8_8".
-          result = Result { () throws(RecurrentStateRefusal) in
-            .integerLSTM8x8_8(try IntegerLSTM8x8_8Plan(op, at: operatorIndex, operands: operands))
-          }
-        case .lstm where op.inputs.first.map({ operands.isInt8($0) }) == true:
-          // The builtin (non-sequence) LSTM: one step per invoke, integer or float/hybrid.
-          result = Result { () throws(RecurrentStateRefusal) in
-            .integerLSTM(try IntegerLSTMPlan(op, at: operatorIndex, operands: operands, singleStep: true))
-          }
-        case .lstm:
-          result = Result { () throws(RecurrentStateRefusal) in
-            .lstm(try SequenceLSTMPlan(builtinLSTM: op, at: operatorIndex, operands: operands))
-          }
-        case .svdf where op.inputs.first.map({ operands.isInt8($0) }) == true:
-          // int8 input: TensorFlow Lite's integer kernel.
-          result = Result { () throws(RecurrentStateRefusal) in
-            .integerSVDF(try IntegerSVDFPlan(op, at: operatorIndex, operands: operands))
-          }
-        case .svdf:
-          result = Result { () throws(RecurrentStateRefusal) in
-            .svdf(try SVDFPlan(op, at: operatorIndex, operands: operands))
-          }
-        default:
-          result = .failure(.operatorNotLowered(name: code.name))
+        if case .failure(let refusal) = sparse, Self.recurrentOperators.contains(builtin) {
+          result = .failure(refusal)
+        } else {
+          result = Self.plan(op, at: operatorIndex, code: code, operands: operands)
         }
         var refusal: RecurrentStateRefusal?
         if case .failure(let reason) = result { refusal = reason }
@@ -120,5 +77,69 @@ extension TFLiteModel {
       }
     }
     return found
+  }
+}
+
+extension TFLiteModel {
+  /// The operators ``TFLiteModel/recurrentStateAnalysis(reader:)`` plans lowerings for.
+  fileprivate static let recurrentOperators: Set<BuiltinOperator> = [
+    .unidirectionalSequenceLSTM, .unidirectionalSequenceRNN, .bidirectionalSequenceLSTM, .bidirectionalSequenceRNN,
+    .lstm, .svdf,
+  ]
+
+  /// The lowering plan of `op` (at `operatorIndex`, of operator code `code`), or why there is none.
+  fileprivate static func plan(_ op: OperatorInfo, at operatorIndex: Int, code: OperatorCode, operands: OperandReader)
+    -> Result<RecurrentPlan, RecurrentStateRefusal>
+  {
+    switch code.isCustom ? BuiltinOperator.custom : code.builtinOperator {
+    case .unidirectionalSequenceLSTM where op.inputs.first.map({ operands.isInt8($0) }) == true:
+      // int8 input: TensorFlow Lite's integer kernel.
+      return Result { () throws(RecurrentStateRefusal) in
+        .integerLSTM(try IntegerLSTMPlan(op, at: operatorIndex, operands: operands))
+      }
+    case .unidirectionalSequenceLSTM:
+      return Result { () throws(RecurrentStateRefusal) in
+        .lstm(try SequenceLSTMPlan(op, at: operatorIndex, operands: operands))
+      }
+    case .unidirectionalSequenceRNN:
+      return Result { () throws(RecurrentStateRefusal) in
+        .rnn(try SequenceRNNPlan(op, at: operatorIndex, operands: operands))
+      }
+    case .bidirectionalSequenceLSTM:
+      return Result { () throws(RecurrentStateRefusal) in
+        .bidirectionalLSTM(try BidirectionalSequenceLSTMPlan(op, at: operatorIndex, operands: operands))
+      }
+    case .bidirectionalSequenceRNN:
+      return Result { () throws(RecurrentStateRefusal) in
+        .bidirectionalRNN(try BidirectionalSequenceRNNPlan(op, at: operatorIndex, operands: operands))
+      }
+    case .lstm
+    where op.inputs.first.map({ operands.isInt8($0) }) == true
+      && op.intermediates.count == IntegerLSTM8x8_8Plan.intermediateCount:
+      // The builtin LSTM's older integer form, "8x8_8".
+      return Result { () throws(RecurrentStateRefusal) in
+        .integerLSTM8x8_8(try IntegerLSTM8x8_8Plan(op, at: operatorIndex, operands: operands))
+      }
+    case .lstm where op.inputs.first.map({ operands.isInt8($0) }) == true:
+      // The builtin (non-sequence) LSTM: one step per invoke, integer or float/hybrid.
+      return Result { () throws(RecurrentStateRefusal) in
+        .integerLSTM(try IntegerLSTMPlan(op, at: operatorIndex, operands: operands, singleStep: true))
+      }
+    case .lstm:
+      return Result { () throws(RecurrentStateRefusal) in
+        .lstm(try SequenceLSTMPlan(builtinLSTM: op, at: operatorIndex, operands: operands))
+      }
+    case .svdf where op.inputs.first.map({ operands.isInt8($0) }) == true:
+      // int8 input: TensorFlow Lite's integer kernel.
+      return Result { () throws(RecurrentStateRefusal) in
+        .integerSVDF(try IntegerSVDFPlan(op, at: operatorIndex, operands: operands))
+      }
+    case .svdf:
+      return Result { () throws(RecurrentStateRefusal) in
+        .svdf(try SVDFPlan(op, at: operatorIndex, operands: operands))
+      }
+    default:
+      return .failure(.operatorNotLowered(name: code.name))
+    }
   }
 }

@@ -82,6 +82,18 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
   /// (`read` values of `elements`: its time-major and hybrid paths stride it by the input's
   /// width, which is wider), so Python's result depends on other memory.
   case auxiliaryInputOutOfBounds(tensor: String, elements: Int, read: Int)
+  /// An operand is stored sparse (its tensor has `sparsity`), and the operator's kernel reads it
+  /// as a dense array all the same: of TensorFlow Lite's recurrent kernels only the builtin
+  /// `LSTM`'s hybrid path reads sparse weights (and only when its `input_to_output_weights` are
+  /// sparse); every other one reads past the end of the values the tensor stores, so Python's
+  /// result depends on memory outside the tensor.
+  case sparseOperand(role: String, tensor: String, operatorName: String)
+  /// A builtin hybrid `LSTM`'s sparse weights in a form its sparse path (`lstm.cc`'s ledgers)
+  /// computes something else with than the weights they stand for (see ``SparseLSTMLimitation``).
+  /// (Sparse 1×16-block weights of a symmetric hybrid `LSTM` with a projection are lowered,
+  /// densified: the sparse path computes the same products, the recurrent ones at the input's
+  /// scale, as the lowering does too.)
+  case sparseLSTMWeights(role: String, tensor: String, limitation: SparseLSTMLimitation)
 
   public var description: String {
     switch self {
@@ -140,6 +152,11 @@ public enum RecurrentStateRefusal: Error, Sendable, Hashable, CustomStringConver
     case .auxiliaryInputOutOfBounds(let tensor, let elements, let read):
       return
         "its kernel would read \(read) values of its aux_input '\(tensor)', which holds \(elements) (it strides it by the input's width)"
+    case .sparseOperand(let role, let tensor, let operatorName):
+      return
+        "its \(role) '\(tensor)' is stored sparse, but TensorFlow Lite's \(operatorName) kernel reads it as dense, past the end of its stored values (Python's result depends on other memory)"
+    case .sparseLSTMWeights(let role, let tensor, let limitation):
+      return "its \(role) '\(tensor)' is stored sparse, and \(limitation)"
     }
   }
 }

@@ -130,17 +130,26 @@ struct RecurrentStateRewriter {
         handles.append(handle)
       }
       // Hybrid weights that drop out in Python (legacy scale 0, see OperandReader.dropsOut) become
-      // zeros with a scale of 1: every product with them is then 0 here too.
+      // zeros with a scale of 1: every product with them is then 0 here too. Sparse hybrid
+      // weights (only a builtin LSTM's get here, see OperandReader.checkSparseOperands) become
+      // the dense weights they stand for, which its sparse path multiplies by.
       if !plan.isInteger {
         for tensor in Set(info.operators[plan.operatorIndex].inputs) where info.tensors.indices.contains(tensor) {
           let weights = info.tensors[tensor]
-          guard OperandReader.dropsOut(weights), let data = model.constantData(subgraph: index, tensor: tensor) else {
-            continue
+          if OperandReader.dropsOut(weights) {
+            tensors[tensor] = SubgraphAppender.tensorTable(
+              weights.name, type: .int8, shape: weights.shape.map(Int32.init),
+              buffer: g.additions.addBuffer([UInt8](repeating: 0, count: weights.elementCount)), quantization: (1, 0),
+              additions: &g.additions)
+          } else if let sparsity = weights.sparsity {
+            guard let data = model.constantData(subgraph: index, tensor: tensor),
+              let dense = sparsity.denseBytes(of: [UInt8](data), shape: weights.shape, elementSize: 1),
+              let scale = weights.quantization?.scales.first
+            else { throw .rewrite(.compositionFailed(reason: "the sparse weights '\(weights.name)' do not densify")) }
+            tensors[tensor] = SubgraphAppender.tensorTable(
+              weights.name, type: .int8, shape: weights.shape.map(Int32.init), buffer: g.additions.addBuffer(dense),
+              quantization: (scale, 0), additions: &g.additions)
           }
-          tensors[tensor] = SubgraphAppender.tensorTable(
-            weights.name, type: .int8, shape: weights.shape.map(Int32.init),
-            buffer: g.additions.addBuffer([UInt8](repeating: 0, count: data.count)), quantization: (1, 0),
-            additions: &g.additions)
         }
       }
       g.ownTables = tensors

@@ -11,6 +11,10 @@ struct HybridWeights {
   let diagonals: [SequenceLSTMPlan.Gate: [UInt8]]
   /// The LSTM's `asymmetric_quantize_inputs`, mirrored onto every `FULLY_CONNECTED`.
   let asymmetricQuantizeInputs: Bool
+  /// The gates whose recurrent weights are sparse in a builtin `LSTM`: its sparse path scales
+  /// their products by the input's quantization scale instead of the output state's (see
+  /// ``LoweringGraph/inputToStateScale(input:inputWidth:outputState:stateWidth:batch:_:)``).
+  var recurrentAtInputScale: Set<SequenceLSTMPlan.Gate> = []
 }
 
 /// What the lowering writes before the steps to compute each step's gate pre-activations
@@ -44,10 +48,17 @@ enum LSTMStepInputs {
       return Dictionary(uniqueKeysWithValues: zip(plan.gates, parts))
     case .perGate(let steps, let weights, let diagonals):
       var pre: [SequenceLSTMPlan.Gate: Int32] = [:]
+      // Only the builtin LSTM (one step, no time axis) has sparse recurrent weights here.
+      var inputScale: Int32?
+      if !weights.recurrentAtInputScale.isEmpty, !plan.layout.hasTimeAxis {
+        inputScale = g.inputToStateScale(
+          input: g.operand(plan.input), inputWidth: plan.layout.inputSize, outputState: h,
+          stateWidth: plan.outputSize, batch: plan.layout.batch, s + "input_scale")
+      }
       for gate in plan.gates {
         guard let projected = steps[t][gate] else { continue }
         let name = s + gate.name
-        let recurrent: Int32
+        var recurrent: Int32
         if let diagonal = diagonals[gate] {
           recurrent = g.fullyConnected(h, diagonal, bias: -1, name + "/recurrent", gateShape)
         } else if let recurrentWeights = weights.recurrent[gate] {
@@ -56,6 +67,9 @@ enum LSTMStepInputs {
             asymmetricInputs: weights.asymmetricQuantizeInputs)
         } else {
           continue
+        }
+        if let inputScale, weights.recurrentAtInputScale.contains(gate) {
+          recurrent = g.binary(.mul, recurrent, inputScale, name + "/recurrent_at_input_scale", gateShape)
         }
         pre[gate] = g.binary(.add, projected, recurrent, name + "/z", gateShape)
       }

@@ -203,11 +203,13 @@ struct SequenceLSTMPlan {
     self.recurrentWeights = recurrentWeights
     self.biases = biases
     self.biasTensors = biasTensors
+    // Sparse recurrent weights get here only in a builtin LSTM (OperandReader.checkSparseOperands).
     hybrid =
       isHybrid
       ? HybridWeights(
         input: hybridInput, recurrent: hybridRecurrent, diagonals: hybridDiagonals,
-        asymmetricQuantizeInputs: options.asymmetricQuantizeInputs) : nil
+        asymmetricQuantizeInputs: options.asymmetricQuantizeInputs,
+        recurrentAtInputScale: Set(hybridRecurrent.filter { operands.tensors[$0.value].hasSparsity }.keys)) : nil
 
     // Auxiliary weights: one per computed gate (`bidirectional_sequence_lstm.cc`'s prepare
     // reads the input gate's unless CIFG; with CIFG the kernel ignores one given).
