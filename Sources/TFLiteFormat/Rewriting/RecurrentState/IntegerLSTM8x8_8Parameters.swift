@@ -43,10 +43,8 @@ struct IntegerLSTM8x8_8Parameters: KernelParameters {
     }
   }
 
-  let batch: Int
-  let inputSize: Int
-  let cells: Int
-  let outputSize: Int
+  /// The operands' sizes (the block's dimension words).
+  let shapes: IntegerLSTMShapes
   var inputZeroPoint: Int32 = 0
   var outputStateZeroPoint: Int32 = 0
   var cellClip: Int32 = 0
@@ -59,17 +57,12 @@ struct IntegerLSTM8x8_8Parameters: KernelParameters {
   /// The arrays after the header.
   var block = KernelParameterBlock(headerWords: Word.header)
 
-  init(batch: Int, inputSize: Int, cells: Int, outputSize: Int) {
-    self.batch = batch
-    self.inputSize = inputSize
-    self.cells = cells
-    self.outputSize = outputSize
-  }
+  init(_ shapes: IntegerLSTMShapes) { self.shapes = shapes }
 
   /// The whole block.
   func words() -> [Int32] {
     block.words(
-      magic: Self.magic, dimensions: [batch, inputSize, cells, outputSize],
+      magic: Self.magic, dimensions: shapes.dimensions,
       fields: [
         Word.inputZeroPoint: inputZeroPoint, Word.outputStateZeroPoint: outputStateZeroPoint, Word.cellClip: cellClip,
         Word.projectionClip: projectionClip, Word.projectionMultiplier: projection.multiplier,

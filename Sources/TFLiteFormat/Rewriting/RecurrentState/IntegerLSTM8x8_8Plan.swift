@@ -33,15 +33,8 @@ struct IntegerLSTM8x8_8Plan {
   static let intermediateCount = 12
 
   let operatorIndex: Int
-  let input: Int
-  let output: Int
-  let outputState: Int
-  let cellState: Int
-  let batch: Int
-  let cellCount: Int
-  let outputSize: Int
-  /// The parameter block (see ``IntegerLSTM8x8_8Parameters``).
-  let parameters: [Int32]
+  /// The kernel's operands and parameter block.
+  let kernel: IntegerLSTMKernelCall
 
   /// Options: `LSTMOptions` slots.
   private enum Slot {
@@ -63,18 +56,15 @@ struct IntegerLSTM8x8_8Plan {
 
     // Input: one int8 step [batch, n_input].
     let shapes = try IntegerLSTMShapes(op, operands: operands, singleStep: true, timeMajor: true)
-    input = shapes.input
-    batch = shapes.batch
-    cellCount = shapes.cells
-    outputSize = shapes.outputSize
+    let (input, batch, outputSize) = (shapes.input, shapes.batch, shapes.outputSize)
     let (inputSize, cells) = (shapes.inputSize, shapes.cells)
     let inputQuantization = try operands.legacyQuantization(input, role: "input")
     try Self.checkIgnoredOperands(op, operands: operands, cells: cells, inputSize: inputSize, outputSize: outputSize)
 
     // States: int8 output state, int16 cell state of scale exactly 2⁻¹⁵ (Prepare's
     // TF_LITE_ENSURE_EQ).
-    outputState = try operands.required(op, input: 18, role: "output_state")
-    cellState = try operands.required(op, input: 19, role: "cell_state")
+    let outputState = try operands.required(op, input: 18, role: "output_state")
+    let cellState = try operands.required(op, input: 19, role: "cell_state")
     try operands.integerState(
       outputState, role: "output_state", type: .int8, shape: [batch, outputSize], anyShapeOfItsSize: true)
     try operands.integerState(
@@ -99,7 +89,7 @@ struct IntegerLSTM8x8_8Plan {
       sums.append(try IntegerLSTMPlan.multiplier(Double(scales[product] / scales[gate])))
     }
 
-    var builder = IntegerLSTM8x8_8Parameters(batch: batch, inputSize: inputSize, cells: cells, outputSize: outputSize)
+    var builder = IntegerLSTM8x8_8Parameters(shapes)
     builder.inputZeroPoint = inputQuantization.zeroPoint
     builder.outputStateZeroPoint = outputStateQuantization.zeroPoint
     let gates: [SequenceLSTMPlan.Gate] = [.forget, .cell, .output]
@@ -166,7 +156,7 @@ struct IntegerLSTM8x8_8Plan {
     builder.projectionBias = builder.append(int32s: IntegerLSTMParameters.int32s(projectionBiasBytes))
 
     // Output and clips, quantized as Prepare does (the cell clip only below 1).
-    output = op.outputs[0]
+    let output = op.outputs[0]
     try operands.typed(output, role: "output", type: .int8, shape: [batch, outputSize])
     let cellClip = operands.float(table, slot: Slot.cellClip)
     let projectionClip = operands.float(table, slot: Slot.projectionClip)
@@ -193,7 +183,9 @@ struct IntegerLSTM8x8_8Plan {
       throw .inconsistentOperands(
         "its projection needs a rescaling shift of \(builder.projection.shift), outside the kernel's -31...14")
     }
-    parameters = builder.words()
+    kernel = IntegerLSTMKernelCall(
+      input: input, output: output, outputState: outputState, cellState: cellState, shapes: shapes,
+      parameters: builder.words())
   }
 
   /// Checks what `Prepare` checks of the operands the kernel then ignores (the input gate's and
@@ -245,9 +237,5 @@ struct IntegerLSTM8x8_8Plan {
   /// Writes the custom operator (see ``IntegerLSTM8x8_8Plan``) reading the states at the start.
   ///
   /// - Returns: the new output and cell states, to assign back to the variables.
-  func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-    g.integerLSTM(
-      Self.operatorName, parameters: parameters, input: input, output: output, outputState: outputState,
-      cellState: cellState, batch: batch, outputSize: outputSize, cells: cellCount)
-  }
+  func emitSteps(into g: inout LoweringGraph) -> [Int32] { kernel.emit(Self.operatorName, into: &g) }
 }

@@ -48,10 +48,8 @@ struct IntegerLSTMParameters: KernelParameters {
     }
   }
 
-  let batch: Int
-  let inputSize: Int
-  let cells: Int
-  let outputSize: Int
+  /// The operands' sizes (the block's dimension words).
+  let shapes: IntegerLSTMShapes
   var flags: Int32 = 0
   var cellScale: Int32 = 0
   var cellClip: Int32 = 0
@@ -67,17 +65,12 @@ struct IntegerLSTMParameters: KernelParameters {
   /// The arrays after the header.
   var block = KernelParameterBlock(headerWords: Word.header)
 
-  init(batch: Int, inputSize: Int, cells: Int, outputSize: Int) {
-    self.batch = batch
-    self.inputSize = inputSize
-    self.cells = cells
-    self.outputSize = outputSize
-  }
+  init(_ shapes: IntegerLSTMShapes) { self.shapes = shapes }
 
   /// The whole block.
   func words() -> [Int32] {
     block.words(
-      magic: Self.magic, dimensions: [batch, inputSize, cells, outputSize],
+      magic: Self.magic, dimensions: shapes.dimensions,
       fields: [
         Word.flags: flags, Word.cellScale: cellScale, Word.cellClip: cellClip, Word.projectionClip: projectionClip,
         Word.hiddenMultiplier: hidden.multiplier, Word.hiddenShift: hidden.shift, Word.hiddenZeroPoint: hiddenZeroPoint,

@@ -35,18 +35,11 @@ struct IntegerLSTMPlan {
   static let intermediateCount = 5
 
   let operatorIndex: Int
-  let input: Int
-  let output: Int
-  let outputState: Int
-  let cellState: Int
-  let batch: Int
+  /// The kernel's operands and parameter block.
+  let kernel: IntegerLSTMKernelCall
   /// The input's time axis (0 when time-major; nil for the builtin `LSTM`'s one step without
   /// one); the kernel takes any number of steps.
   let timeAxis: Int?
-  let cellCount: Int
-  let outputSize: Int
-  /// The parameter block (see ``IntegerLSTMParameters``).
-  let parameters: [Int32]
 
   /// Options: `UnidirectionalSequenceLSTMOptions` slots.
   private enum Slot {
@@ -80,15 +73,12 @@ struct IntegerLSTMPlan {
     // the builtin LSTM's one step [batch, n_input], of fixed shape.
     timeAxis = singleStep ? nil : timeMajor ? 0 : 1
     let shapes = try IntegerLSTMShapes(op, operands: operands, singleStep: singleStep, timeMajor: timeMajor)
-    input = shapes.input
-    batch = shapes.batch
-    cellCount = shapes.cells
-    outputSize = shapes.outputSize
+    let (input, batch, outputSize) = (shapes.input, shapes.batch, shapes.outputSize)
     let (inputShape, inputSize, cells) = (shapes.inputShape, shapes.inputSize, shapes.cells)
     let (recurrentOutput, recurrentShape) = (shapes.recurrentOutput, shapes.recurrentShape)
     let inputQuantization = try operands.legacyQuantization(input, role: "input")
 
-    var builder = IntegerLSTMParameters(batch: batch, inputSize: inputSize, cells: cells, outputSize: outputSize)
+    var builder = IntegerLSTMParameters(shapes)
     let cifg = operands.optional(op, input: 1) == nil
     if cifg, let present = [5, 12].first(where: { operands.optional(op, input: $0) != nil }) {
       throw .inconsistentOperands("input \(present) is given without input_to_input_weights (CIFG)")
@@ -98,8 +88,8 @@ struct IntegerLSTMPlan {
     let projection = operands.optional(op, input: 16)
 
     // States: int8 output state, int16 cell state of a power-of-two scale.
-    outputState = try operands.required(op, input: 18, role: "output_state")
-    cellState = try operands.required(op, input: 19, role: "cell_state")
+    let outputState = try operands.required(op, input: 18, role: "output_state")
+    let cellState = try operands.required(op, input: 19, role: "cell_state")
     try operands.integerState(
       outputState, role: "output_state", type: .int8, shape: [batch, outputSize], anyShapeOfItsSize: true)
     try operands.integerState(
@@ -233,7 +223,7 @@ struct IntegerLSTMPlan {
     }
 
     // Clips, quantized as the kernel does (float division, saturated, truncated).
-    output = op.outputs[0]
+    let output = op.outputs[0]
     try operands.typed(
       output, role: "output", type: .int8,
       shape: singleStep
@@ -264,7 +254,9 @@ struct IntegerLSTMPlan {
     if let shift = shifts.first(where: { !((-31)...30 ~= $0) }) {
       throw .inconsistentOperands("its scales need a rescaling shift of \(shift), outside the kernel's -31...30")
     }
-    parameters = builder.words()
+    kernel = IntegerLSTMKernelCall(
+      input: input, output: output, outputState: outputState, cellState: cellState, shapes: shapes,
+      parameters: builder.words())
   }
 
   /// ``IntegerLSTMParameters/quantizeMultiplier(_:)`` of an effective scale, which must be
@@ -289,9 +281,5 @@ struct IntegerLSTMPlan {
   /// Writes the custom operator (see ``IntegerLSTMPlan``) reading the states at the start.
   ///
   /// - Returns: the new output and cell states, to assign back to the variables.
-  func emitSteps(into g: inout LoweringGraph) -> [Int32] {
-    g.integerLSTM(
-      Self.operatorName, parameters: parameters, input: input, output: output, outputState: outputState,
-      cellState: cellState, batch: batch, outputSize: outputSize, cells: cellCount)
-  }
+  func emitSteps(into g: inout LoweringGraph) -> [Int32] { kernel.emit(Self.operatorName, into: &g) }
 }

@@ -15,6 +15,9 @@ struct IntegerLSTMShapes {
   let recurrentOutput: Int
   let recurrentShape: [Int]
 
+  /// The kernels' dimension words: batch, n_input, n_cell, n_output.
+  var dimensions: [Int] { [batch, inputSize, cells, outputSize] }
+
   init(_ op: OperatorInfo, operands: OperandReader, singleStep: Bool, timeMajor: Bool) throws(RecurrentStateRefusal) {
     input = try operands.required(op, input: 0, role: "input")
     let name = operands.tensors[input].name

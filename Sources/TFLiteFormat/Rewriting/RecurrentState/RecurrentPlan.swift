@@ -37,8 +37,8 @@ enum RecurrentPlan {
       [(plan.forward.input, plan.forward.layout.loopAxis)]
         + (plan.auxiliary.sequence.map { [($0.tensor, plan.forward.layout.loopAxis)] } ?? [])
     case .svdf(let plan): [(plan.input, nil)]
-    case .integerLSTM(let plan): [(plan.input, plan.timeAxis)]
-    case .integerLSTM8x8_8(let plan): [(plan.input, nil)]
+    case .integerLSTM(let plan): [(plan.kernel.input, plan.timeAxis)]
+    case .integerLSTM8x8_8(let plan): [(plan.kernel.input, nil)]
     case .integerSVDF(let plan): [(plan.input, nil)]
     }
   }
@@ -64,16 +64,8 @@ enum RecurrentPlan {
     case .bidirectionalRNN(let plan):
       [(plan.forward.hiddenState, "fw_hidden_state", nil), (plan.backward.hiddenState, "bw_hidden_state", nil)]
     case .svdf(let plan): [(plan.state, "activation_state", nil)]
-    case .integerLSTM(let plan):
-      [
-        (plan.outputState, "output_state", [plan.batch, plan.outputSize]),
-        (plan.cellState, "cell_state", [plan.batch, plan.cellCount]),
-      ]
-    case .integerLSTM8x8_8(let plan):
-      [
-        (plan.outputState, "output_state", [plan.batch, plan.outputSize]),
-        (plan.cellState, "cell_state", [plan.batch, plan.cellCount]),
-      ]
+    case .integerLSTM(let plan): plan.kernel.states
+    case .integerLSTM8x8_8(let plan): plan.kernel.states
     case .integerSVDF(let plan): [(plan.state, "activation_state", nil)]
     }
   }
