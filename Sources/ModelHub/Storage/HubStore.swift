@@ -58,12 +58,7 @@ public struct HubStore: Sendable {
 
   /// Creates a model.
   func createModel(_ request: HubCreateModelRequest, now: Date = Date()) async throws -> HubModel {
-    try HubName.check(request.name)
-    let tags = try Self.checkTags(request.tags ?? [])
-    let displayName = try Self.checkDisplayName(request.displayName ?? request.name)
-    let record = ModelRecord(
-      name: request.name, displayName: displayName, tags: tags, createTime: now,
-      updateTime: now, revision: 1, rollout: nil)
+    let record = try ModelRecord(creating: request, now: now)
     return try await database.write { db in
       if try ModelRecord.exists(db, key: request.name) { throw HubError.alreadyExists(request.name) }
       try record.insert(db)
@@ -82,14 +77,10 @@ public struct HubStore: Sendable {
     -> HubModel
   {
     try HubName.check(name)
-    let tags = try request.tags.map(Self.checkTags)
-    let displayName = try request.displayName.map(Self.checkDisplayName)
+    let change = try ModelRecord.checkUpdate(request)
     return try await database.write { db in
       var record = try Self.fetchModel(db, name)
-      if let ifMatch, ifMatch != record.etag, ifMatch != "*" { throw HubError.etagMismatch(current: record.etag) }
-      if let tags { record.tags = tags }
-      if let displayName { record.displayName = displayName }
-      record.touch(now)
+      try record.apply(change, ifMatch: ifMatch, now: now)
       try record.update(db)
       return try Self.wireModel(db, record)
     }
@@ -336,22 +327,5 @@ public struct HubStore: Sendable {
 
   static func isReferenced(_ db: Database, _ hash: String) throws -> Bool {
     try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM version WHERE modelHash = ?)", arguments: [hash]) ?? false
-  }
-
-  static func checkTags(_ tags: [String]) throws(HubError) -> [String] {
-    guard tags.count <= HubLimits.tagsPerModel else {
-      throw .invalidArgument("A model has at most \(HubLimits.tagsPerModel) tags (got \(tags.count)).")
-    }
-    for tag in tags where !HubName.isValid(tag) {
-      throw .invalidArgument("Tag '\(tag.prefix(80))' is not valid: use \(HubName.ruleDescription).")
-    }
-    return Array(Set(tags)).sorted()
-  }
-
-  static func checkDisplayName(_ name: String) throws(HubError) -> String {
-    guard (1...HubLimits.displayNameCharacters).contains(name.count), !name.contains(where: { $0.isNewline }) else {
-      throw .invalidArgument("displayName must be 1 to \(HubLimits.displayNameCharacters) characters on one line.")
-    }
-    return name
   }
 }

@@ -5,19 +5,14 @@ import PostgresNIO
 /// Models: create, read, update, delete, list (the same rules as ``HubStore``).
 extension PostgresHubStore {
   func createModel(_ request: HubCreateModelRequest, now: Date) async throws -> HubModel {
-    try HubName.check(request.name)
-    let tags = try HubStore.checkTags(request.tags ?? [])
-    let displayName = try HubStore.checkDisplayName(request.displayName ?? request.name)
-    let record = ModelRecord(
-      name: request.name, displayName: displayName, tags: tags, createTime: now,
-      updateTime: now, revision: 1, rollout: nil)
-    let tagText = try Self.jsonText(tags)
+    let record = try ModelRecord(creating: request, now: now)
+    let tagText = try Self.jsonText(record.tags)
     return try await write { connection in
       let inserted = try await strings(
         connection,
         """
         INSERT INTO model (name, displayName, tags, createTime, updateTime, revision, rollout)
-        VALUES (\(record.name), \(displayName), \(tagText), \(now), \(now), 1, NULL)
+        VALUES (\(record.name), \(record.displayName), \(tagText), \(now), \(now), 1, NULL)
         ON CONFLICT (name) DO NOTHING RETURNING name
         """)
       guard !inserted.isEmpty else { throw HubError.alreadyExists(request.name) }
@@ -34,14 +29,10 @@ extension PostgresHubStore {
     -> HubModel
   {
     try HubName.check(name)
-    let tags = try request.tags.map(HubStore.checkTags)
-    let displayName = try request.displayName.map(HubStore.checkDisplayName)
+    let change = try ModelRecord.checkUpdate(request)
     return try await write { connection in
       var record = try await fetchModel(connection, name, lock: true)
-      if let ifMatch, ifMatch != record.etag, ifMatch != "*" { throw HubError.etagMismatch(current: record.etag) }
-      if let tags { record.tags = tags }
-      if let displayName { record.displayName = displayName }
-      record.touch(now)
+      try record.apply(change, ifMatch: ifMatch, now: now)
       try await update(connection, record)
       return try await wireModel(connection, record)
     }
