@@ -11,11 +11,8 @@ public enum HubAliasName {
   /// - Parameter alias: An alias as received (from a request, a user or a file).
   /// - Returns: `true` when it matches `^[a-z0-9-]{1,40}$`.
   public static func isValid(_ alias: some StringProtocol) -> Bool {
-    let bytes = alias.utf8
-    guard (1...maxLength).contains(bytes.count) else { return false }
-    return bytes.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: "-")
+    HubNameRule.matches(alias, maxLength: maxLength) { byte in
+      HubNameRule.isLowercaseLetter(byte) || HubNameRule.isDigit(byte) || byte == UInt8(ascii: "-")
     }
   }
 }

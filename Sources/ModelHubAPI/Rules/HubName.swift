@@ -12,12 +12,9 @@ public enum HubName {
   /// - Parameter name: A model name or tag as received (from a request, a user or a file).
   /// - Returns: `true` when it matches `^[A-Za-z0-9_-]{1,60}$`.
   public static func isValid(_ name: some StringProtocol) -> Bool {
-    let bytes = name.utf8
-    guard (1...maxLength).contains(bytes.count) else { return false }
-    return bytes.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-        || byte == UInt8(ascii: "-")
+    HubNameRule.matches(name, maxLength: maxLength) { byte in
+      HubNameRule.isLowercaseLetter(byte) || HubNameRule.isUppercaseLetter(byte) || HubNameRule.isDigit(byte)
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
   }
 }
