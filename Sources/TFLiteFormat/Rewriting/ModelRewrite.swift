@@ -30,11 +30,9 @@ struct ModelRewrite<Failure: FlatBufferRewriteError> {
   /// Points the new `Model` table at the whole operator-code list, at `subgraphs`, and at the
   /// old buffers followed by the added ones.
   mutating func setLists(subgraphs: [FlatBufferComposer.Reference]) {
-    modelFields[Slot.Model.operatorCodes] = .reference(
-      additions.composer.reference(to: .references(additions.operatorCodes)))
-    modelFields[Slot.Model.subgraphs] = .reference(additions.composer.reference(to: .references(subgraphs)))
-    let buffers = oldBuffers.map(FlatBufferComposer.Reference.old) + additions.buffers
-    modelFields[Slot.Model.buffers] = .reference(additions.composer.reference(to: .references(buffers)))
+    modelFields[Slot.Model.operatorCodes] = list(additions.operatorCodes)
+    modelFields[Slot.Model.subgraphs] = list(subgraphs)
+    modelFields[Slot.Model.buffers] = list(oldBuffers.map(FlatBufferComposer.Reference.old) + additions.buffers)
   }
 
   /// The new file: the new `Model` table as root, the added objects, then the old file.

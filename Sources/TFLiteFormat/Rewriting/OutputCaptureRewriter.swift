@@ -128,14 +128,10 @@ struct OutputCaptureRewriter {
     let computedBuffer = rewrite.additions.computedBuffer()
 
     // Subgraphs: the captured ones are new tables; the others stay where they are.
-    let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
-    var subgraphs = oldSubgraphs.map(Reference.old)
     let bySubgraph = Dictionary(grouping: targets, by: \.subgraph)
-    for (subgraphIndex, captures) in bySubgraph.sorted(by: { $0.key < $1.key }) {
-      let path = "subgraphs[\(subgraphIndex)]"
-      let table = try copier.table(at: oldSubgraphs[subgraphIndex], path: path)
-      var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
-      let info = model.subgraphs[subgraphIndex]
+    let subgraphs = try rewrite.editingSubgraphs(bySubgraph.keys) { rewrite, subgraph throws(OutputCaptureError) in
+      let captures = bySubgraph[subgraph.index] ?? []
+      let info = model.subgraphs[subgraph.index]
       var builder = CaptureGraphBuilder(
         opcodes: opcodes, graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer))
       var captured = Set<Int>()
@@ -144,16 +140,13 @@ struct OutputCaptureRewriter {
           info.tensors[capture.tensor], index: capture.tensor, id: capture.id,
           opcode: captureCodes[capture.id] ?? 0, additions: &rewrite.additions)
       }
-      let tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
-      let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
+      let tensors = try rewrite.oldTensors(of: subgraph)
+      let operators = try rewrite.oldOperators(of: subgraph)
       let positions = Set(captures.map(\.position))
       let outputs = info.outputs.enumerated().filter { !positions.contains($0.offset) }.map { Int32($0.element) }
-      fields[Slot.SubGraph.tensors] = .reference(
-        rewrite.additions.composer.reference(to: .references(tensors.map(Reference.old) + builder.graph.tensors)))
-      fields[Slot.SubGraph.operators] = .reference(
-        rewrite.additions.composer.reference(to: .references(operators.map(Reference.old) + builder.graph.operators)))
-      fields[Slot.SubGraph.outputs] = .reference(rewrite.additions.composer.reference(to: .int32s(outputs)))
-      subgraphs[subgraphIndex] = rewrite.additions.composer.reference(to: .table(fields))
+      subgraph.fields[Slot.SubGraph.tensors] = rewrite.list(tensors.map(Reference.old) + builder.graph.tensors)
+      subgraph.fields[Slot.SubGraph.operators] = rewrite.list(operators.map(Reference.old) + builder.graph.operators)
+      subgraph.fields[Slot.SubGraph.outputs] = .reference(rewrite.additions.composer.reference(to: .int32s(outputs)))
     }
     rewrite.setLists(subgraphs: subgraphs)
 
@@ -171,13 +164,12 @@ struct OutputCaptureRewriter {
       var fields = try copier.fields(of: table, kinds: TableSchema.signatureDef, path: path)
       let maps = try copier.elements(of: table, slot: Slot.SignatureDef.outputs, path: path + ".outputs")
       let kept = zip(signature.outputs, maps).filter { !removed.contains($0.0.tensorIndex) }.map { Reference.old($0.1) }
-      fields[Slot.SignatureDef.outputs] = .reference(rewrite.additions.composer.reference(to: .references(kept)))
+      fields[Slot.SignatureDef.outputs] = rewrite.list(kept)
       signatures[index] = rewrite.additions.composer.reference(to: .table(fields))
       signaturesChanged = true
     }
     if signaturesChanged {
-      rewrite.modelFields[Slot.Model.signatureDefs] = .reference(
-        rewrite.additions.composer.reference(to: .references(signatures)))
+      rewrite.modelFields[Slot.Model.signatureDefs] = rewrite.list(signatures)
     }
 
     return try rewrite.serialize()

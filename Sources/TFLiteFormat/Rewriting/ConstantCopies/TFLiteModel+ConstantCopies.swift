@@ -58,20 +58,16 @@ struct ConstantCopyRewriter {
 
   func rewrite(_ inputs: Set<ConstantInput>) throws(ConstantCopyError) -> Data {
     var rewrite = try ModelRewrite(model: model, copier: copier)
-    let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
-    var subgraphs = oldSubgraphs.map(Reference.old)
-    for (subgraphIndex, targets) in Dictionary(grouping: inputs, by: \.subgraph).sorted(by: { $0.key < $1.key }) {
-      let path = "subgraphs[\(subgraphIndex)]"
-      let table = try copier.table(at: oldSubgraphs[subgraphIndex], path: path)
-      var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
-      let info = model.subgraphs[subgraphIndex]
-      let tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
-      let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
+    let bySubgraph = Dictionary(grouping: inputs, by: \.subgraph)
+    let subgraphs = try rewrite.editingSubgraphs(bySubgraph.keys) { rewrite, subgraph throws(ConstantCopyError) in
+      let info = model.subgraphs[subgraph.index]
+      let tensors = try rewrite.oldTensors(of: subgraph)
+      let operators = try rewrite.oldOperators(of: subgraph)
       var operatorList = operators.map(Reference.old)
       var copies: [Reference] = []
-      let byOperator = Dictionary(grouping: targets, by: \.operatorIndex)
+      let byOperator = Dictionary(grouping: bySubgraph[subgraph.index] ?? [], by: \.operatorIndex)
       for (operatorIndex, inputsOfOperator) in byOperator.sorted(by: { $0.key < $1.key }) {
-        let operatorPath = path + ".operators[\(operatorIndex)]"
+        let operatorPath = subgraph.path + ".operators[\(operatorIndex)]"
         let operatorTable = try copier.table(at: operators[operatorIndex], path: operatorPath)
         var operatorFields = try copier.fields(of: operatorTable, kinds: TableSchema.operator, path: operatorPath)
         if operatorFields[Slot.Operator.largeCustomOptionsOffset] != nil {
@@ -82,9 +78,7 @@ struct ConstantCopyRewriter {
         var operands = info.operators[operatorIndex].inputs.map { Int32($0) }
         for input in inputsOfOperator.sorted(by: { $0.input < $1.input }) {
           let old = Int(operands[input.input])
-          let tensorPath = path + ".tensors[\(old)]"
-          var tensorFields = try copier.fields(
-            of: try copier.table(at: tensors[old], path: tensorPath), kinds: TableSchema.tensor, path: tensorPath)
+          var tensorFields = try rewrite.oldTensorFields(old, of: subgraph, at: tensors[old])
           let bytes = bufferBytes(of: info.tensors[old])
           tensorFields[Slot.Tensor.buffer] = .uint32(UInt32(rewrite.additions.addBuffer(bytes)))
           copies.append(rewrite.additions.composer.reference(to: .table(tensorFields)))
@@ -93,10 +87,8 @@ struct ConstantCopyRewriter {
         operatorFields[Slot.Operator.inputs] = .reference(rewrite.additions.composer.reference(to: .int32s(operands)))
         operatorList[operatorIndex] = rewrite.additions.composer.reference(to: .table(operatorFields))
       }
-      fields[Slot.SubGraph.tensors] = .reference(
-        rewrite.additions.composer.reference(to: .references(tensors.map(Reference.old) + copies)))
-      fields[Slot.SubGraph.operators] = .reference(rewrite.additions.composer.reference(to: .references(operatorList)))
-      subgraphs[subgraphIndex] = rewrite.additions.composer.reference(to: .table(fields))
+      subgraph.fields[Slot.SubGraph.tensors] = rewrite.list(tensors.map(Reference.old) + copies)
+      subgraph.fields[Slot.SubGraph.operators] = rewrite.list(operatorList)
     }
     rewrite.setLists(subgraphs: subgraphs)
     return try rewrite.serialize()

@@ -63,12 +63,7 @@ struct IntegerLSTM8x8_8Plan {
 
     // States: int8 output state, int16 cell state of scale exactly 2⁻¹⁵ (Prepare's
     // TF_LITE_ENSURE_EQ).
-    let outputState = try operands.required(op, input: 18, role: "output_state")
-    let cellState = try operands.required(op, input: 19, role: "cell_state")
-    try operands.integerState(
-      outputState, role: "output_state", type: .int8, shape: [batch, outputSize], anyShapeOfItsSize: true)
-    try operands.integerState(
-      cellState, role: "cell_state", type: .int16, shape: [batch, cells], anyShapeOfItsSize: true)
+    let (outputState, cellState) = try shapes.states(op, operands: operands)
     let outputStateQuantization = try operands.quantization(outputState, role: "output_state")
     let cellQuantization = try operands.quantization(cellState, role: "cell_state")
     guard cellQuantization.scale == 1.0 / 32768 else {

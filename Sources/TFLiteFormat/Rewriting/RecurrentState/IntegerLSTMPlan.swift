@@ -88,12 +88,7 @@ struct IntegerLSTMPlan {
     let projection = operands.optional(op, input: 16)
 
     // States: int8 output state, int16 cell state of a power-of-two scale.
-    let outputState = try operands.required(op, input: 18, role: "output_state")
-    let cellState = try operands.required(op, input: 19, role: "cell_state")
-    try operands.integerState(
-      outputState, role: "output_state", type: .int8, shape: [batch, outputSize], anyShapeOfItsSize: true)
-    try operands.integerState(
-      cellState, role: "cell_state", type: .int16, shape: [batch, cells], anyShapeOfItsSize: true)
+    let (outputState, cellState) = try shapes.states(op, operands: operands)
     let outputStateQuantization = try operands.legacyQuantization(outputState, role: "output_state")
     let cellQuantization = try operands.quantization(cellState, role: "cell_state")
     // TensorFlow Lite's tanh of the cell state takes 0 to 6 integer bits (scales 2⁻¹⁵ to 2⁻⁹).

@@ -47,4 +47,16 @@ struct IntegerLSTMShapes {
         expected: [max(cells, 1), max(outputSize, 1)], actual: recurrentShape)
     }
   }
+
+  /// The int8 output state (input 18) and int16 cell state (input 19), variables the kernel
+  /// takes as `[batch, n_output]` and `[batch, n_cell]` (any shape of that size).
+  func states(_ op: OperatorInfo, operands: OperandReader) throws(RecurrentStateRefusal) -> (output: Int, cell: Int) {
+    let outputState = try operands.required(op, input: 18, role: "output_state")
+    let cellState = try operands.required(op, input: 19, role: "cell_state")
+    try operands.integerState(
+      outputState, role: "output_state", type: .int8, shape: [batch, outputSize], anyShapeOfItsSize: true)
+    try operands.integerState(
+      cellState, role: "cell_state", type: .int16, shape: [batch, cells], anyShapeOfItsSize: true)
+    return (outputState, cellState)
+  }
 }

@@ -39,14 +39,12 @@ struct RecurrentStateRewriter {
     let computedBuffer = rewrite.additions.computedBuffer()
     let initIndex = model.subgraphs.count
 
-    let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
-    var subgraphs = oldSubgraphs.map(Reference.old)
     var states: [State] = []
     var appended: [AppendedSubgraph] = []
-    for (subgraphIndex, subgraphPlans) in plans.sorted(by: { $0.key < $1.key }) {
-      subgraphs[subgraphIndex] = try lowerSubgraph(
-        subgraphIndex, at: oldSubgraphs[subgraphIndex], plans: subgraphPlans, initIndex: initIndex,
-        computedBuffer: computedBuffer, additions: &rewrite.additions, states: &states, appended: &appended)
+    var subgraphs = try rewrite.editingSubgraphs(plans.keys) { rewrite, subgraph throws(RecurrentStateError) in
+      try lowerSubgraph(
+        &subgraph, plans: plans[subgraph.index] ?? [], initIndex: initIndex, computedBuffer: computedBuffer,
+        rewrite: &rewrite, states: &states, appended: &appended)
     }
     subgraphs.append(initSubgraph(states, computedBuffer: computedBuffer, additions: &rewrite.additions))
     // Loop conditions and bodies, after the init subgraph (their indices were given out so).
@@ -73,8 +71,7 @@ struct RecurrentStateRewriter {
         signatureDef(
           key: RecurrentStateLowering.resetSignatureKey, subgraph: initIndex, inputs: [], outputs: [],
           additions: &rewrite.additions))
-      rewrite.modelFields[Slot.Model.signatureDefs] = .reference(
-        rewrite.additions.composer.reference(to: .references(signatures)))
+      rewrite.modelFields[Slot.Model.signatureDefs] = rewrite.list(signatures)
     }
 
     rewrite.setLists(subgraphs: subgraphs)
@@ -83,26 +80,23 @@ struct RecurrentStateRewriter {
 
   // MARK: - Subgraphs
 
-  /// The new table of subgraph `index` (old table at `position`): `CALL_ONCE` of the init
-  /// subgraph first, then the old operators with each planned one replaced by its lowering.
-  /// Subgraphs the lowerings write (loops) are added to `appended`, to follow the init
-  /// subgraph.
+  /// Lowers `subgraph`'s fields: `CALL_ONCE` of the init subgraph first, then the old operators
+  /// with each planned one replaced by its lowering. Subgraphs the lowerings write (loops) are
+  /// added to `appended`, to follow the init subgraph.
   private func lowerSubgraph(
-    _ index: Int, at position: Int, plans: [RecurrentPlan], initIndex: Int, computedBuffer: Int,
-    additions: inout ModelAdditions, states: inout [State], appended: inout [AppendedSubgraph]
-  ) throws(RecurrentStateError) -> Reference {
-    let path = "subgraphs[\(index)]"
-    let table = try copier.table(at: position, path: path)
-    var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
+    _ subgraph: inout SubgraphTable, plans: [RecurrentPlan], initIndex: Int, computedBuffer: Int,
+    rewrite: inout ModelRewrite<RecurrentStateError>, states: inout [State], appended: inout [AppendedSubgraph]
+  ) throws(RecurrentStateError) {
+    let index = subgraph.index
     let info = model.subgraphs[index]
     var g = LoweringGraph(
-      additions: additions, graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer),
+      additions: rewrite.additions,
+      graph: SubgraphAppender(firstTensor: info.tensors.count, computedBuffer: computedBuffer),
       prefix: "tensorbridge/", nextSubgraphIndex: initIndex + 1 + appended.count)
     g.callOnce(initIndex)
 
     var blocks: [Int: Range<Int>] = [:]
-    var tensors = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors").map(
-      Reference.old)
+    var tensors = try rewrite.oldTensors(of: subgraph).map(Reference.old)
     for plan in plans.sorted(by: { $0.operatorIndex < $1.operatorIndex }) {
       let start = g.graph.operators.count
       let name = model.operatorCodes[info.operators[plan.operatorIndex].opcodeIndex].name.lowercased()
@@ -167,10 +161,10 @@ struct RecurrentStateRewriter {
       for (handle, value) in zip(handles, finals) { g.assignVariable(handle, value) }
       blocks[plan.operatorIndex] = start..<g.graph.operators.count
     }
-    additions = g.additions
+    rewrite.additions = g.additions
     appended += g.appended
 
-    let oldOperators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
+    let oldOperators = try rewrite.oldOperators(of: subgraph)
     var operators = [g.graph.operators[0]]  // CALL_ONCE
     for (operatorIndex, position) in oldOperators.enumerated() {
       if let block = blocks[operatorIndex] {
@@ -179,9 +173,8 @@ struct RecurrentStateRewriter {
         operators.append(.old(position))
       }
     }
-    fields[Slot.SubGraph.tensors] = .reference(additions.composer.reference(to: .references(tensors + g.graph.tensors)))
-    fields[Slot.SubGraph.operators] = .reference(additions.composer.reference(to: .references(operators)))
-    return additions.composer.reference(to: .table(fields))
+    subgraph.fields[Slot.SubGraph.tensors] = rewrite.list(tensors + g.graph.tensors)
+    subgraph.fields[Slot.SubGraph.operators] = rewrite.list(operators)
   }
 
   /// The appended subgraph that assigns zeros to every state (no inputs, no outputs).

@@ -112,37 +112,30 @@ struct DenseHybridWeightsRewriter {
 
   func rewrite(_ targets: [Target]) throws(DenseHybridWeightsError) -> Data {
     var rewrite = try ModelRewrite(model: model, copier: copier)
-    let oldSubgraphs = try copier.elements(of: rewrite.root, slot: Slot.Model.subgraphs, path: "subgraphs")
-    var subgraphs = oldSubgraphs.map(Reference.old)
-    for (subgraphIndex, inSubgraph) in Dictionary(grouping: targets, by: \.subgraph).sorted(by: { $0.key < $1.key }) {
-      let path = "subgraphs[\(subgraphIndex)]"
-      let table = try copier.table(at: oldSubgraphs[subgraphIndex], path: path)
-      var fields = try copier.fields(of: table, kinds: TableSchema.subgraph, path: path)
-      let tensorPositions = try copier.elements(of: table, slot: Slot.SubGraph.tensors, path: path + ".tensors")
+    let bySubgraph = Dictionary(grouping: targets, by: \.subgraph)
+    let subgraphs = try rewrite.editingSubgraphs(bySubgraph.keys) { rewrite, subgraph throws(DenseHybridWeightsError) in
+      let inSubgraph = bySubgraph[subgraph.index] ?? []
+      let tensorPositions = try rewrite.oldTensors(of: subgraph)
       var tensors = tensorPositions.map(Reference.old)
-      let info = model.subgraphs[subgraphIndex]
+      let info = model.subgraphs[subgraph.index]
       for target in inSubgraph {
         let source = info.tensors[target.source]
         guard let sparsity = source.sparsity,
-          let stored = model.constantData(subgraph: subgraphIndex, tensor: target.source),
+          let stored = model.constantData(subgraph: subgraph.index, tensor: target.source),
           let dense = sparsity.denseBytes(of: [UInt8](stored), shape: source.shape, elementSize: 1)
-        else { throw .weightsDoNotDensify(subgraph: subgraphIndex, tensor: source.name) }
-        let tensorPath = path + ".tensors[\(target.tensor)]"
-        var tensorFields = try copier.fields(
-          of: try copier.table(at: tensorPositions[target.tensor], path: tensorPath), kinds: TableSchema.tensor,
-          path: tensorPath)
+        else { throw .weightsDoNotDensify(subgraph: subgraph.index, tensor: source.name) }
+        var tensorFields = try rewrite.oldTensorFields(target.tensor, of: subgraph, at: tensorPositions[target.tensor])
         tensorFields[Slot.Tensor.sparsity] = nil
         tensorFields[Slot.Tensor.buffer] = .uint32(UInt32(rewrite.additions.addBuffer(dense)))
         tensors[target.tensor] = rewrite.additions.composer.reference(to: .table(tensorFields))
       }
       let dropped = Set(inSubgraph.compactMap(\.densify))
       if !dropped.isEmpty {
-        let operators = try copier.elements(of: table, slot: Slot.SubGraph.operators, path: path + ".operators")
+        let operators = try rewrite.oldOperators(of: subgraph)
         let kept = operators.enumerated().filter { !dropped.contains($0.offset) }.map { Reference.old($0.element) }
-        fields[Slot.SubGraph.operators] = .reference(rewrite.additions.composer.reference(to: .references(kept)))
+        subgraph.fields[Slot.SubGraph.operators] = rewrite.list(kept)
       }
-      fields[Slot.SubGraph.tensors] = .reference(rewrite.additions.composer.reference(to: .references(tensors)))
-      subgraphs[subgraphIndex] = rewrite.additions.composer.reference(to: .table(fields))
+      subgraph.fields[Slot.SubGraph.tensors] = rewrite.list(tensors)
     }
     rewrite.setLists(subgraphs: subgraphs)
     return try rewrite.serialize()
