@@ -20,49 +20,42 @@ public struct BasicTokenizer: ByteStreamTokenizer {
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var piece: [UInt8] = []
-      piece.reserveCapacity(64)
+      var scanner = TokenScanner(bytes)
       var pieceIsASCII = true
-      func flushPiece() {
-        guard !piece.isEmpty else { return }
+      func flushPiece(_ scanner: inout TokenScanner) {
+        guard !scanner.token.isEmpty else { return }
         if pieceIsASCII {
-          Self.splitPunctuationASCII(piece, body)
+          Self.splitPunctuationASCII(scanner.token, body)
         } else {
-          Self.finishUnicodePiece(piece, lowercase: lowercase, body)
+          Self.finishUnicodePiece(scanner.token, lowercase: lowercase, body)
         }
-        piece.removeAll(keepingCapacity: true)
+        scanner.token.removeAll(keepingCapacity: true)
         pieceIsASCII = true
       }
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        if byte < 0x80 {
+      scanner.scan(
+        ascii: { scanner, byte, _ in
           let kind = TextUnicode.asciiClass[Int(byte)]
           if kind == TextUnicode.whitespace {
-            flushPiece()
+            flushPiece(&scanner)
           } else if kind != TextUnicode.control {
-            piece.append(lowercase && byte >= 65 && byte <= 90 ? byte + 32 : byte)
+            scanner.token.append(lowercase && byte >= 65 && byte <= 90 ? byte + 32 : byte)
           }
-          index += 1
-          continue
-        }
-        let (scalar, length) = TextUnicode.decode(bytes, at: index)
-        index += length
-        if scalar.value == 0xFFFD || TextUnicode.isControl(scalar) { continue }
-        if TextUnicode.isWhitespace(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          flushPiece()
-        } else if TextUnicode.isCJK(scalar.value) {
-          flushPiece()
-          var single: [UInt8] = []
-          TextUnicode.appendUTF8(scalar, to: &single)
-          single.withUnsafeBufferPointer(body)
-        } else {
-          TextUnicode.appendUTF8(scalar, to: &piece)
-          pieceIsASCII = false
-        }
-      }
-      flushPiece()
+        },
+        other: { scanner, scalar, _, _ in
+          if scalar.value == 0xFFFD || TextUnicode.isControl(scalar) { return }
+          if TextUnicode.isWhitespace(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+            flushPiece(&scanner)
+          } else if TextUnicode.isCJK(scalar.value) {
+            flushPiece(&scanner)
+            var single: [UInt8] = []
+            TextUnicode.appendUTF8(scalar, to: &single)
+            single.withUnsafeBufferPointer(body)
+          } else {
+            TextUnicode.appendUTF8(scalar, to: &scanner.token)
+            pieceIsASCII = false
+          }
+        })
+      flushPiece(&scanner)
     }
   }
 

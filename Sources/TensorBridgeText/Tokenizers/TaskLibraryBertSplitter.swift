@@ -20,43 +20,29 @@ public struct TaskLibraryBertSplitter: ByteStreamTokenizer {
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var token: [UInt8] = []
-      token.reserveCapacity(64)
-      func flush() {
-        guard !token.isEmpty else { return }
-        token.withUnsafeBufferPointer(body)
-        token.removeAll(keepingCapacity: true)
-      }
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-          index += 1
+      var scanner = TokenScanner(bytes)
+      scanner.scan(
+        ascii: { scanner, byte, _ in
           switch byte {
           case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
-            flush()
+            scanner.flush(body)
           case 33...47, 58...64, 91...96, 123...126:
-            flush()
-            token.append(byte)
-            flush()
+            scanner.flush(body)
+            scanner.token.append(byte)
+            scanner.flush(body)
           case 65...90:
-            token.append(lowercase ? byte + 32 : byte)
+            scanner.token.append(lowercase ? byte + 32 : byte)
           default:
-            token.append(byte)
+            scanner.token.append(byte)
           }
-          continue
-        }
-        let (scalar, length) = TextUnicode.decode(bytes, at: index)
-        if TextUnicode.isPunctuation(scalar) || TextUnicode.isCJK(scalar.value) {
-          flush()
-          token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
-          flush()
-        } else {
-          token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
-        }
-        index += length
-      }
-      flush()
+        },
+        other: { scanner, scalar, index, length in
+          let separate = TextUnicode.isPunctuation(scalar) || TextUnicode.isCJK(scalar.value)
+          if separate { scanner.flush(body) }
+          scanner.token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+          if separate { scanner.flush(body) }
+        })
+      scanner.flush(body)
     }
   }
 }

@@ -21,56 +21,41 @@ public struct WordTokenizer: ByteStreamTokenizer {
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var text = text
     text.withUTF8 { bytes in
-      var word: [UInt8] = []
-      word.reserveCapacity(64)
-      func flush() {
-        if !word.isEmpty {
-          word.withUnsafeBufferPointer(body)
-          word.removeAll(keepingCapacity: true)
-        }
-      }
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-          // ASCII fast path.
+      var scanner = TokenScanner(bytes)
+      scanner.scan(
+        ascii: { scanner, byte, index in
           let kind = TextUnicode.asciiClass[Int(byte)]
           if kind == TextUnicode.alphanumeric {
-            word.append(lowercase && byte >= 65 && byte <= 90 ? byte + 32 : byte)
-          } else if byte == 0x27, !word.isEmpty, index + 1 < count, Self.startsWordCharacter(bytes, at: index + 1) {
-            word.append(0x27)
+            scanner.token.append(lowercase && byte >= 65 && byte <= 90 ? byte + 32 : byte)
+          } else if byte == 0x27, !scanner.token.isEmpty, Self.startsWordCharacter(bytes, at: index + 1) {
+            scanner.token.append(0x27)
           } else {
-            flush()
+            scanner.flush(body)
           }
-          index += 1
-          continue
-        }
-        let (scalar, length) = TextUnicode.decode(bytes, at: index)
-        if TextUnicode.isCJK(scalar.value) {
-          flush()
-          TextUnicode.appendUTF8(scalar, to: &word)
-          flush()
-        } else if TextUnicode.isWordCharacter(scalar) {
-          if lowercase {
-            TextUnicode.appendLowercase(scalar, to: &word)
+        },
+        other: { scanner, scalar, index, length in
+          if TextUnicode.isCJK(scalar.value) {
+            scanner.flush(body)
+            TextUnicode.appendUTF8(scalar, to: &scanner.token)
+            scanner.flush(body)
+          } else if TextUnicode.isWordCharacter(scalar) {
+            if lowercase {
+              TextUnicode.appendLowercase(scalar, to: &scanner.token)
+            } else {
+              TextUnicode.appendUTF8(scalar, to: &scanner.token)
+            }
+          } else if scalar == "\u{2019}", !scanner.token.isEmpty, Self.startsWordCharacter(bytes, at: index + length) {
+            scanner.token.append(0x27)
           } else {
-            TextUnicode.appendUTF8(scalar, to: &word)
+            scanner.flush(body)
           }
-        } else if scalar == "\u{2019}", !word.isEmpty, index + length < count,
-          Self.startsWordCharacter(bytes, at: index + length)
-        {
-          word.append(0x27)
-        } else {
-          flush()
-        }
-        index += length
-      }
-      flush()
+        })
+      scanner.flush(body)
     }
   }
 
+  /// Whether a word character starts at `index` (false past the end).
   private static func startsWordCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-    TextUnicode.isWordCharacter(TextUnicode.decode(bytes, at: index).0)
+    index < bytes.count && TextUnicode.isWordCharacter(TextUnicode.decode(bytes, at: index).0)
   }
 }

@@ -17,8 +17,6 @@ import TensorBridgeModels
 /// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
 /// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ImageClassifier: InferenceTask, @unchecked Sendable {
-  /// The model; reach it through ``withModel(_:)``, which holds the task's lock.
-  let guardedModel: Model
   /// The options in use.
   public let options: ImageClassifierOptions
   /// Serializes runs of the model.
@@ -62,7 +60,6 @@ public final class ImageClassifier: InferenceTask, @unchecked Sendable {
     metadataNormalization: Bool = false
   ) throws(VisionError) {
     try options.validate()
-    self.guardedModel = model
     var options = options
     task = try ImageTaskModel(model: model, metadataNormalization: metadataNormalization)
     let outputs = model.description.outputs

@@ -19,8 +19,6 @@ import TensorBridgeModels
 /// instance serves every `Task` and thread; the async `InferenceTask/process(_:)` and
 /// `InferenceTask/process(_:completion:)` forms come with it.
 public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
-  /// The model; reach it through ``withModel(_:)``, which holds the task's lock.
-  let guardedModel: Model
   /// The options in use.
   public let options: ImageSegmenterOptions
   /// Serializes runs of the model.
@@ -60,7 +58,6 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
   public init(model: Model, options: ImageSegmenterOptions = ImageSegmenterOptions(), metadata: Bool = false)
     throws(VisionError)
   {
-    self.guardedModel = model
     self.options = options
     task = try ImageTaskModel(model: model, metadataNormalization: metadata)
     guard model.interpreter.outputTensorCount == 1 else {
@@ -114,7 +111,7 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     let (transform, tensor, scores) = try lock.run { () throws(VisionError) -> (ImageTransform, Tensor, [Float]) in
       let (_, transform) = try task.run(upright, options.pipeline)
       let tensor: Tensor
-      do throws(InterpreterError) { tensor = try guardedModel.interpreter.output(at: outputIndex) } catch {
+      do throws(InterpreterError) { tensor = try task.model.interpreter.output(at: outputIndex) } catch {
         throw .interpreter(error)
       }
       guard let scores = tensor.dequantizedValues() else {

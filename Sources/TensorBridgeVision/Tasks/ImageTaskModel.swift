@@ -6,7 +6,7 @@ import TensorBridgeModels
 /// What the image tasks (classifier, segmenter, detector) share: loading the model, finding its
 /// image input and its format, and running it on an image through `Model.run(on:)` by layer name.
 struct ImageTaskModel {
-  /// The model.
+  /// The model; a task reaches it through its `withModel(_:)`, which holds the task's lock.
   let model: Model
   /// The input layer the image goes to, with its tensor.
   let input: Model.BoundInput

@@ -13,12 +13,12 @@ extension ImageClassifier {
   /// - Throws: what `body` throws.
   public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success
   {
-    try lock.run { () throws(Failure) in try body(guardedModel) }
+    try lock.run { () throws(Failure) in try body(task.model) }
   }
 
   /// The model, outside the task's lock.
   @available(*, deprecated, message: "use withModel(_:), which holds the classifier's lock")
-  public var model: Model { guardedModel }
+  public var model: Model { task.model }
 }
 
 extension ObjectDetector {
@@ -49,10 +49,10 @@ extension ImageSegmenter {
   /// - Throws: what `body` throws.
   public func withModel<Success, Failure: Error>(_ body: (Model) throws(Failure) -> Success) throws(Failure) -> Success
   {
-    try lock.run { () throws(Failure) in try body(guardedModel) }
+    try lock.run { () throws(Failure) in try body(task.model) }
   }
 
   /// The model, outside the task's lock.
   @available(*, deprecated, message: "use withModel(_:), which holds the segmenter's lock")
-  public var model: Model { guardedModel }
+  public var model: Model { task.model }
 }
