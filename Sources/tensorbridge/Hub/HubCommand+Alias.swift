@@ -49,11 +49,7 @@ extension HubCommand.Alias {
       let (result, raw) = try await connection.client().send(
         HubAPI.setAlias, ["name": name, "alias": alias],
         body: try HubJSON.encoder().encode(HubSetAliasRequest(version: version)), as: HubModelVersion.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
-      }
-      print("\(name): \(alias) -> v\(result.version)")
+      connection.report(raw) { print("\(name): \(alias) -> v\(result.version)") }
     }
   }
 
@@ -74,11 +70,7 @@ extension HubCommand.Alias {
     func run() async throws {
       let (result, raw) = try await connection.client().send(
         HubAPI.deleteAlias, ["name": name, "alias": alias], as: HubModelVersion.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
-      }
-      print("\(name): \(alias) removed (it named v\(result.version))")
+      connection.report(raw) { print("\(name): \(alias) removed (it named v\(result.version))") }
     }
   }
 }

@@ -45,15 +45,13 @@ extension HubCommand {
       let (version, raw) = try await client.send(
         HubAPI.uploadVersion, ["name": name], query: publish ? [URLQueryItem(name: "publish", value: "true")] : [],
         body: bytes, contentType: "application/octet-stream", as: HubModelVersion.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
-      }
-      print(
-        "\(name) version \(version.version)\(version.published ? " (published)" : ""): \(version.sizeBytes) bytes, sha256 \(version.modelHash)"
-      )
-      if let loads = version.validation.runtimeLoads, !loads {
-        print("note: LiteRT on the hub could not load it: \(version.validation.runtimeError ?? "unknown reason")")
+      connection.report(raw) {
+        print(
+          "\(name) version \(version.version)\(version.published ? " (published)" : ""): \(version.sizeBytes) bytes, sha256 \(version.modelHash)"
+        )
+        if let loads = version.validation.runtimeLoads, !loads {
+          print("note: LiteRT on the hub could not load it: \(version.validation.runtimeError ?? "unknown reason")")
+        }
       }
     }
   }

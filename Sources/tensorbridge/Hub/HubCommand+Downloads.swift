@@ -26,21 +26,19 @@ extension HubCommand {
       let (counts, raw) = try await client.send(
         HubAPI.getDownloadCounts, ["name": name], query: [URLQueryItem(name: "days", value: String(days))],
         as: HubDownloadCounts.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
+      connection.report(raw) {
+        guard !counts.days.isEmpty else {
+          print("no downloads of \(counts.model) since \(counts.since)")
+          return
+        }
+        var totals: [Int: Int] = [:]
+        for entry in counts.days {
+          print("\(entry.day)  v\(entry.version)  \(entry.count)")
+          totals[entry.version, default: 0] += entry.count
+        }
+        let summary = totals.keys.sorted().map { "v\($0) \(totals[$0] ?? 0)" }.joined(separator: ", ")
+        print("total since \(counts.since): \(summary)")
       }
-      guard !counts.days.isEmpty else {
-        print("no downloads of \(counts.model) since \(counts.since)")
-        return
-      }
-      var totals: [Int: Int] = [:]
-      for entry in counts.days {
-        print("\(entry.day)  v\(entry.version)  \(entry.count)")
-        totals[entry.version, default: 0] += entry.count
-      }
-      let summary = totals.keys.sorted().map { "v\($0) \(totals[$0] ?? 0)" }.joined(separator: ", ")
-      print("total since \(counts.since): \(summary)")
     }
   }
 }

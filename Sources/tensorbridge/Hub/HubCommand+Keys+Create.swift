@@ -37,7 +37,7 @@ extension HubCommand.Keys {
         return try await client.send(HubAPI.createKey, body: body, as: HubCreatedKey.self).0
       }
       if json {
-        print(String(decoding: try HubJSON.encoder().encode(key), as: UTF8.self))
+        try HubJSON.encoder().printJSON(key)
       } else {
         print(key.key)
       }

@@ -15,14 +15,9 @@ extension HubCommand.Keys {
     var json = false
 
     func run() async throws {
-      let keys: [HubAPIKeyInfo]
-      let opened = try await store.open()
-      defer { opened.close() }
-      do { keys = try await opened.listKeys() } catch {
-        throw CLIFailure("cannot list the keys in \(store.described): \(error)")
-      }
+      let keys = try await store.perform("list the keys") { try await $0.listKeys() }
       if json {
-        print(String(decoding: try HubJSON.encoder().encode(HubAPIKeyList(keys: keys)), as: UTF8.self))
+        try HubJSON.encoder().printJSON(HubAPIKeyList(keys: keys))
         return
       }
       let format = ISO8601DateFormatter()

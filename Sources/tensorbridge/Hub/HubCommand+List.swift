@@ -24,17 +24,13 @@ extension HubCommand {
         models += page.models
         token = page.nextPageToken
       } while token != nil
-      if connection.json {
-        print(
-          String(
-            decoding: try HubJSON.encoder().encode(HubModelPage(models: models, nextPageToken: nil)), as: UTF8.self))
-        return
-      }
-      for model in models {
-        let published = model.latestPublishedVersion.map { "published v\($0)" } ?? "not published"
-        let latest = model.latestVersion.map { "latest v\($0)" } ?? "no versions"
-        let tags = model.tags.isEmpty ? "" : "  [\(model.tags.joined(separator: ","))]"
-        print("\(model.name)  \(latest), \(published)\(tags)")
+      connection.report(try HubJSON.encoder().encode(HubModelPage(models: models, nextPageToken: nil))) {
+        for model in models {
+          let published = model.latestPublishedVersion.map { "published v\($0)" } ?? "not published"
+          let latest = model.latestVersion.map { "latest v\($0)" } ?? "no versions"
+          let tags = model.tags.isEmpty ? "" : "  [\(model.tags.joined(separator: ","))]"
+          print("\(model.name)  \(latest), \(published)\(tags)")
+        }
       }
     }
   }

@@ -28,11 +28,7 @@ extension HubCommand {
       let (result, raw) = try await client.send(
         unpublish ? HubAPI.unpublishVersion : HubAPI.publishVersion, ["name": name, "version": String(version)],
         as: HubModelVersion.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
-      }
-      print("\(name) v\(result.version) \(result.published ? "published" : "unpublished")")
+      connection.report(raw) { print("\(name) v\(result.version) \(result.published ? "published" : "unpublished")") }
     }
   }
 }

@@ -64,20 +64,18 @@ extension HubCommand {
       let rollout = HubRollout(variants: try variants(), rules: ruleList)
       let (result, raw) = try await client.send(
         HubAPI.setRollout, ["name": name], body: try HubJSON.encoder().encode(rollout), as: HubRollout.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
+      connection.report(raw) {
+        let summary = result.variants.map { variant -> String in
+          switch variant.target {
+          case .version(let number)?: "v\(number) \(variant.weight)%"
+          case .alias(let alias)?: "\(alias) \(variant.weight)%"
+          case nil: "? \(variant.weight)%"
+          }
+        }.joined(separator: ", ")
+        print(
+          "\(name): \(summary.isEmpty ? "no variants" : summary)\(result.rules.isEmpty ? "" : ", \(result.rules.count) rules")"
+        )
       }
-      let summary = result.variants.map { variant -> String in
-        switch variant.target {
-        case .version(let number)?: "v\(number) \(variant.weight)%"
-        case .alias(let alias)?: "\(alias) \(variant.weight)%"
-        case nil: "? \(variant.weight)%"
-        }
-      }.joined(separator: ", ")
-      print(
-        "\(name): \(summary.isEmpty ? "no variants" : summary)\(result.rules.isEmpty ? "" : ", \(result.rules.count) rules")"
-      )
     }
   }
 }

@@ -109,9 +109,7 @@ extension HubCommand {
       if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
       guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format is text or json") }
       guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
-      if let database {
-        do { _ = try HubPostgresURL(database) } catch { throw ValidationError(error.description) }
-      }
+      try HubStoreOptions.validate(database: database)
     }
 
     func run() async throws {

@@ -46,9 +46,18 @@ extension HubCommand {
         }
       }
 
+      /// Opens the store, adds the new key with `adding` (creating or rotating) and prints it.
+      func add(_ adding: (HubAdminStore, HubNewSigningKey) async throws -> HubSigningKeyInfo) async throws {
+        let opened = try await store.open()
+        defer { opened.close() }
+        do { try report(try await adding(opened, try newKey())) } catch let error as HubSigningError {
+          throw CLIFailure(error)
+        }
+      }
+
       func report(_ key: HubSigningKeyInfo) throws {
         if json {
-          print(String(decoding: try HubSigningKeyPrinter.encoder.encode(key), as: UTF8.self))
+          try HubSigningKeyPrinter.encoder.printJSON(key)
         } else {
           print(HubSigningKeyPrinter.line(key))
           print(key.publicKey, terminator: "")
@@ -64,15 +73,7 @@ extension HubCommand {
 
       @OptionGroup var options: NewKeyOptions
 
-      func run() async throws {
-        let store = try await options.store.open()
-        defer { store.close() }
-        do { try options.report(try await store.createSigningKey(try options.newKey())) } catch let error
-          as HubSigningError
-        {
-          throw CLIFailure(error)
-        }
-      }
+      func run() async throws { try await options.add { try await $0.createSigningKey($1) } }
     }
 
     /// Adds a key as the signing key; the previous one keeps verifying.
@@ -83,15 +84,7 @@ extension HubCommand {
 
       @OptionGroup var options: NewKeyOptions
 
-      func run() async throws {
-        let store = try await options.store.open()
-        defer { store.close() }
-        do { try options.report(try await store.rotateSigningKey(try options.newKey())) } catch let error
-          as HubSigningError
-        {
-          throw CLIFailure(error)
-        }
-      }
+      func run() async throws { try await options.add { try await $0.rotateSigningKey($1) } }
     }
 
     /// Lists the keys.
@@ -110,14 +103,9 @@ extension HubCommand {
       var publicKeys = false
 
       func run() async throws {
-        let keys: [HubSigningKeyInfo]
-        let opened = try await store.open()
-        defer { opened.close() }
-        do { keys = try await opened.listSigningKeys() } catch {
-          throw CLIFailure("cannot list the signing keys in \(store.described): \(error)")
-        }
+        let keys = try await store.perform("list the signing keys") { try await $0.listSigningKeys() }
         if json {
-          print(String(decoding: try HubSigningKeyPrinter.encoder.encode(HubSigningKeyList(keys: keys)), as: UTF8.self))
+          try HubSigningKeyPrinter.encoder.printJSON(HubSigningKeyList(keys: keys))
         } else if publicKeys {
           for key in keys where key.role != .retired { print(key.publicKey, terminator: "") }
         } else {
@@ -137,14 +125,8 @@ extension HubCommand {
       var id: String
 
       func run() async throws {
-        let opened = try await store.open()
-        defer { opened.close() }
-        do {
-          let key = try await opened.retireSigningKey(id: id)
-          print("retired \(key.id)")
-        } catch {
-          throw CLIFailure("cannot retire signing key '\(id)' in \(store.described): \(error)")
-        }
+        let key = try await store.perform("retire signing key '\(id)'") { try await $0.retireSigningKey(id: id) }
+        print("retired \(key.id)")
       }
     }
   }

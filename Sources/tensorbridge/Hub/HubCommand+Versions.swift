@@ -18,19 +18,17 @@ extension HubCommand {
       let client = try connection.client()
       let (list, raw) = try await client.send(
         HubAPI.listVersions, ["name": name], as: HubVersionList.self)
-      if connection.json {
-        print(String(decoding: raw, as: UTF8.self))
-        return
-      }
-      for version in list.versions {
-        let state = version.published ? "published" : "draft"
-        let io =
-          "\(version.validation.inputs.count) in, \(version.validation.outputs.count) out, \(version.validation.operators.count) ops"
-        let signature = version.signingKeyID.map { "signed by \($0)" } ?? "unsigned"
-        let aliases = (version.aliases ?? []).isEmpty ? "" : "  [\((version.aliases ?? []).joined(separator: ", "))]"
-        print(
-          "v\(version.version)\(aliases)  \(state)  \(signature)  \(version.sizeBytes) bytes  \(version.modelHash)  \(io)"
-        )
+      connection.report(raw) {
+        for version in list.versions {
+          let state = version.published ? "published" : "draft"
+          let io =
+            "\(version.validation.inputs.count) in, \(version.validation.outputs.count) out, \(version.validation.operators.count) ops"
+          let signature = version.signingKeyID.map { "signed by \($0)" } ?? "unsigned"
+          let aliases = (version.aliases ?? []).isEmpty ? "" : "  [\((version.aliases ?? []).joined(separator: ", "))]"
+          print(
+            "v\(version.version)\(aliases)  \(state)  \(signature)  \(version.sizeBytes) bytes  \(version.modelHash)  \(io)"
+          )
+        }
       }
     }
   }

@@ -36,10 +36,6 @@ struct HubKeyTarget: ParsableArguments {
     throughAPI: (HubHTTPClient) async throws -> Result
   ) async throws -> Result {
     guard let data else { return try await throughAPI(try HubConnectionOptions.client(hub: hub)) }
-    let store = try await HubStoreOptions.open(data: data, database: database)
-    defer { store.close() }
-    do { return try await inStore(store) } catch {
-      throw CLIFailure("cannot \(action) in \(HubStoreOptions.described(data: data, database: database)): \(error)")
-    }
+    return try await HubStoreOptions.perform(action, data: data, database: database, inStore)
   }
 }

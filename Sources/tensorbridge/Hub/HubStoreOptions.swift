@@ -26,6 +26,13 @@ struct HubStoreOptions: ParsableArguments {
   /// - Throws: ``CLIFailure`` naming the store and why it cannot be opened.
   func open() async throws -> HubAdminStore { try await Self.open(data: data, database: database) }
 
+  /// Opens the store, does `action` (`body`) in it and closes it.
+  /// - Throws: ``CLIFailure`` `cannot <action> in <store>: <why>` when `body` fails, else what
+  ///   opening the store throws.
+  func perform<Result>(_ action: String, _ body: (HubAdminStore) async throws -> Result) async throws -> Result {
+    try await Self.perform(action, data: data, database: database, body)
+  }
+
   // For commands whose `--data` is optional (`hub keys create|revoke` also take `--hub URL`).
 
   /// Checks a `--database` value.
@@ -55,6 +62,19 @@ struct HubStoreOptions: ParsableArguments {
       throw failure
     } catch {
       throw CLIFailure("cannot open the hub's store \(described(data: data, database: database)): \(error)")
+    }
+  }
+
+  /// Opens the store of `data` and `database`, does `action` (`body`) in it and closes it.
+  /// - Throws: ``CLIFailure`` `cannot <action> in <store>: <why>` when `body` fails, else what
+  ///   opening the store throws.
+  static func perform<Result>(
+    _ action: String, data: String, database: String?, _ body: (HubAdminStore) async throws -> Result
+  ) async throws -> Result {
+    let store = try await open(data: data, database: database)
+    defer { store.close() }
+    do { return try await body(store) } catch {
+      throw CLIFailure("cannot \(action) in \(described(data: data, database: database)): \(error)")
     }
   }
 }

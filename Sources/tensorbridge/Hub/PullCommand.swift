@@ -67,11 +67,8 @@ struct PullCommand: AsyncParsableCommand {
   var reportPeakMemory = false
 
   func run() async throws {
+    let url = try HubConnectionOptions.url(hub: hub)
     let environment = ProcessInfo.processInfo.environment
-    let base = hub ?? environment["TENSORBRIDGE_HUB_URL"] ?? "http://127.0.0.1:8080"
-    guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-      throw ValidationError("--hub must be an http(s) URL, not '\(base)'")
-    }
     guard let key = environment["TENSORBRIDGE_CLIENT_KEY"] ?? environment["TENSORBRIDGE_HUB_KEY"], !key.isEmpty else {
       throw CLIFailure(
         "set TENSORBRIDGE_CLIENT_KEY to a client key (create one with `tensorbridge hub keys create --data DIR --scope client`)"
@@ -103,8 +100,7 @@ struct PullCommand: AsyncParsableCommand {
     }
     bar.finish()
     if json {
-      let data = try HubJSON.encoder().encode(model)
-      print(String(decoding: data, as: UTF8.self))
+      try HubJSON.encoder().printJSON(model)
     } else {
       print(model.path)
     }

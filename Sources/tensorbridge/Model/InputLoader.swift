@@ -50,13 +50,13 @@ enum InputLoader {
       }
       (strings, shape) = found
     case "json":
-      let tree: StringTree
-      do { tree = try JSONDecoder().decode(StringTree.self, from: file) } catch {
+      let tree: JSONTree<String>
+      do { tree = try JSONDecoder().decode(JSONTree<String>.self, from: file) } catch {
         throw CLIFailure("\(path) is not a JSON string or nested array of strings: \(describe(error))")
       }
-      var values: [Data] = []
+      var values: [String] = []
       shape = try tree.flatten(path: "$", into: &values, file: path)
-      strings = values
+      strings = values.map { Data($0.utf8) }
     default:
       throw CLIFailure(
         "\(path): input '\(tensor.name)' takes strings; give a .npy string array or a .json array of strings")
@@ -66,24 +66,26 @@ enum InputLoader {
     return Loaded(data: data, shape: shape, strings: strings)
   }
 
-  /// A JSON string, or array of them.
-  private indirect enum StringTree: Decodable {
-    case string(String)
-    case array([StringTree])
+  /// A JSON value of type `Leaf` (a string, a number), or nested arrays of them.
+  private indirect enum JSONTree<Leaf: Decodable>: Decodable {
+    case leaf(Leaf)
+    case array([JSONTree])
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
-      if let string = try? container.decode(String.self) {
-        self = .string(string)
+      if let leaf = try? container.decode(Leaf.self) {
+        self = .leaf(leaf)
       } else {
-        self = .array(try container.decode([StringTree].self))
+        self = .array(try container.decode([JSONTree].self))
       }
     }
 
-    func flatten(path: String, into values: inout [Data], file: String) throws(CLIFailure) -> [Int] {
+    /// Flattens nested arrays row-major and returns the shape; a ragged array is an error naming
+    /// its JSON path.
+    func flatten(path: String, into values: inout [Leaf], file: String) throws(CLIFailure) -> [Int] {
       switch self {
-      case .string(let string):
-        values.append(Data(string.utf8))
+      case .leaf(let value):
+        values.append(value)
         return []
       case .array(let elements):
         var inner: [Int]?
@@ -105,28 +107,25 @@ enum InputLoader {
   }
 
   private static func numbers(file: Data, path: String) throws(CLIFailure) -> (values: [Double], shape: [Int]) {
-    let tree: NumberTree
-    do { tree = try JSONDecoder().decode(NumberTree.self, from: file) } catch {
+    let tree: JSONTree<JSONNumber>
+    do { tree = try JSONDecoder().decode(JSONTree<JSONNumber>.self, from: file) } catch {
       throw CLIFailure("\(path) is not a JSON number or nested array of numbers: \(describe(error))")
     }
-    var values: [Double] = []
-    let shape = try flatten(tree, path: "$", into: &values, file: path)
-    return (values, shape)
+    var values: [JSONNumber] = []
+    let shape = try tree.flatten(path: "$", into: &values, file: path)
+    return (values.map(\.value), shape)
   }
 
-  /// A JSON number, boolean, or array of them.
-  private indirect enum NumberTree: Decodable {
-    case number(Double)
-    case array([NumberTree])
+  /// A JSON number, or a boolean as 1 or 0.
+  private struct JSONNumber: Decodable {
+    var value: Double
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       if let flag = try? container.decode(Bool.self) {
-        self = .number(flag ? 1 : 0)
-      } else if let number = try? container.decode(Double.self) {
-        self = .number(number)
+        value = flag ? 1 : 0
       } else {
-        self = .array(try container.decode([NumberTree].self))
+        value = try container.decode(Double.self)
       }
     }
   }
@@ -140,28 +139,6 @@ enum InputLoader {
       return "at \(path): \(context.debugDescription)"
     default:
       return String(describing: error)
-    }
-  }
-
-  /// Flattens nested arrays row-major and returns the shape; a ragged array is an error naming
-  /// its JSON path.
-  private static func flatten(_ tree: NumberTree, path: String, into values: inout [Double], file: String)
-    throws(CLIFailure) -> [Int]
-  {
-    switch tree {
-    case .number(let value):
-      values.append(value)
-      return []
-    case .array(let elements):
-      var innerShape: [Int]?
-      for (index, element) in elements.enumerated() {
-        let shape = try flatten(element, path: "\(path)[\(index)]", into: &values, file: file)
-        if let innerShape, innerShape != shape {
-          throw CLIFailure("\(file) at \(path)[\(index)]: ragged array (shape \(shape) after \(innerShape))")
-        }
-        innerShape = shape
-      }
-      return [elements.count] + (innerShape ?? [])
     }
   }
 }

@@ -20,10 +20,7 @@ struct InspectCommand: ParsableCommand {
   func run() throws {
     let report = try runtime.quietly { try ModelReport.make(path: model, runtime: runtime) }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data = try encoder.encode(report)
-      print(String(decoding: data, as: UTF8.self))
+      try JSONEncoder.pretty.printJSON(report)
     } else {
       print(report.text)
     }

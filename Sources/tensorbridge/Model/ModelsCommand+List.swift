@@ -14,15 +14,13 @@ extension ModelsCommand {
     var json = false
 
     func run() async throws {
-      let directory = store.directoryURL
-      let models = await ModelDownloader(hubURL: URL(fileURLWithPath: "/"), clientKey: "", directory: directory)
-        .listDownloadedModels()
+      let models = await store.localDownloader.listDownloadedModels()
       if json {
-        print(String(decoding: try HubJSON.encoder().encode(models), as: UTF8.self))
+        try HubJSON.encoder().printJSON(models)
         return
       }
       guard !models.isEmpty else {
-        print("no models in \(directory.path)")
+        print("no models in \(store.directoryURL.path)")
         return
       }
       print("NAME\tVERSION\tSIZE\tSHA256\tPATH")

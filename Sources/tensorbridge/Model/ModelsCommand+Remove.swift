@@ -14,11 +14,8 @@ extension ModelsCommand {
     @OptionGroup var store: ModelStoreOptions
 
     func run() async throws {
-      let (directory, name) = (store.directoryURL, self.name)
-      do {
-        try await ModelDownloader(hubURL: URL(fileURLWithPath: "/"), clientKey: "", directory: directory)
-          .deleteDownloadedModel(name: name)
-      } catch let error as ModelDownloaderError {
+      let name = self.name
+      do { try await store.localDownloader.deleteDownloadedModel(name: name) } catch let error as ModelDownloaderError {
         throw CLIFailure(error.description)
       }
       print("removed \(name)")

@@ -14,4 +14,9 @@ struct ModelStoreOptions: ParsableArguments {
     }
     return ModelDownloaderConfiguration.defaultDirectory
   }
+
+  /// A downloader over the store alone (it never asks a hub), to list and remove its models.
+  var localDownloader: ModelDownloader {
+    ModelDownloader(hubURL: URL(fileURLWithPath: "/"), clientKey: "", directory: directoryURL)
+  }
 }

@@ -26,6 +26,13 @@ struct RuntimeOptions: ParsableArguments {
     return try RuntimeLogCapture.run(verbose: verbose, body)
   }
 
+  /// Loads a model with `load`, given the interpreter options these flags ask for, with LiteRT's
+  /// log held back unless `--verbose` is set.
+  /// - Throws: ``CLIFailure`` with what `load` throws.
+  func load<Model>(_ load: (Interpreter.Options) throws -> Model) throws(CLIFailure) -> Model {
+    do { return try quietly { try load(interpreterOptions) } } catch { throw CLIFailure(error) }
+  }
+
   func validate() throws {
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
   }

@@ -28,12 +28,7 @@ struct ClassifyCommand: ParsableCommand {
   @Option(name: .long, help: "Leave out categories scoring below this.")
   var threshold: Float?
 
-  @Flag(
-    name: .long,
-    help:
-      "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0)."
-  )
-  var exactResize = false
+  @OptionGroup var resizing: ExactResizeOption
 
   @OptionGroup var pipeline: ImageTaskOptions
 
@@ -47,23 +42,15 @@ struct ClassifyCommand: ParsableCommand {
   func run() throws {
     let options = ImageClassifierOptions(
       maxResults: maxResults, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
-      filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap,
+      filter: pipeline.resize.filter, reducingGap: resizing.reducingGap,
       displayNamesLocale: pipeline.displayNamesLocale)
-    let classifier: ImageClassifier
-    do {
-      classifier = try runtime.quietly {
-        try ImageClassifier(
-          contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
-      }
-    } catch { throw CLIFailure(error) }
+    let classifier = try runtime.load {
+      try ImageClassifier(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: $0)
+    }
     try ImageBatch.run(images, json: pipeline.json, verb: "classified") { _, path in
-      let result: ImageClassificationResult
-      if let orientation = pipeline.orientation {
-        result = try classifier.classify(
-          try VisionImageLoader.load(path, orientation: pipeline.orientation), orientation: orientation.orientation)
-      } else {
-        result = try classifier.classify(contentsOf: URL(fileURLWithPath: path))
-      }
+      let (result, _) = try pipeline.process(
+        path, file: { try classifier.classify(contentsOf: $0) },
+        pixels: { try classifier.classify($0, orientation: $1) })
       if pipeline.json {
         print(Self.json(path: path, categories: result.categories))
       } else {
@@ -76,13 +63,15 @@ struct ClassifyCommand: ParsableCommand {
   }
 
   static func json(path: String, categories: [TensorBridgeModels.Category]) -> String {
-    let items = categories.map { category -> [String: Any] in
-      var item: [String: Any] = ["index": category.index, "score": Double(category.score)]
-      if let label = category.label { item["label"] = label }
-      if let displayName = category.displayName { item["displayName"] = displayName }
-      return item
-    }
-    return encode(["image": path, "categories": items])
+    encode(["image": path, "categories": categories.map(object)])
+  }
+
+  /// A category as `--json` prints it: index, score, and label and display name when known.
+  static func object(_ category: TensorBridgeModels.Category) -> [String: Any] {
+    var item: [String: Any] = ["index": category.index, "score": Double(category.score)]
+    if let label = category.label { item["label"] = label }
+    if let displayName = category.displayName { item["displayName"] = displayName }
+    return item
   }
 
   static func json(path: String, error: String) -> String { encode(["image": path, "error": error]) }

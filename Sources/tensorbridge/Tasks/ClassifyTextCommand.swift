@@ -110,7 +110,7 @@ struct ClassifyTextCommand: ParsableCommand {
   }
 
   func run() throws {
-    let texts = try readTexts()
+    let texts = try TextInput.texts(text, file: file)
     let options = TextClassifierOptions(
       maxResults: maxResults, scoreThreshold: scoreThreshold, categoryAllowlist: allowlist, categoryDenylist: denylist,
       lowercase: lowercase)
@@ -148,9 +148,7 @@ struct ClassifyTextCommand: ParsableCommand {
       }
     }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(results), as: UTF8.self))
+      try JSONEncoder.pretty.printJSON(results)
     } else {
       for result in results { print(Self.row(result)) }
     }
@@ -170,20 +168,6 @@ struct ClassifyTextCommand: ParsableCommand {
         throw CLIFailure(error)
       }
     }
-  }
-
-  private func readTexts() throws -> [String] {
-    if let text { return [text] }
-    let data: Data
-    let source: String
-    if let file, file != "-" {
-      data = try CLIFailure.read("text file", at: file)
-      source = file
-    } else {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-      source = "standard input"
-    }
-    do { return try TextLines.parse(data, source: source) } catch { throw CLIFailure(error) }
   }
 
   private static func row(_ result: Result) -> String {

@@ -37,12 +37,7 @@ struct DetectCommand: ParsableCommand {
   )
   var unclipped = false
 
-  @Flag(
-    name: .long,
-    help:
-      "Resize exactly as Pillow's Image.resize does, without first averaging blocks of pixels on large downscales (slower; the default equals reducing_gap=2.0)."
-  )
-  var exactResize = false
+  @OptionGroup var resizing: ExactResizeOption
 
   @Option(name: .long, help: "Write the image with boxes and labels drawn to this PNG.")
   var annotate: String?
@@ -59,27 +54,15 @@ struct DetectCommand: ParsableCommand {
   func run() throws {
     let options = ObjectDetectorOptions(
       maxResults: maxResults ?? -1, scoreThreshold: threshold, fitMode: pipeline.fit.mode,
-      filter: pipeline.resize.filter, reducingGap: exactResize ? nil : ResizeFilter.defaultReducingGap,
+      filter: pipeline.resize.filter, reducingGap: resizing.reducingGap,
       displayNamesLocale: pipeline.displayNamesLocale, clipsBoxesToImage: !unclipped)
-    let detector: ObjectDetector
-    do {
-      detector = try runtime.quietly {
-        try ObjectDetector(
-          contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
-      }
-    } catch { throw CLIFailure(error) }
+    let detector = try runtime.load {
+      try ObjectDetector(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: $0)
+    }
     try ImageBatch.run(images, json: pipeline.json, verb: "processed") { position, path in
-      let result: DetectionResult
-      var image: PixelBuffer?
-      if pipeline.orientation == nil && annotate == nil {
-        // Upright per EXIF and nothing drawn: a large JPEG decodes at the smallest DCT scale
-        // covering the input; the boxes still come back in the file's full-size pixels.
-        result = try detector.detect(contentsOf: URL(fileURLWithPath: path))
-      } else {
-        let loaded = try VisionImageLoader.load(path, orientation: pipeline.orientation)
-        result = try detector.detect(loaded, orientation: pipeline.orientation?.orientation ?? .up)
-        image = loaded
-      }
+      let (result, image) = try pipeline.process(
+        path, keepingPixels: annotate != nil, file: { try detector.detect(contentsOf: $0) },
+        pixels: { try detector.detect($0, orientation: $1) })
       if pipeline.json {
         print(ClassifyCommand.encode(["image": path, "detections": result.detections.map(Self.object)]))
       } else {
@@ -104,12 +87,7 @@ struct DetectCommand: ParsableCommand {
   static func object(_ detection: Detection) -> [String: Any] {
     let box = detection.boundingBox
     var item: [String: Any] = ["box": ["x": box.x, "y": box.y, "width": box.width, "height": box.height]]
-    item["categories"] = detection.categories.map { category -> [String: Any] in
-      var entry: [String: Any] = ["index": category.index, "score": Double(category.score)]
-      if let label = category.label { entry["label"] = label }
-      if let displayName = category.displayName { entry["displayName"] = displayName }
-      return entry
-    }
+    item["categories"] = detection.categories.map(ClassifyCommand.object)
     if !detection.keypoints.isEmpty { item["keypoints"] = detection.keypoints.map { ["x": $0.x, "y": $0.y] } }
     return item
   }

@@ -41,25 +41,13 @@ struct SegmentCommand: ParsableCommand {
   func run() throws {
     let options = ImageSegmenterOptions(
       fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale)
-    let segmenter: ImageSegmenter
-    do {
-      segmenter = try runtime.quietly {
-        try ImageSegmenter(
-          contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: runtime.interpreterOptions)
-      }
-    } catch { throw CLIFailure(error) }
+    let segmenter = try runtime.load {
+      try ImageSegmenter(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: $0)
+    }
     try ImageBatch.run(images, json: pipeline.json, verb: "segmented") { position, path in
-      let result: SegmentationResult
-      var image: PixelBuffer?
-      if pipeline.orientation == nil && overlay == nil {
-        // Upright per EXIF and no overlay drawn: a large JPEG decodes at the smallest DCT scale
-        // covering the input; the masks still come back over the file's full-size pixels.
-        result = try segmenter.segment(contentsOf: URL(fileURLWithPath: path))
-      } else {
-        let loaded = try VisionImageLoader.load(path, orientation: pipeline.orientation)
-        result = try segmenter.segment(loaded, orientation: pipeline.orientation?.orientation ?? .up)
-        image = loaded
-      }
+      let (result, image) = try pipeline.process(
+        path, keepingPixels: overlay != nil, file: { try segmenter.segment(contentsOf: $0) },
+        pixels: { try segmenter.segment($0, orientation: $1) })
       let labels = result.segmentation.coloredLabels
       let shares = result.classShares()
       func name(_ index: Int) -> String {

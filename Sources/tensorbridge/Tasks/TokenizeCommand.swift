@@ -61,16 +61,7 @@ struct TokenizeCommand: ParsableCommand {
   func run() throws {
     let encoder = try makeEncoder()
     if bench { return try runBench(encoder) }
-    let texts: [String]
-    if let text {
-      texts = [text]
-    } else {
-      let data = file.map { $0 == "-" ? nil : $0 } ?? nil
-      let bytes =
-        try data.map { try CLIFailure.read("text file", at: $0) } ?? FileHandle.standardInput.readDataToEndOfFile()
-      do { texts = try TextLines.parse(bytes, source: file ?? "standard input") } catch { throw CLIFailure(error) }
-    }
-    for text in texts {
+    for text in try TextInput.texts(text, file: file) {
       let ids: [Int32]
       if let length {
         do { ids = try encoder.encode(text, length: length).ids } catch { throw CLIFailure(error) }
@@ -96,8 +87,6 @@ struct TokenizeCommand: ParsableCommand {
       case .sentencepiece:
         return TextEncoder.sentencePiece(try SentencePieceTokenizer(contentsOf: url), framing: .words)
       }
-    } catch let error as VocabularyError {
-      throw CLIFailure(error)
     } catch {
       throw CLIFailure(error)
     }

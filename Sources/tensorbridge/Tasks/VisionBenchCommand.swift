@@ -34,14 +34,10 @@ struct VisionBenchCommand: ParsableCommand {
   @OptionGroup var runtime: RuntimeOptions
 
   func run() throws {
-    let classifier: ImageClassifier
-    do {
-      classifier = try runtime.quietly {
-        try ImageClassifier(
-          contentsOf: URL(fileURLWithPath: model), options: ImageClassifierOptions(maxResults: 5),
-          interpreterOptions: runtime.interpreterOptions)
-      }
-    } catch { throw CLIFailure(error) }
+    let classifier = try runtime.load {
+      try ImageClassifier(
+        contentsOf: URL(fileURLWithPath: model), options: ImageClassifierOptions(maxResults: 5), interpreterOptions: $0)
+    }
     let url = URL(fileURLWithPath: photo)
     var top: [String] = []
     let endToEnd = try Self.median(runs: runs(for: "end-to-end"), warmup: warmup) {
