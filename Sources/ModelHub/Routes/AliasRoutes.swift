@@ -9,8 +9,8 @@ struct AliasRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.put(RouterPath(HubAPI.setAlias.routerPath), use: set)
-    router.delete(RouterPath(HubAPI.deleteAlias.routerPath), use: remove)
+    router.on(HubAPI.setAlias, use: set)
+    router.on(HubAPI.deleteAlias, use: remove)
   }
 
   @Sendable func set(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -32,9 +32,7 @@ struct AliasRoutes: Sendable {
   }
 
   private func nameAndAlias(_ context: BasicRequestContext) throws(HubError) -> (String, String) {
-    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
-    guard verb == nil else { throw .invalidName(name + ":" + (verb ?? "")) }
-    try HubName.check(name)
+    let name = try HTTPHelpers.modelName(context)
     let alias = context.parameters.get("alias") ?? ""
     try HubStore.checkAlias(alias)
     return (name, alias)

@@ -9,14 +9,12 @@ struct DownloadCountRoutes: Sendable {
   static let maxDays = 366
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get(RouterPath(HubAPI.getDownloadCounts.routerPath), use: get)
+    router.on(HubAPI.getDownloadCounts, use: get)
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
-    guard verb == nil else { throw HubError.invalidName(name + ":" + (verb ?? "")) }
-    try HubName.check(name)
+    let name = try HTTPHelpers.modelName(context)
     let days = try Self.days(HTTPHelpers.query(request, "days"))
     return try HTTPHelpers.json(try await hub.downloadCounts(name, days: days))
   }

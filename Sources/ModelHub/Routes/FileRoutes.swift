@@ -18,8 +18,8 @@ struct FileRoutes: Sendable {
   let files = FileIO()
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get(RouterPath(HubAPI.getFile.routerPath), use: file)
-    router.head(RouterPath(HubAPI.headFile.routerPath), use: file)
+    router.on(HubAPI.getFile, use: file)
+    router.on(HubAPI.headFile, use: file)
   }
 
   @Sendable func file(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -10,9 +10,9 @@ struct KeyRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.post(RouterPath(HubAPI.createKey.routerPath), use: create)
-    router.get(RouterPath(HubAPI.listKeys.routerPath), use: list)
-    router.post(RouterPath(HubAPI.revokeKey.routerPath), use: revoke)
+    router.on(HubAPI.createKey, use: create)
+    router.on(HubAPI.listKeys, use: list)
+    router.on(HubAPI.revokeKey, use: revoke)
   }
 
   @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {

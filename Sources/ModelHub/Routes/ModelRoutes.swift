@@ -9,12 +9,12 @@ struct ModelRoutes: Sendable {
   let download: DownloadRoutes
 
   func register(on router: Router<BasicRequestContext>) {
-    router.post(RouterPath(HubAPI.createModel.routerPath), use: create)
-    router.get(RouterPath(HubAPI.listModels.routerPath), use: list)
+    router.on(HubAPI.createModel, use: create)
+    router.on(HubAPI.listModels, use: list)
     // Also `HubAPI.downloadModel`: `{name}:download` is the same path segment.
-    router.get(RouterPath(HubAPI.getModel.routerPath), use: getOrDownload)
-    router.patch(RouterPath(HubAPI.updateModel.routerPath), use: update)
-    router.delete(RouterPath(HubAPI.deleteModel.routerPath), use: delete)
+    router.on(HubAPI.getModel, use: getOrDownload)
+    router.on(HubAPI.updateModel, use: update)
+    router.on(HubAPI.deleteModel, use: delete)
   }
 
   @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -9,9 +9,9 @@ struct ServiceRoutes: Sendable {
   let openAPIDocument: Data
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get(RouterPath(HubAPI.health.routerPath)) { _, _ in try HTTPHelpers.json(["status": "ok"]) }
+    router.on(HubAPI.health) { _, _ in try HTTPHelpers.json(["status": "ok"]) }
     let document = ByteBuffer(bytes: openAPIDocument)
-    router.get(RouterPath(HubAPI.openAPI.routerPath)) { _, _ in
+    router.on(HubAPI.openAPI) { _, _ in
       Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: document))
     }
   }

@@ -7,7 +7,7 @@ struct SignatureRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.get(RouterPath(HubAPI.getVersionSignature.routerPath), use: get)
+    router.on(HubAPI.getVersionSignature, use: get)
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -16,9 +16,7 @@ struct SignatureRoutes: Sendable {
     let (text, verb) = try HTTPHelpers.nameAndVerb(context, "version")
     guard nameVerb == nil, verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }
     try HubName.check(name)
-    guard let number = Int(text), number >= 1 else {
-      throw HubError.invalidArgument("Version '\(text.prefix(40))' is not a version number.")
-    }
+    let number = try HTTPHelpers.versionNumber(text)
     let bundle = try await hub.store.signature(name, number)
     var headers = HTTPFields()
     headers[.contentType] = "application/json"

@@ -8,20 +8,20 @@ struct VersionRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.post(RouterPath(HubAPI.uploadVersion.routerPath), use: upload)
-    router.get(RouterPath(HubAPI.listVersions.routerPath), use: list)
-    router.get(RouterPath(HubAPI.getVersion.routerPath), use: get)
+    router.on(HubAPI.uploadVersion, use: upload)
+    router.on(HubAPI.listVersions, use: list)
+    router.on(HubAPI.getVersion, use: get)
     // `HubAPI.publishVersion` and `HubAPI.unpublishVersion`: the verb is in the `{version}` segment.
-    router.post(RouterPath(HubAPI.publishVersion.routerPath), use: publish)
-    router.get(RouterPath(HubAPI.getRollout.routerPath), use: getRollout)
-    router.put(RouterPath(HubAPI.setRollout.routerPath), use: putRollout)
-    router.delete(RouterPath(HubAPI.deleteRollout.routerPath), use: deleteRollout)
+    router.on(HubAPI.publishVersion, use: publish)
+    router.on(HubAPI.getRollout, use: getRollout)
+    router.on(HubAPI.setRollout, use: putRollout)
+    router.on(HubAPI.deleteRollout, use: deleteRollout)
   }
 
   /// `POST /v1/models/{name}/versions[?publish=true]` with the model file as the body.
   @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     let publish = try HTTPHelpers.bool(request, "publish")
     _ = try await hub.metadata.model(name)
     let limit = hub.configuration.maxUploadBytes
@@ -65,13 +65,13 @@ struct VersionRoutes: Sendable {
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     return try HTTPHelpers.json(HubVersionList(versions: try await hub.metadata.versions(of: name)))
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     let (number, verb) = try versionAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }
     return try HTTPHelpers.json(try await hub.metadata.version(name, number))
@@ -80,7 +80,7 @@ struct VersionRoutes: Sendable {
   /// `POST /v1/models/{name}/versions/{version}:publish` and `…:unpublish`.
   @Sendable func publish(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     let (number, verb) = try versionAndVerb(context)
     let published: Bool
     switch verb {
@@ -97,7 +97,7 @@ struct VersionRoutes: Sendable {
 
   @Sendable func getRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     guard let rollout = try await hub.metadata.rollout(of: name) else {
       return try HTTPHelpers.json(HubRollout(variants: []))
     }
@@ -106,7 +106,7 @@ struct VersionRoutes: Sendable {
 
   @Sendable func putRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request, limit: HubLimits.rolloutBodyBytes)
     _ = try await hub.metadata.setRollout(name, rollout)
     hub.logger.info(
@@ -120,23 +120,13 @@ struct VersionRoutes: Sendable {
 
   @Sendable func deleteRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     try await hub.authenticator.require(.admin, request)
-    let name = try plainName(context, request)
+    let name = try HTTPHelpers.modelName(context)
     _ = try await hub.metadata.setRollout(name, nil)
     return try HTTPHelpers.json(HubRollout(variants: []))
   }
 
-  private func plainName(_ context: BasicRequestContext, _ request: Request) throws(HubError) -> String {
-    let (name, verb) = try HTTPHelpers.nameAndVerb(context)
-    guard verb == nil else { throw .invalidName(name + ":" + (verb ?? "")) }
-    try HubName.check(name)
-    return name
-  }
-
   private func versionAndVerb(_ context: BasicRequestContext) throws(HubError) -> (Int, String?) {
     let (text, verb) = try HTTPHelpers.nameAndVerb(context, "version")
-    guard let number = Int(text), number >= 1 else {
-      throw .invalidArgument("Version '\(text.prefix(40))' is not a version number.")
-    }
-    return (number, verb)
+    return (try HTTPHelpers.versionNumber(text), verb)
   }
 }

@@ -108,6 +108,23 @@ enum HTTPHelpers {
     return (decoded, nil)
   }
 
+  /// The `{name}` path parameter of a route that takes no verb there: a checked model name.
+  /// - Throws: ``HubError/invalidName(_:)`` for a `name:verb` segment or an invalid name.
+  static func modelName(_ context: some RequestContext) throws(HubError) -> String {
+    let (name, verb) = try nameAndVerb(context)
+    guard verb == nil else { throw .invalidName(name + ":" + (verb ?? "")) }
+    try HubName.check(name)
+    return name
+  }
+
+  /// The number a `{version}` path segment (without its verb) names: 1 or more.
+  static func versionNumber(_ text: String) throws(HubError) -> Int {
+    guard let number = Int(text), number >= 1 else {
+      throw .invalidArgument("Version '\(text.prefix(40))' is not a version number.")
+    }
+    return number
+  }
+
   /// A query parameter.
   static func query(_ request: Request, _ key: String) -> String? {
     request.uri.queryParameters.get(key)

@@ -1,0 +1,16 @@
+import Hummingbird
+import ModelHubAPI
+
+extension RouterMethods {
+  /// Registers `handler` for `route` at the method and path the route table (``HubAPI``) gives
+  /// it, so that each is written once (`OpenAPITests` checks the router against the table).
+  @discardableResult
+  func on(
+    _ route: HubAPI.Route, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
+  ) -> Self {
+    guard let method = HTTPRequest.Method(route.method) else {
+      preconditionFailure("\(route): '\(route.method)' is not an HTTP method")
+    }
+    return on(RouterPath(route.routerPath), method: method, use: handler)
+  }
+}
