@@ -18,9 +18,7 @@ public struct BasicTokenizer: ByteStreamTokenizer {
 
   /// Calls `body` with each token's UTF-8 bytes (valid only during the call).
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var text = text
-    text.withUTF8 { bytes in
-      var scanner = TokenScanner(bytes)
+    TokenScanner.scanning(text) { scanner in
       var pieceIsASCII = true
       func flushPiece(_ scanner: inout TokenScanner) {
         guard !scanner.token.isEmpty else { return }

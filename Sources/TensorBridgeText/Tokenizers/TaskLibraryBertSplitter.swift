@@ -18,9 +18,7 @@ public struct TaskLibraryBertSplitter: ByteStreamTokenizer {
 
   /// Calls `body` with each token's UTF-8 bytes (valid only during the call).
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var text = text
-    text.withUTF8 { bytes in
-      var scanner = TokenScanner(bytes)
+    TokenScanner.scanning(text) { scanner in
       scanner.scan(
         ascii: { scanner, byte, _ in
           switch byte {
@@ -39,7 +37,7 @@ public struct TaskLibraryBertSplitter: ByteStreamTokenizer {
         other: { scanner, scalar, index, length in
           let separate = TextUnicode.isPunctuation(scalar) || TextUnicode.isCJK(scalar.value)
           if separate { scanner.flush(body) }
-          scanner.token.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+          scanner.token.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[index..<index + length]))
           if separate { scanner.flush(body) }
         })
       scanner.flush(body)

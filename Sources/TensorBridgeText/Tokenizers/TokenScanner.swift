@@ -6,9 +6,18 @@ struct TokenScanner {
   /// The token being built.
   var token: [UInt8] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     token.reserveCapacity(64)
+  }
+
+  /// Runs `work` with a scanner over the UTF-8 of `text`.
+  static func scanning(_ text: String, _ work: (inout TokenScanner) -> Void) {
+    var text = text
+    text.withUTF8 { bytes in
+      var scanner = TokenScanner(bytes)
+      work(&scanner)
+    }
   }
 
   /// Calls `ascii` with each ASCII byte and its index, and `other` with each other scalar, its

@@ -19,15 +19,13 @@ public struct WordTokenizer: ByteStreamTokenizer {
 
   /// Calls `body` with each word's UTF-8 bytes (valid only during the call).
   public func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var text = text
-    text.withUTF8 { bytes in
-      var scanner = TokenScanner(bytes)
+    TokenScanner.scanning(text) { scanner in
       scanner.scan(
         ascii: { scanner, byte, index in
           let kind = TextUnicode.asciiClass[Int(byte)]
           if kind == TextUnicode.alphanumeric {
             scanner.token.append(lowercase && byte >= 65 && byte <= 90 ? byte + 32 : byte)
-          } else if byte == 0x27, !scanner.token.isEmpty, Self.startsWordCharacter(bytes, at: index + 1) {
+          } else if byte == 0x27, !scanner.token.isEmpty, Self.startsWordCharacter(scanner.bytes, at: index + 1) {
             scanner.token.append(0x27)
           } else {
             scanner.flush(body)
@@ -44,7 +42,9 @@ public struct WordTokenizer: ByteStreamTokenizer {
             } else {
               TextUnicode.appendUTF8(scalar, to: &scanner.token)
             }
-          } else if scalar == "\u{2019}", !scanner.token.isEmpty, Self.startsWordCharacter(bytes, at: index + length) {
+          } else if scalar == "\u{2019}", !scanner.token.isEmpty,
+            Self.startsWordCharacter(scanner.bytes, at: index + length)
+          {
             scanner.token.append(0x27)
           } else {
             scanner.flush(body)
