@@ -9,12 +9,11 @@ struct AliasRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.on(HubAPI.setAlias, use: set)
-    router.on(HubAPI.deleteAlias, use: remove)
+    router.on(HubAPI.setAlias, checkedBy: hub.authenticator, use: set)
+    router.on(HubAPI.deleteAlias, checkedBy: hub.authenticator, use: remove)
   }
 
   @Sendable func set(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let (name, alias) = try nameAndAlias(context)
     let body = try await HTTPHelpers.decode(HubSetAliasRequest.self, from: request)
     guard body.version >= 1 else { throw HubError.invalidArgument("version must be a number from 1.") }
@@ -24,7 +23,6 @@ struct AliasRoutes: Sendable {
   }
 
   @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let (name, alias) = try nameAndAlias(context)
     let version = try await hub.metadata.removeAlias(name, alias)
     hub.logger.info("alias removed", metadata: ["model": "\(name)", "alias": "\(alias)"])

@@ -9,11 +9,10 @@ struct DownloadCountRoutes: Sendable {
   static let maxDays = 366
 
   func register(on router: Router<BasicRequestContext>) {
-    router.on(HubAPI.getDownloadCounts, use: get)
+    router.on(HubAPI.getDownloadCounts, checkedBy: hub.authenticator, use: get)
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     let days = try Self.days(HTTPHelpers.query(request, "days"))
     return try HTTPHelpers.json(try await hub.downloadCounts(name, days: days))

@@ -10,13 +10,12 @@ struct KeyRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.on(HubAPI.createKey, use: create)
-    router.on(HubAPI.listKeys, use: list)
-    router.on(HubAPI.revokeKey, use: revoke)
+    router.on(HubAPI.createKey, checkedBy: hub.authenticator, use: create)
+    router.on(HubAPI.listKeys, checkedBy: hub.authenticator, use: list)
+    router.on(HubAPI.revokeKey, checkedBy: hub.authenticator, use: revoke)
   }
 
   @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let body = try await HTTPHelpers.decode(HubCreateKeyRequest.self, from: request)
     let key = try await hub.metadata.createKey(scope: body.scope)
     hub.logger.notice("API key created", metadata: ["key": "\(key.id)", "scope": "\(key.scope.rawValue)"])
@@ -24,12 +23,10 @@ struct KeyRoutes: Sendable {
   }
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     return try HTTPHelpers.json(HubAPIKeyList(keys: try await hub.metadata.listKeys()))
   }
 
   @Sendable func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let (id, verb) = try HTTPHelpers.nameAndVerb(context, "id")
     guard verb == "revoke" else { throw HubError.routeNotFound(method: "POST", path: request.uri.path) }
     let key = try await hub.metadata.revokeKey(id: id)

@@ -9,16 +9,16 @@ struct ModelRoutes: Sendable {
   let download: DownloadRoutes
 
   func register(on router: Router<BasicRequestContext>) {
-    router.on(HubAPI.createModel, use: create)
-    router.on(HubAPI.listModels, use: list)
-    // Also `HubAPI.downloadModel`: `{name}:download` is the same path segment.
+    router.on(HubAPI.createModel, checkedBy: hub.authenticator, use: create)
+    router.on(HubAPI.listModels, checkedBy: hub.authenticator, use: list)
+    // Also `HubAPI.downloadModel`: `{name}:download` is the same path segment, so the handler
+    // checks the key itself (an admin key to read the model, a client key to download).
     router.on(HubAPI.getModel, use: getOrDownload)
-    router.on(HubAPI.updateModel, use: update)
-    router.on(HubAPI.deleteModel, use: delete)
+    router.on(HubAPI.updateModel, checkedBy: hub.authenticator, use: update)
+    router.on(HubAPI.deleteModel, checkedBy: hub.authenticator, use: delete)
   }
 
   @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let body = try await HTTPHelpers.decode(HubCreateModelRequest.self, from: request)
     let model = try await hub.metadata.createModel(body)
     hub.logger.info("model created", metadata: ["model": "\(model.name)"])
@@ -26,7 +26,6 @@ struct ModelRoutes: Sendable {
   }
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     var pageSize = 50
     if let text = HTTPHelpers.query(request, "pageSize") {
       guard let value = Int(text) else {
@@ -54,7 +53,6 @@ struct ModelRoutes: Sendable {
   }
 
   @Sendable func update(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "PATCH", path: request.uri.path) }
     try HubName.check(name)
@@ -64,7 +62,6 @@ struct ModelRoutes: Sendable {
   }
 
   @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "DELETE", path: request.uri.path) }
     try await hub.metadata.deleteModel(name)

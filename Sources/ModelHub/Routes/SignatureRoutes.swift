@@ -7,11 +7,10 @@ struct SignatureRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.on(HubAPI.getVersionSignature, use: get)
+    router.on(HubAPI.getVersionSignature, checkedBy: hub.authenticator, use: get)
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.client, request)
     let (name, nameVerb) = try HTTPHelpers.nameAndVerb(context)
     let (text, verb) = try HTTPHelpers.nameAndVerb(context, "version")
     guard nameVerb == nil, verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }

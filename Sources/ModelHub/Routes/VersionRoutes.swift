@@ -8,19 +8,18 @@ struct VersionRoutes: Sendable {
   let hub: HubContext
 
   func register(on router: Router<BasicRequestContext>) {
-    router.on(HubAPI.uploadVersion, use: upload)
-    router.on(HubAPI.listVersions, use: list)
-    router.on(HubAPI.getVersion, use: get)
+    router.on(HubAPI.uploadVersion, checkedBy: hub.authenticator, use: upload)
+    router.on(HubAPI.listVersions, checkedBy: hub.authenticator, use: list)
+    router.on(HubAPI.getVersion, checkedBy: hub.authenticator, use: get)
     // `HubAPI.publishVersion` and `HubAPI.unpublishVersion`: the verb is in the `{version}` segment.
-    router.on(HubAPI.publishVersion, use: publish)
-    router.on(HubAPI.getRollout, use: getRollout)
-    router.on(HubAPI.setRollout, use: putRollout)
-    router.on(HubAPI.deleteRollout, use: deleteRollout)
+    router.on(HubAPI.publishVersion, checkedBy: hub.authenticator, use: publish)
+    router.on(HubAPI.getRollout, checkedBy: hub.authenticator, use: getRollout)
+    router.on(HubAPI.setRollout, checkedBy: hub.authenticator, use: putRollout)
+    router.on(HubAPI.deleteRollout, checkedBy: hub.authenticator, use: deleteRollout)
   }
 
   /// `POST /v1/models/{name}/versions[?publish=true]` with the model file as the body.
   @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     let publish = try HTTPHelpers.bool(request, "publish")
     _ = try await hub.metadata.model(name)
@@ -64,13 +63,11 @@ struct VersionRoutes: Sendable {
   }
 
   @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     return try HTTPHelpers.json(HubVersionList(versions: try await hub.metadata.versions(of: name)))
   }
 
   @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     let (number, verb) = try versionAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }
@@ -79,7 +76,6 @@ struct VersionRoutes: Sendable {
 
   /// `POST /v1/models/{name}/versions/{version}:publish` and `…:unpublish`.
   @Sendable func publish(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     let (number, verb) = try versionAndVerb(context)
     let published: Bool
@@ -96,7 +92,6 @@ struct VersionRoutes: Sendable {
   }
 
   @Sendable func getRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     guard let rollout = try await hub.metadata.rollout(of: name) else {
       return try HTTPHelpers.json(HubRollout(variants: []))
@@ -105,7 +100,6 @@ struct VersionRoutes: Sendable {
   }
 
   @Sendable func putRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request, limit: HubLimits.rolloutBodyBytes)
     _ = try await hub.metadata.setRollout(name, rollout)
@@ -119,7 +113,6 @@ struct VersionRoutes: Sendable {
   }
 
   @Sendable func deleteRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
-    try await hub.authenticator.require(.admin, request)
     let name = try HTTPHelpers.modelName(context)
     _ = try await hub.metadata.setRollout(name, nil)
     return try HTTPHelpers.json(HubRollout(variants: []))
