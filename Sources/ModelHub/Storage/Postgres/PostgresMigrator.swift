@@ -35,11 +35,7 @@ struct PostgresMigrator: Sendable {
       }
       var done: [String] = []
       for migration in HubMigration.all where !applied.contains(migration.id) {
-        for statement in migration.postgres {
-          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-        }
-        try await connection.query(
-          "INSERT INTO schema_migrations (id, applyTime) VALUES (\(migration.id), \(Date()))", logger: logger)
+        try await apply(migration, connection)
         done.append(migration.id)
       }
       return done
@@ -53,17 +49,20 @@ struct PostgresMigrator: Sendable {
     try await locked { connection in
       let applied = try await appliedIdentifiers(connection)
       if applied.isEmpty {
-        for migration in HubMigration.all {
-          for statement in migration.postgres {
-            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-          }
-          try await connection.query(
-            "INSERT INTO schema_migrations (id, applyTime) VALUES (\(migration.id), \(Date()))", logger: logger)
-        }
+        for migration in HubMigration.all { try await apply(migration, connection) }
       } else {
         try HubSchemaError.check(applied: applied, database: location.description)
       }
     }
+  }
+
+  /// Runs `migration`'s statements and records it in `schema_migrations`.
+  private func apply(_ migration: HubMigration, _ connection: PostgresConnection) async throws {
+    for statement in migration.postgres {
+      try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+    }
+    try await connection.query(
+      "INSERT INTO schema_migrations (id, applyTime) VALUES (\(migration.id), \(Date()))", logger: logger)
   }
 
   /// The identifiers recorded in `schema_migrations`, creating the table if needed.
