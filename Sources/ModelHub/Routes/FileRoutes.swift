@@ -28,17 +28,11 @@ struct FileRoutes: Sendable {
       hash: hash, expires: HTTPHelpers.query(request, "expires"), signature: HTTPHelpers.query(request, "signature"),
       signer: hub.signer)
     guard let local = hub.store.local else { return try await remoteFile(hash, request: request) }
-    let plan = try FileResponsePlan.make(
-      hash: hash, size: local.size(of: hash), method: request.method,
-      ifNoneMatch: request.headers[.ifNoneMatch],
-      range: request.headers[.range], ifRange: request.headers[.ifRange])
-    guard request.method != .head, case .bytes(let range) = plan.body else {
-      return Response(status: plan.status, headers: plan.headers)
+    return try await answer(request, hash: hash, size: local.size(of: hash)) { range in
+      try await files.loadFile(
+        path: local.paths.blob(hash).path, range: range, context: context,
+        chunkLength: hub.configuration.fileChunkBytes)
     }
-    let body = try await files.loadFile(
-      path: local.paths.blob(hash).path, range: range, context: context,
-      chunkLength: hub.configuration.fileChunkBytes)
-    return Response(status: plan.status, headers: plan.headers, body: body)
   }
 
   /// A blob outside the data folder (S3), once the signed URL has been checked: `307` to a
@@ -54,14 +48,23 @@ struct FileRoutes: Sendable {
       }
       return Response(status: .temporaryRedirect, headers: [.location: url.absoluteString, .cacheControl: "no-store"])
     }
+    return try await answer(request, hash: hash, size: try await hub.store.blobs.blobSize(hash)) { range in
+      let body = try await hub.store.blobs.read(hash, range: Int64(range.lowerBound)...Int64(range.upperBound))
+      return ResponseBody(asyncSequence: body.chunks)
+    }
+  }
+
+  /// Answers `request` for blob `hash` of `size` bytes (nil when it is not stored) as
+  /// ``FileResponsePlan`` says, with the planned bytes from `read` when the answer carries any.
+  private func answer(
+    _ request: Request, hash: String, size: Int64?, read: (ClosedRange<Int>) async throws -> ResponseBody
+  ) async throws -> Response {
     let plan = try FileResponsePlan.make(
-      hash: hash, size: try await hub.store.blobs.blobSize(hash), method: request.method,
-      ifNoneMatch: request.headers[.ifNoneMatch],
+      hash: hash, size: size, method: request.method, ifNoneMatch: request.headers[.ifNoneMatch],
       range: request.headers[.range], ifRange: request.headers[.ifRange])
     guard request.method != .head, case .bytes(let range) = plan.body else {
       return Response(status: plan.status, headers: plan.headers)
     }
-    let body = try await hub.store.blobs.read(hash, range: Int64(range.lowerBound)...Int64(range.upperBound))
-    return Response(status: plan.status, headers: plan.headers, body: ResponseBody(asyncSequence: body.chunks))
+    return Response(status: plan.status, headers: plan.headers, body: try await read(range))
   }
 }
