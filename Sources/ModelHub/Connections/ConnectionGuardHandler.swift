@@ -88,10 +88,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     closed = true
-    readTimer?.task.cancel()
-    readTimer = nil
-    writeTimer?.cancel()
-    writeTimer = nil
+    cancelTimers()
     if let id { environment.registry.remove(id) }
     environment.counters.recordClosed()
     context.fireChannelInactive()
@@ -264,11 +261,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler {
         "hub.connection.seconds": "\(Double((NIODeadline.now() - opened).nanoseconds) / 1e9)",
         "hub.connection.requests": "\(requests)",
       ])
+    cancelTimers()
+    context.close(mode: .all, promise: nil)
+  }
+
+  /// Stops both timers: the connection is closing.
+  private func cancelTimers() {
     readTimer?.task.cancel()
     readTimer = nil
     writeTimer?.cancel()
     writeTimer = nil
-    context.close(mode: .all, promise: nil)
   }
 
   private func remote(_ context: ChannelHandlerContext) -> String {
