@@ -9,6 +9,12 @@ struct VersionView: Sendable {
     var name: String
     var dtype: String
     var shape: String
+
+    init(_ tensor: HubValidationReport.Tensor) {
+      name = tensor.name
+      dtype = tensor.dtype
+      shape = ConsoleFormat.shape(tensor.shape)
+    }
   }
 
   var number: Int
@@ -43,8 +49,8 @@ struct VersionView: Sendable {
     aliases = version.aliases ?? []
     hasAliases = !aliases.isEmpty
     let report = version.validation
-    inputs = report.inputs.map { TensorView(name: $0.name, dtype: $0.dtype, shape: ConsoleFormat.shape($0.shape)) }
-    outputs = report.outputs.map { TensorView(name: $0.name, dtype: $0.dtype, shape: ConsoleFormat.shape($0.shape)) }
+    inputs = report.inputs.map(TensorView.init)
+    outputs = report.outputs.map(TensorView.init)
     operators = report.operators
     metadataNames = report.metadataNames
     hasMetadata = report.hasMetadata
