@@ -261,11 +261,9 @@ public struct HubStore: Sendable {
 
   /// Creates an API key and stores its hash; the secret is returned once.
   public func createKey(scope: HubKeyScope, now: Date = Date()) throws -> HubCreatedKey {
-    let secret = APIKeys.generate(scope: scope)
-    let hash = APIKeys.hash(secret)
-    let record = APIKeyRecord(id: String(hash.prefix(12)), keyHash: hash, scope: scope, createTime: now)
+    let (record, answer) = APIKeyRecord.create(scope: scope, now: now)
     try database.write { db in try record.insert(db) }
-    return HubCreatedKey(id: record.id, key: secret, scope: scope)
+    return answer
   }
 
   /// Every key, oldest first (no secrets, no hashes).

@@ -36,7 +36,7 @@ final class ConsoleSessions: Sendable {
   func open(keyHash: String, now: Date = Date()) -> (cookie: String, session: Session) {
     let cookie = Self.randomToken()
     let session = Session(
-      keyHash: keyHash, keyID: String(keyHash.prefix(12)), csrfToken: Self.randomToken(),
+      keyHash: keyHash, keyID: APIKeyRecord.id(keyHash: keyHash), csrfToken: Self.randomToken(),
       expires: now.addingTimeInterval(lifetime))
     sessions.withLockedValue { table in
       table = table.filter { $0.value.expires > now }

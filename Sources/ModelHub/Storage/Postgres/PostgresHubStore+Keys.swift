@@ -7,17 +7,15 @@ import PostgresNIO
 extension PostgresHubStore {
   /// Creates an API key and stores its hash; the secret is returned once.
   func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
-    let secret = APIKeys.generate(scope: scope)
-    let hash = APIKeys.hash(secret)
-    let id = String(hash.prefix(12))
+    let (record, answer) = APIKeyRecord.create(scope: scope, now: now)
     try await write { connection -> Void in
       try await connection.query(
         """
         INSERT INTO apiKey (id, keyHash, scope, createTime, revokeTime)
-        VALUES (\(id), \(hash), \(scope.rawValue), \(now), NULL)
+        VALUES (\(record.id), \(record.keyHash), \(scope.rawValue), \(now), NULL)
         """, logger: logger)
     }
-    return HubCreatedKey(id: id, key: secret, scope: scope)
+    return answer
   }
 
   func listKeys() async throws -> [HubAPIKeyInfo] {
