@@ -13,10 +13,7 @@ extension HubStore {
     try Self.checkAlias(alias)
     return try await database.write { db in
       let version = try Self.fetchVersion(db, name, number)
-      guard version.published else {
-        throw HubError.failedPrecondition(
-          "Version \(number) of '\(name)' is not published; publish it before aliasing it.")
-      }
+      try version.checkAliasable()
       try AliasRecord(model: name, alias: alias, version: number, updateTime: now).upsert(db)
       return try Self.wireVersion(db, version)
     }
@@ -44,16 +41,6 @@ extension HubStore {
   static func aliases(_ db: Database, _ name: String, _ version: Int) throws -> [String] {
     try String.fetchAll(
       db, sql: "SELECT alias FROM alias WHERE model = ? AND version = ? ORDER BY alias", arguments: [name, version])
-  }
-
-  /// Throws unless `version` of `name` has no alias (a version an alias names stays published).
-  static func checkUnaliased(_ db: Database, _ name: String, _ version: Int) throws {
-    let names = try aliases(db, name, version)
-    guard names.isEmpty else {
-      throw HubError.failedPrecondition(
-        "Version \(version) of '\(name)' is named by alias \(names.joined(separator: ", ")); move or remove the alias first."
-      )
-    }
   }
 
   static func checkAlias(_ alias: String) throws(HubError) {

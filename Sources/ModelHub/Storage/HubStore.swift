@@ -212,10 +212,9 @@ public struct HubStore: Sendable {
     return try await database.write { db in
       var model = try Self.fetchModel(db, name)
       var version = try Self.fetchVersion(db, name, number)
-      if !published, let rollout = model.rollout, rollout.versions.contains(number) {
-        throw HubError.failedPrecondition("Version \(number) is in the rollout of '\(name)'; change the rollout first.")
+      if !published {
+        try version.checkUnpublishable(rollout: model.rollout, aliases: try Self.aliases(db, name, number))
       }
-      if !published { try Self.checkUnaliased(db, name, number) }
       guard version.published != published else {
         try Self.signIfUnsigned(db, version, with: signer, now: now)
         return try Self.wireVersion(db, version)

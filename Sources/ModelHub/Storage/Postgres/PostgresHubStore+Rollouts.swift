@@ -42,10 +42,7 @@ extension PostgresHubStore {
     return try await write { connection in
       _ = try await fetchModel(connection, name, lock: true)
       let version = try await fetchVersion(connection, name, number)
-      guard version.published else {
-        throw HubError.failedPrecondition(
-          "Version \(number) of '\(name)' is not published; publish it before aliasing it.")
-      }
+      try version.checkAliasable()
       try await connection.query(
         """
         INSERT INTO alias (model, alias, version, updateTime) VALUES (\(name), \(alias), \(number), \(now))

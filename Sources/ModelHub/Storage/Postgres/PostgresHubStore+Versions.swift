@@ -94,16 +94,8 @@ extension PostgresHubStore {
     return try await write { connection in
       var model = try await fetchModel(connection, name, lock: true)
       var version = try await fetchVersion(connection, name, number)
-      if !published, let rollout = model.rollout, rollout.versions.contains(number) {
-        throw HubError.failedPrecondition("Version \(number) is in the rollout of '\(name)'; change the rollout first.")
-      }
       if !published {
-        let names = try await aliases(connection, name, number)
-        guard names.isEmpty else {
-          throw HubError.failedPrecondition(
-            "Version \(number) of '\(name)' is named by alias \(names.joined(separator: ", ")); move or remove the alias first."
-          )
-        }
+        try version.checkUnpublishable(rollout: model.rollout, aliases: try await aliases(connection, name, number))
       }
       guard version.published != published else {
         try await signIfUnsigned(connection, version, with: signer, now: now)
