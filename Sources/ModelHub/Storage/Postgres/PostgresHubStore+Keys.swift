@@ -5,6 +5,8 @@ import PostgresNIO
 /// API keys: create, list, revoke (a revoked key is refused by every node within a second:
 /// the revocation notifies them like every write).
 extension PostgresHubStore {
+  static let keyColumns = "id, keyHash, scope, createTime, revokeTime"
+
   /// Creates an API key and stores its hash; the secret is returned once.
   func createKey(scope: HubKeyScope, now: Date) async throws -> HubCreatedKey {
     let (record, answer) = APIKeyRecord.create(scope: scope, now: now)
@@ -20,10 +22,8 @@ extension PostgresHubStore {
 
   func listKeys() async throws -> [HubAPIKeyInfo] {
     try await read { connection in
-      try await keys(
-        connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey ORDER BY createTime, id"
-      )
-      .map(\.info)
+      try await keyRecords(connection, "SELECT \(unescaped: Self.keyColumns) FROM apiKey ORDER BY createTime, id")
+        .map(\.info)
     }
   }
 
@@ -34,15 +34,15 @@ extension PostgresHubStore {
       try await connection.query(
         "UPDATE apiKey SET revokeTime = \(now) WHERE id = \(id) AND revokeTime IS NULL", logger: logger)
       guard
-        let key = try await keys(
-          connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey WHERE id = \(id)"
+        let key = try await keyRecords(
+          connection, "SELECT \(unescaped: Self.keyColumns) FROM apiKey WHERE id = \(id)"
         ).first
       else { throw HubError.keyNotFound(id) }
       return key.info
     }
   }
 
-  /// The key rows `query` selects (`id, keyHash, scope, createTime, revokeTime`).
+  /// The key rows `query` selects (with ``keyColumns``).
   func keyRecords(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [APIKeyRecord] {
     var records: [APIKeyRecord] = []
     for try await (id, hash, scopeText, createTime, revokeTime) in try await connection.query(query, logger: logger)
@@ -54,9 +54,5 @@ extension PostgresHubStore {
       records.append(APIKeyRecord(id: id, keyHash: hash, scope: scope, createTime: createTime, revokeTime: revokeTime))
     }
     return records
-  }
-
-  private func keys(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [APIKeyRecord] {
-    try await keyRecords(connection, query)
   }
 }

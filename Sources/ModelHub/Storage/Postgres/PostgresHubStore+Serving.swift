@@ -45,8 +45,7 @@ extension PostgresHubStore: HubMetadataStore {
   }
 
   private func unrevokedKeys(_ connection: PostgresConnection) async throws -> [APIKeyRecord] {
-    try await keyRecords(
-      connection, "SELECT id, keyHash, scope, createTime, revokeTime FROM apiKey WHERE revokeTime IS NULL")
+    try await keyRecords(connection, "SELECT \(unescaped: Self.keyColumns) FROM apiKey WHERE revokeTime IS NULL")
   }
 
   private func aliasRows(_ connection: PostgresConnection, _ name: String?) async throws -> [AliasRecord] {
