@@ -30,17 +30,8 @@ from ai_edge_litert import schema_py_generated as schema  # noqa: E402
 from ai_edge_litert.interpreter import Interpreter, OpResolverType  # noqa: E402
 
 
-tf = None  # imported lazily: --list and --verify need no TensorFlow
-
-
-def _tf():
-    global tf
-    if tf is None:
-        import tensorflow as _t  # noqa: PLC0415
-
-        _t.get_logger().setLevel("ERROR")
-        tf = _t
-    return tf
+# TensorFlow is imported lazily: --list and --verify need none.
+from tflite_files import tensorflow as _tf  # noqa: E402, F401 (the case modules take it from here)
 
 
 # ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -13,11 +14,14 @@ from .tf_models import seed_keras_weights, tf_keras
 
 
 def _recurrent_fixtures():
-    """scripts/fixtures/make_recurrent_fixtures.py: writes fused recurrent operators with the schema's object API."""
+    """The builders of scripts/fixtures/make_recurrent_fixtures.py (its package recurrent_fixtures), which
+    write fused recurrent operators with the schema's object API."""
     sys.path.insert(0, str(ROOT / "scripts" / "fixtures"))
-    import make_recurrent_fixtures  # noqa: PLC0415
+    from recurrent_fixtures import graph, layers  # noqa: PLC0415
 
-    return make_recurrent_fixtures
+    return SimpleNamespace(
+        Graph=graph.Graph, sequence_input=graph.sequence_input, rnn=layers.rnn, svdf=layers.svdf,
+        bidirectional_rnn=layers.bidirectional_rnn, bidirectional_lstm=layers.bidirectional_lstm)
 
 
 def _handmade_sequence(rng, build, shape) -> Built:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .base import Interpreter, Step, schema
+from tflite_files import pack_model  # noqa: E402 (scripts/lib is on sys.path once that module has run)
 
 
 def read_model(data: bytes) -> "schema.ModelT":
@@ -12,22 +13,8 @@ def read_model(data: bytes) -> "schema.ModelT":
 
 
 def write_model(model: "schema.ModelT") -> bytes:
-    import flatbuffers  # noqa: PLC0415
-
-    class Builder(flatbuffers.Builder):
-        # 16-byte-align uint8 vectors (buffer data) so weights stay aligned.
-        def CreateNumpyVector(self, x):  # noqa: N802
-            if isinstance(x, np.ndarray) and x.dtype == np.uint8:
-                payload = x.tobytes()
-                self.StartVector(1, len(payload), 16)
-                self.head = self.head - len(payload)
-                self.Bytes[self.head:self.head + len(payload)] = payload
-                return self.EndVector()
-            return super().CreateNumpyVector(x)
-
-    builder = Builder(1024)
-    builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
-    return bytes(builder.Output())
+    """Re-packs `model` with 16-byte-aligned buffers (tflite_files.pack_model)."""
+    return pack_model(model)
 
 
 OP_NAMES = {v: k for k, v in vars(schema.BuiltinOperator).items() if not k.startswith("_")}
