@@ -36,22 +36,6 @@ extension ModelDecoder {
     try budget.vector(reader, table, slot: slot, limit: limit, path())
   }
 
-  /// Decodes each table of the vector of tables at `slot` with `decode`, which gets the
-  /// element's path (`path[i]`); nil when the field is absent.
-  mutating func decodeTables<Element>(
-    _ table: FBTable, slot: Int, limit: Int, _ path: String,
-    _ decode: (inout Self, FBTable, String) throws(TFLiteFormatError) -> Element
-  ) throws(TFLiteFormatError) -> [Element]? {
-    guard let vector = try tableVector(table, slot: slot, limit: limit, path) else { return nil }
-    var elements: [Element] = []
-    elements.reserveCapacity(vector.count)
-    for index in 0..<vector.count {
-      let elementPath = "\(path)[\(index)]"
-      elements.append(try decode(&self, try tableElement(vector, index, elementPath), elementPath))
-    }
-    return elements
-  }
-
   /// Follows entry `index` of a vector of tables and checks the table.
   func tableElement(_ vector: FBVector, _ index: Int, _ path: @autoclosure () -> String) throws(TFLiteFormatError)
     -> FBTable

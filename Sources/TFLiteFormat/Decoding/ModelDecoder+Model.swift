@@ -8,15 +8,22 @@ extension ModelDecoder {
     model.version = try reader.scalar(root, slot: Slot.Model.version, default: UInt32(0), "version")
     model.description = try string(root, slot: Slot.Model.description, "description")
 
-    model.operatorCodes =
-      try decodeTables(
-        root, slot: Slot.Model.operatorCodes, limit: TFLiteLimits.maxModelListEntries, "operator_codes"
-      ) { decoder, code, path throws(TFLiteFormatError) in try decoder.decodeOperatorCode(code, path) } ?? []
+    if let codes = try tableVector(
+      root, slot: Slot.Model.operatorCodes, limit: TFLiteLimits.maxModelListEntries, "operator_codes")
+    {
+      model.operatorCodes.reserveCapacity(codes.count)
+      for index in 0..<codes.count {
+        model.operatorCodes.append(
+          try decodeOperatorCode(tableElement(codes, index, "operator_codes[\(index)]"), "operator_codes[\(index)]"))
+      }
+    }
 
-    model.buffers =
-      try decodeTables(root, slot: Slot.Model.buffers, limit: TFLiteLimits.maxBuffers, "buffers") {
-        decoder, buffer, path throws(TFLiteFormatError) in try decoder.decodeBuffer(buffer, path)
-      } ?? []
+    if let buffers = try tableVector(root, slot: Slot.Model.buffers, limit: TFLiteLimits.maxBuffers, "buffers") {
+      model.buffers.reserveCapacity(buffers.count)
+      for index in 0..<buffers.count {
+        model.buffers.append(try decodeBuffer(tableElement(buffers, index, "buffers[\(index)]"), "buffers[\(index)]"))
+      }
+    }
 
     if let list = try intList(
       root, slot: Slot.Model.metadataBuffer, limit: TFLiteLimits.maxModelListEntries, "metadata_buffer")
@@ -24,42 +31,57 @@ extension ModelDecoder {
       model.metadataBuffer = list
     }
 
-    model.metadata =
-      try decodeTables(root, slot: Slot.Model.metadata, limit: TFLiteLimits.maxModelListEntries, "metadata") {
-        decoder, table, path throws(TFLiteFormatError) in
-        guard let name = try decoder.string(table, slot: Slot.Metadata.name, path + ".name") else {
+    if let entries = try tableVector(
+      root, slot: Slot.Model.metadata, limit: TFLiteLimits.maxModelListEntries, "metadata")
+    {
+      for index in 0..<entries.count {
+        let path = "metadata[\(index)]"
+        let table = try tableElement(entries, index, path)
+        guard let name = try string(table, slot: Slot.Metadata.name, path + ".name") else {
           throw .missingField(path: path + ".name")
         }
-        let buffer = try decoder.reader.scalar(table, slot: Slot.Metadata.buffer, default: UInt32(0), path + ".buffer")
-        return MetadataEntry(name: name, bufferIndex: Int(buffer))
-      } ?? []
-
-    let buffers = model.buffers
-    model.subgraphs =
-      try decodeTables(root, slot: Slot.Model.subgraphs, limit: TFLiteLimits.maxSubgraphs, "subgraphs") {
-        decoder, subgraph, path throws(TFLiteFormatError) in
-        try decoder.decodeSubgraph(subgraph, path, buffers: buffers)
-      } ?? []
-
-    model.signatures =
-      try decodeTables(
-        root, slot: Slot.Model.signatureDefs, limit: TFLiteLimits.maxModelListEntries, "signature_defs"
-      ) { decoder, signature, path throws(TFLiteFormatError) in try decoder.decodeSignature(signature, path) } ?? []
-
-    let groups = try decodeTables(
-      root, slot: Slot.Model.externalBufferGroups, limit: TFLiteLimits.maxBuffers, "external_buffer_groups"
-    ) { decoder, table, path throws(TFLiteFormatError) in
-      if let target = try decoder.reader.indirect(table, slot: Slot.ExternalBufferGroup.name, path + ".name") {
-        _ = try decoder.reader.stringBytes(at: target, path + ".name")
+        let buffer = try reader.scalar(table, slot: Slot.Metadata.buffer, default: UInt32(0), path + ".buffer")
+        model.metadata.append(MetadataEntry(name: name, bufferIndex: Int(buffer)))
       }
     }
-    model.externalBufferGroupCount = groups?.count ?? 0
 
-    model.externalBufferGroups =
-      try decodeTables(
-        root, slot: Slot.Model.externalBuffers, limit: TFLiteLimits.maxBuffers, "external_buffers"
-      ) { decoder, table, path throws(TFLiteFormatError) in
-        let reader = decoder.reader
+    if let subgraphs = try tableVector(root, slot: Slot.Model.subgraphs, limit: TFLiteLimits.maxSubgraphs, "subgraphs")
+    {
+      model.subgraphs.reserveCapacity(subgraphs.count)
+      for index in 0..<subgraphs.count {
+        let path = "subgraphs[\(index)]"
+        model.subgraphs.append(try decodeSubgraph(tableElement(subgraphs, index, path), path, buffers: model.buffers))
+      }
+    }
+
+    if let signatures = try tableVector(
+      root, slot: Slot.Model.signatureDefs, limit: TFLiteLimits.maxModelListEntries, "signature_defs")
+    {
+      for index in 0..<signatures.count {
+        let path = "signature_defs[\(index)]"
+        model.signatures.append(try decodeSignature(tableElement(signatures, index, path), path))
+      }
+    }
+
+    if let groups = try tableVector(
+      root, slot: Slot.Model.externalBufferGroups, limit: TFLiteLimits.maxBuffers, "external_buffer_groups")
+    {
+      model.externalBufferGroupCount = groups.count
+      for index in 0..<groups.count {
+        let path = "external_buffer_groups[\(index)]"
+        let table = try tableElement(groups, index, path)
+        if let target = try reader.indirect(table, slot: Slot.ExternalBufferGroup.name, path + ".name") {
+          _ = try reader.stringBytes(at: target, path + ".name")
+        }
+      }
+    }
+
+    if let externals = try tableVector(
+      root, slot: Slot.Model.externalBuffers, limit: TFLiteLimits.maxBuffers, "external_buffers")
+    {
+      for index in 0..<externals.count {
+        let path = "external_buffers[\(index)]"
+        let table = try tableElement(externals, index, path)
         _ = try reader.scalar(table, slot: Slot.ExternalBuffer.id, default: UInt32(0), path + ".id")
         let group = try reader.scalar(table, slot: Slot.ExternalBuffer.group, default: UInt32(0), path + ".group")
         _ = try reader.scalar(table, slot: Slot.ExternalBuffer.offset, default: UInt64(0), path + ".offset")
@@ -67,8 +89,9 @@ extension ModelDecoder {
         if let target = try reader.indirect(table, slot: Slot.ExternalBuffer.packing, path + ".packing") {
           _ = try reader.stringBytes(at: target, path + ".packing")
         }
-        return Int(group)
-      } ?? []
+        model.externalBufferGroups.append(Int(group))
+      }
+    }
     return model
   }
 
@@ -127,14 +150,20 @@ extension ModelDecoder {
   mutating func decodeTensorMaps(_ table: FBTable, slot: Int, _ path: @autoclosure () -> String)
     throws(TFLiteFormatError) -> [SignatureTensor]
   {
-    try decodeTables(table, slot: slot, limit: TFLiteLimits.maxTensorReferences, path()) {
-      decoder, entry, entryPath throws(TFLiteFormatError) in
-      guard let name = try decoder.string(entry, slot: Slot.TensorMap.name, entryPath + ".name") else {
-        throw .missingField(path: entryPath + ".name")
+    guard let maps = try tableVector(table, slot: slot, limit: TFLiteLimits.maxTensorReferences, path()) else {
+      return []
+    }
+    var result: [SignatureTensor] = []
+    result.reserveCapacity(maps.count)
+    for index in 0..<maps.count {
+      let entry = try tableElement(maps, index, path() + "[\(index)]")
+      guard let name = try string(entry, slot: Slot.TensorMap.name, path() + "[\(index)].name") else {
+        throw .missingField(path: path() + "[\(index)].name")
       }
-      let tensor = try decoder.reader.scalar(
-        entry, slot: Slot.TensorMap.tensorIndex, default: UInt32(0), entryPath + ".tensor_index")
-      return SignatureTensor(name: name, tensorIndex: Int(tensor))
-    } ?? []
+      let tensor = try reader.scalar(
+        entry, slot: Slot.TensorMap.tensorIndex, default: UInt32(0), path() + "[\(index)].tensor_index")
+      result.append(SignatureTensor(name: name, tensorIndex: Int(tensor)))
+    }
+    return result
   }
 }

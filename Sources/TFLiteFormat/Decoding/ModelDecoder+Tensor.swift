@@ -22,14 +22,19 @@ extension ModelDecoder {
     }
     let signature = try shapeList(table, slot: Slot.Tensor.shapeSignature, path() + ".shape_signature")
     let hasRank = try reader.bool(table, slot: Slot.Tensor.hasRank, path() + ".has_rank")
-    let variants = try decodeTables(
-      table, slot: Slot.Tensor.variantTensors, limit: TFLiteLimits.maxTensorReferences, path() + ".variant_tensors"
-    ) { decoder, variant, variantPath throws(TFLiteFormatError) in
-      _ = try decoder.shapeList(variant, slot: Slot.VariantSubType.shape, variantPath + ".shape")
-      _ = try decoder.reader.scalar(variant, slot: Slot.VariantSubType.type, default: Int8(0), variantPath + ".type")
-      _ = try decoder.reader.bool(variant, slot: Slot.VariantSubType.hasRank, variantPath + ".has_rank")
+    var variantCount = 0
+    if let variants = try tableVector(
+      table, slot: Slot.Tensor.variantTensors, limit: TFLiteLimits.maxTensorReferences, path() + ".variant_tensors")
+    {
+      variantCount = variants.count
+      for index in 0..<variants.count {
+        let variantPath = path() + ".variant_tensors[\(index)]"
+        let variant = try tableElement(variants, index, variantPath)
+        _ = try shapeList(variant, slot: Slot.VariantSubType.shape, variantPath + ".shape")
+        _ = try reader.scalar(variant, slot: Slot.VariantSubType.type, default: Int8(0), variantPath + ".type")
+        _ = try reader.bool(variant, slot: Slot.VariantSubType.hasRank, variantPath + ".has_rank")
+      }
     }
-    let variantCount = variants?.count ?? 0
     let external = try reader.scalar(
       table, slot: Slot.Tensor.externalBuffer, default: UInt32(0), path() + ".external_buffer")
     // LiteRT never reads data for buffer 0, even if that buffer has bytes.
@@ -123,24 +128,31 @@ extension ModelDecoder {
     let limit = 2 * TFLiteLimits.maxRank
     let order = try intList(table, slot: Slot.Sparsity.traversalOrder, limit: limit, path() + ".traversal_order")
     let blockMap = try intList(table, slot: Slot.Sparsity.blockMap, limit: limit, path() + ".block_map")
-    let dimensions = try decodeTables(table, slot: Slot.Sparsity.dimMetadata, limit: limit, path() + ".dim_metadata") {
-      decoder, entry, dimensionPath throws(TFLiteFormatError) in
-      let reader = decoder.reader
-      let format = try reader.scalar(
-        entry, slot: Slot.DimensionMetadata.format, default: Int8(0), dimensionPath + ".format")
-      let denseSize = try reader.scalar(
-        entry, slot: Slot.DimensionMetadata.denseSize, default: Int32(0), dimensionPath + ".dense_size")
-      let segmentsType = try reader.scalar(
-        entry, slot: Slot.DimensionMetadata.segmentsType, default: UInt8(0), dimensionPath + ".array_segments_type")
-      let segments = try decoder.indexVector(
-        entry, typeValue: segmentsType, slot: Slot.DimensionMetadata.segments, dimensionPath + ".array_segments")
-      let indicesType = try reader.scalar(
-        entry, slot: Slot.DimensionMetadata.indicesType, default: UInt8(0), dimensionPath + ".array_indices_type")
-      let indices = try decoder.indexVector(
-        entry, typeValue: indicesType, slot: Slot.DimensionMetadata.indices, dimensionPath + ".array_indices")
-      return SparseDimension(
-        format: format, denseSize: Int(denseSize), segmentsType: segmentsType, segments: segments,
-        indicesType: indicesType, indices: indices)
+    var dimensions: [SparseDimension]?
+    if let vector = try tableVector(table, slot: Slot.Sparsity.dimMetadata, limit: limit, path() + ".dim_metadata") {
+      var list: [SparseDimension] = []
+      for index in 0..<vector.count {
+        let dimensionPath = path() + ".dim_metadata[\(index)]"
+        let entry = try tableElement(vector, index, dimensionPath)
+        let format = try reader.scalar(
+          entry, slot: Slot.DimensionMetadata.format, default: Int8(0), dimensionPath + ".format")
+        let denseSize = try reader.scalar(
+          entry, slot: Slot.DimensionMetadata.denseSize, default: Int32(0), dimensionPath + ".dense_size")
+        let segmentsType = try reader.scalar(
+          entry, slot: Slot.DimensionMetadata.segmentsType, default: UInt8(0), dimensionPath + ".array_segments_type")
+        let segments = try indexVector(
+          entry, typeValue: segmentsType, slot: Slot.DimensionMetadata.segments, dimensionPath + ".array_segments")
+        let indicesType = try reader.scalar(
+          entry, slot: Slot.DimensionMetadata.indicesType, default: UInt8(0), dimensionPath + ".array_indices_type")
+        let indices = try indexVector(
+          entry, typeValue: indicesType, slot: Slot.DimensionMetadata.indices, dimensionPath + ".array_indices")
+        list.append(
+          SparseDimension(
+            format: format, denseSize: Int(denseSize), segmentsType: segmentsType, segments: segments,
+            indicesType: indicesType, indices: indices
+          ))
+      }
+      dimensions = list
     }
     return SparsityParameters(traversalOrder: order, blockMap: blockMap, dimensions: dimensions)
   }
