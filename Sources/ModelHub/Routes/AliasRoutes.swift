@@ -13,7 +13,7 @@ struct AliasRoutes: Sendable {
     router.on(HubAPI.deleteAlias, checkedBy: hub.authenticator, use: remove)
   }
 
-  @Sendable func set(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func set(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (name, alias) = try nameAndAlias(context)
     let body = try await HTTPHelpers.decode(HubSetAliasRequest.self, from: request)
     guard body.version >= 1 else { throw HubError.invalidArgument("version must be a number from 1.") }
@@ -22,7 +22,7 @@ struct AliasRoutes: Sendable {
     return try HTTPHelpers.json(version)
   }
 
-  @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (name, alias) = try nameAndAlias(context)
     let version = try await hub.metadata.removeAlias(name, alias)
     hub.logger.info("alias removed", metadata: ["model": "\(name)", "alias": "\(alias)"])

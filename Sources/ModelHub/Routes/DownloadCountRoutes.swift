@@ -12,7 +12,7 @@ struct DownloadCountRoutes: Sendable {
     router.on(HubAPI.getDownloadCounts, checkedBy: hub.authenticator, use: get)
   }
 
-  @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     let days = try Self.days(HTTPHelpers.query(request, "days"))
     return try HTTPHelpers.json(try await hub.downloadCounts(name, days: days))

@@ -22,7 +22,7 @@ struct FileRoutes: Sendable {
     router.on(HubAPI.headFile, use: file)
   }
 
-  @Sendable func file(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func file(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let hash = context.parameters.get("hash") ?? ""
     try FileResponsePlan.checkURL(
       hash: hash, expires: HTTPHelpers.query(request, "expires"), signature: HTTPHelpers.query(request, "signature"),

@@ -15,18 +15,18 @@ struct KeyRoutes: Sendable {
     router.on(HubAPI.revokeKey, checkedBy: hub.authenticator, use: revoke)
   }
 
-  @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let body = try await HTTPHelpers.decode(HubCreateKeyRequest.self, from: request)
     let key = try await hub.metadata.createKey(scope: body.scope)
     hub.logger.notice("API key created", metadata: ["key": "\(key.id)", "scope": "\(key.scope.rawValue)"])
     return try HTTPHelpers.json(key, status: .created, headers: [.cacheControl: "no-store"])
   }
 
-  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
     return try HTTPHelpers.json(HubAPIKeyList(keys: try await hub.metadata.listKeys()))
   }
 
-  @Sendable func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (id, verb) = try HTTPHelpers.nameAndVerb(context, "id")
     guard verb == "revoke" else { throw HubError.routeNotFound(method: "POST", path: request.uri.path) }
     let key = try await hub.metadata.revokeKey(id: id)

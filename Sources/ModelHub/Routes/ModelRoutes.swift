@@ -18,14 +18,14 @@ struct ModelRoutes: Sendable {
     router.on(HubAPI.deleteModel, checkedBy: hub.authenticator, use: delete)
   }
 
-  @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let body = try await HTTPHelpers.decode(HubCreateModelRequest.self, from: request)
     let model = try await hub.metadata.createModel(body)
     hub.logger.info("model created", metadata: ["model": "\(model.name)"])
     return try HTTPHelpers.json(model, status: .created, headers: [.eTag: model.etag])
   }
 
-  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
     var pageSize = 50
     if let text = HTTPHelpers.query(request, "pageSize") {
       guard let value = Int(text) else {
@@ -38,7 +38,7 @@ struct ModelRoutes: Sendable {
     return try HTTPHelpers.json(page)
   }
 
-  @Sendable func getOrDownload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func getOrDownload(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     switch verb {
     case nil:
@@ -52,7 +52,7 @@ struct ModelRoutes: Sendable {
     }
   }
 
-  @Sendable func update(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func update(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "PATCH", path: request.uri.path) }
     try HubName.check(name)
@@ -61,7 +61,7 @@ struct ModelRoutes: Sendable {
     return try HTTPHelpers.json(model, headers: [.eTag: model.etag])
   }
 
-  @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (name, verb) = try HTTPHelpers.nameAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "DELETE", path: request.uri.path) }
     try await hub.metadata.deleteModel(name)

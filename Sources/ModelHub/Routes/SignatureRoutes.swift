@@ -10,7 +10,7 @@ struct SignatureRoutes: Sendable {
     router.on(HubAPI.getVersionSignature, checkedBy: hub.authenticator, use: get)
   }
 
-  @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let (name, nameVerb) = try HTTPHelpers.nameAndVerb(context)
     let (text, verb) = try HTTPHelpers.nameAndVerb(context, "version")
     guard nameVerb == nil, verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }

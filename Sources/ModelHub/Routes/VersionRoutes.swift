@@ -19,7 +19,7 @@ struct VersionRoutes: Sendable {
   }
 
   /// `POST /v1/models/{name}/versions[?publish=true]` with the model file as the body.
-  @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     let publish = try HTTPHelpers.bool(request, "publish")
     _ = try await hub.metadata.model(name)
@@ -62,12 +62,12 @@ struct VersionRoutes: Sendable {
     }
   }
 
-  @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func list(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     return try HTTPHelpers.json(HubVersionList(versions: try await hub.metadata.versions(of: name)))
   }
 
-  @Sendable func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func get(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     let (number, verb) = try versionAndVerb(context)
     guard verb == nil else { throw HubError.routeNotFound(method: "GET", path: request.uri.path) }
@@ -75,7 +75,7 @@ struct VersionRoutes: Sendable {
   }
 
   /// `POST /v1/models/{name}/versions/{version}:publish` and `…:unpublish`.
-  @Sendable func publish(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func publish(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     let (number, verb) = try versionAndVerb(context)
     let published: Bool
@@ -91,7 +91,7 @@ struct VersionRoutes: Sendable {
     return try HTTPHelpers.json(version)
   }
 
-  @Sendable func getRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func getRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     guard let rollout = try await hub.metadata.rollout(of: name) else {
       return try HTTPHelpers.json(HubRollout(variants: []))
@@ -99,7 +99,7 @@ struct VersionRoutes: Sendable {
     return try HTTPHelpers.json(rollout)
   }
 
-  @Sendable func putRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func putRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     let rollout = try await HTTPHelpers.decode(HubRollout.self, from: request, limit: HubLimits.rolloutBodyBytes)
     _ = try await hub.metadata.setRollout(name, rollout)
@@ -112,7 +112,7 @@ struct VersionRoutes: Sendable {
     return try HTTPHelpers.json(rollout)
   }
 
-  @Sendable func deleteRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
+  @Sendable private func deleteRollout(_ request: Request, context: BasicRequestContext) async throws -> Response {
     let name = try HTTPHelpers.modelName(context)
     _ = try await hub.metadata.setRollout(name, nil)
     return try HTTPHelpers.json(HubRollout(variants: []))
