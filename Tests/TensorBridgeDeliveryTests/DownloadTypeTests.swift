@@ -309,6 +309,34 @@ final class DownloadTypeTests: XCTestCase {
     XCTAssertEqual(otherModel.version, 2)
     await hub.stop()
   }
+
+  /// As documented on `events`: every event of a download is in the stream when `getModel`
+  /// returns, so a loop cancelled right then still receives all of them, in order, and ends.
+  func testEventsOfAReturnedDownloadReachALoopCancelledAfterIt() async throws {
+    let hub = try await TestHub.start(maxUploadBytes: 8 << 20)
+    let bytes = try Fixtures.padded("linear", 2 << 20)
+    try await hub.deploy("m", bytes)
+    for _ in 0..<5 {
+      let downloader = Fixtures.downloader(
+        hub.url, key: hub.clientKey, directory: try Fixtures.temporaryDirectory("store"))
+      let events = downloader.events
+      let loop = Task {
+        var seen: [ModelDownloadEvent] = []
+        for await event in events { seen.append(event) }
+        return seen
+      }
+      let model = try await downloader.getModel(name: "m", downloadType: .latestModel)
+      loop.cancel()
+      let seen = await loop.value
+      guard case .started("m", 1, let total, 0)? = seen.first else {
+        return XCTFail("first event \(String(describing: seen.first))")
+      }
+      XCTAssertEqual(total, Int64(bytes.count))
+      XCTAssertEqual(seen.dropFirst().dropLast().last, .progress(name: "m", bytesWritten: total, totalBytes: total))
+      XCTAssertEqual(seen.last, .succeeded(model))
+    }
+    await hub.stop()
+  }
 }
 
 extension Result {

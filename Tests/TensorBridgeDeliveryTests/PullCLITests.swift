@@ -22,7 +22,8 @@ final class PullCLITests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
     XCTAssertTrue(pull.stderr.contains("pulling flowers v1"), pull.stderr)
     XCTAssertTrue(pull.stderr.contains("100%"), pull.stderr)
-    XCTAssertTrue(pull.stderr.contains("verified sha256 \(version.modelHash)"), pull.stderr)
+    // Every event is drawn before the command ends, the bar's line closed: nothing after the result.
+    XCTAssertTrue(pull.stderr.hasSuffix("100% 1.0 MB / 1.0 MB\nverified sha256 \(version.modelHash)\n"), pull.stderr)
 
     let local = try await CLIRun.runAsync(
       ["pull", "flowers", "--type", "local", "--hub", "http://127.0.0.1:1", "--dir", store.path, "--json"],
@@ -93,7 +94,11 @@ final class PullCLITests: XCTestCase {
     XCTAssertEqual(model.hash, expectedHash)
     let onDisk = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [model.path]).stdout.prefix(64)
     XCTAssertEqual(String(onDisk), expectedHash)
-    guard let small = peak(baseline), let large = peak(pull) else { return XCTFail(baseline.stderr + pull.stderr) }
+    // The peak is the last line: the progress bar drew everything before it.
+    XCTAssertTrue(baseline.stderr.hasPrefix("pulling tiny v1 ("), baseline.stderr)
+    guard let small = peak(baseline) else { return XCTFail("no peak line after the 1 KB pull:\n" + baseline.stderr) }
+    guard let large = peak(pull) else { return XCTFail("no peak line after the 200 MB pull:\n" + pull.stderr) }
+    XCTAssertTrue(pull.stderr.hasSuffix("verified sha256 \(expectedHash)\npeak-memory-kb: \(large)\n"), pull.stderr)
     print("peak memory: pull of 1 KB \(small) kB, pull of \(expectedSize) bytes \(large) kB, added \(large - small) kB")
     XCTAssertLessThan(large - small, 40 * 1024, "memory the 200 MB download adds")
     XCTAssertLessThan(large, 100 * 1024, "absolute peak of the debug CLI")

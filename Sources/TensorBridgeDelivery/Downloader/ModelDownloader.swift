@@ -44,6 +44,10 @@ public actor ModelDownloader {
   }
 
   /// Events of every download from now on: started, progress, succeeded, failed.
+  ///
+  /// Each read subscribes a new stream, so read it before calling ``getModel(name:downloadType:conditions:)``
+  /// (not inside the task that iterates it). A download's events are all in the stream before the
+  /// call returns: cancel the iterating task then and it still receives them, then ends.
   public nonisolated var events: AsyncStream<ModelDownloadEvent> { broadcaster.subscribe() }
 
   /// This installation's id, sent to the hub for rollouts (read or created in the store folder

@@ -82,23 +82,33 @@ struct PullCommand: AsyncParsableCommand {
     let conditions = ModelDownloadConditions(allowsCellularAccess: !noCellular)
     let (name, type) = (self.name, self.type)
     let bar = ProgressBar(name: name)
+    let events = downloader.events  // subscribed before the first call, so no event is missed
     let watcher = Task {
-      for await event in downloader.events { bar.show(event) }
+      for await event in events { bar.show(event) }
     }
-    defer { watcher.cancel() }
-    let model: CustomModel
+    let outcome: Result<CustomModel, ModelDownloaderError>
     do {
-      model = try await downloader.getModel(
+      let model = try await downloader.getModel(
         name: name, alias: alias, downloadType: type.downloadType, conditions: conditions)
       if type == .background {
         // A one-shot command waits for the background update it started before exiting.
         _ = try? await downloader.getModel(name: name, alias: alias, downloadType: .latestModel, conditions: conditions)
       }
+      outcome = .success(model)
     } catch let error as ModelDownloaderError {
-      bar.finish()
-      throw CLIFailure(error.description)
+      outcome = .failure(error)
     }
+    // The downloader sent every event of these calls before they returned. Cancelling ends the
+    // stream after what it holds, so the bar draws all of it, and closes its line, before the
+    // command prints anything else (or exits).
+    watcher.cancel()
+    await watcher.value
     bar.finish()
+    let model: CustomModel
+    switch outcome {
+    case .success(let value): model = value
+    case .failure(let error): throw CLIFailure(error.description)
+    }
     if json {
       try HubJSON.encoder().printJSON(model)
     } else {
