@@ -14,10 +14,13 @@ public enum TestPaths {
     fixtures.appendingPathComponent("models/\(name).tflite")
   }
 
-  /// A fresh folder under the system's temporary folder, named `<label>-<UUID>`.
+  /// A fresh folder under the system's temporary folder, named `<label>-<UUID>`, removed when
+  /// the test process exits normally (a crash leaves it for a look; so does
+  /// `TB_KEEP_TEST_FILES=1`).
   public static func temporaryDirectory(_ label: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    ScratchFolders.shared.add(url)
     return url
   }
 
