@@ -103,8 +103,14 @@ def main(description: str) -> int:
     if args.verify:
         failed = 0
         for name in names:
-            problems = verify_case(args.out / name)
-            print(f"{'ok  ' if not problems else 'FAIL'} {name}" + ("" if not problems else ": " + "; ".join(problems)))
+            rounding: list[str] = []
+            problems = verify_case(args.out / name, rounding)
+            if problems:
+                print(f"FAIL {name}: " + "; ".join(problems))
+            elif rounding:
+                print(f"ok   {name} (float rounding: " + "; ".join(rounding) + ")")
+            else:
+                print(f"ok   {name}")
             failed += bool(problems)
         return 1 if failed else 0
 
