@@ -97,6 +97,9 @@ struct PullCommand: AsyncParsableCommand {
       outcome = .success(model)
     } catch let error as ModelDownloaderError {
       outcome = .failure(error)
+    } catch {
+      watcher.cancel()
+      throw error
     }
     // The downloader sent every event of these calls before they returned. Cancelling ends the
     // stream after what it holds, so the bar draws all of it, and closes its line, before the
