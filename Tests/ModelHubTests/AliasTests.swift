@@ -26,10 +26,8 @@ final class AliasTests: XCTestCase {
   func testSetMoveRemoveAndDownloadByAlias() async throws {
     let hub = try await TestHub.start()
     addTeardownBlock { await hub.stop() }
-    try await hub.createModel("m")
-    let v1 = try await hub.upload("m", try HubFixtures.data("linear"), publish: true)
-    let v2 = try await hub.upload("m", try HubFixtures.data("two_vectors"), publish: true)
-    _ = try await hub.upload("m", try HubFixtures.data("two_vectors_int8"))
+    let uploaded = try await HubFixtures.threeVersions("m", on: hub)
+    let (v1, v2) = (uploaded[0], uploaded[1])
 
     let set = try await setAlias(hub, "m", "stable", 1)
     XCTAssertEqual(set.status, 200, String(decoding: set.body, as: UTF8.self))

@@ -13,6 +13,16 @@ final class RefusalMessageTests: XCTestCase {
     var status: Int
     var code: String
     var message: String
+
+    /// 400 `INVALID_ARGUMENT`: the request itself is malformed.
+    static func invalid(_ message: String) -> Refusal {
+      Refusal(status: 400, code: "INVALID_ARGUMENT", message: message)
+    }
+
+    /// 409 `FAILED_PRECONDITION`: well formed, but the model's state forbids it.
+    static func conflict(_ message: String) -> Refusal {
+      Refusal(status: 409, code: "FAILED_PRECONDITION", message: message)
+    }
   }
 
   private func assertRefused(
@@ -27,10 +37,7 @@ final class RefusalMessageTests: XCTestCase {
   private func hubWithModel() async throws -> TestHub {
     let hub = try await TestHub.start()
     addTeardownBlock { await hub.stop() }
-    try await hub.createModel("m")
-    try await hub.upload("m", try HubFixtures.data("linear"), publish: true)
-    try await hub.upload("m", try HubFixtures.data("two_vectors"), publish: true)
-    try await hub.upload("m", try HubFixtures.data("two_vectors_int8"))
+    try await HubFixtures.threeVersions("m", on: hub)
     let alias = try await setAlias(hub, "stable", version: 1)
     XCTAssertEqual(alias.status, 200, alias.text)
     return hub
@@ -42,6 +49,11 @@ final class RefusalMessageTests: XCTestCase {
       contentType: "application/json")
   }
 
+  private func unpublish(_ hub: TestHub, version: Int) async throws -> HTTPAnswer {
+    try await hub.http.send(
+      "POST", HubAPI.unpublishVersion.path(["name": "m", "version": "\(version)"]), key: hub.adminKey)
+  }
+
   private func setAlias(_ hub: TestHub, _ alias: String, version: Int) async throws -> HTTPAnswer {
     try await hub.http.json(
       "PUT", HubAPI.setAlias.path(["name": "m", "alias": alias]), key: hub.adminKey,
@@ -50,7 +62,7 @@ final class RefusalMessageTests: XCTestCase {
 
   func testRolloutShapeRefusalsNameTheVariantOrRule() async throws {
     let hub = try await hubWithModel()
-    let invalid = { (message: String) in Refusal(status: 400, code: "INVALID_ARGUMENT", message: message) }
+    let invalid = Refusal.invalid
     let cases: [(json: String, refusal: Refusal)] = [
       (#"{"variants": []}"#, invalid("A rollout needs at least one variant or rule.")),
       (
@@ -99,7 +111,7 @@ final class RefusalMessageTests: XCTestCase {
 
   func testRolloutsNamingWhatIsNotServableAreRefusedByName() async throws {
     let hub = try await hubWithModel()
-    let conflict = { (message: String) in Refusal(status: 409, code: "FAILED_PRECONDITION", message: message) }
+    let conflict = Refusal.conflict
     assertRefused(
       try await setRollout(hub, json: #"{"variants": [{"version": 1, "weight": 50}, {"version": 3, "weight": 50}]}"#),
       conflict("Version 3 of 'm' is not published."), "an unpublished version")
@@ -116,15 +128,11 @@ final class RefusalMessageTests: XCTestCase {
     let hub = try await hubWithModel()
     assertRefused(
       try await setAlias(hub, "Stable!", version: 1),
-      Refusal(
-        status: 400, code: "INVALID_ARGUMENT",
-        message: "Alias 'Stable!' is not valid: use \(HubAliasName.ruleDescription)."),
+      .invalid("Alias 'Stable!' is not valid: use \(HubAliasName.ruleDescription)."),
       "a malformed alias")
     assertRefused(
       try await setAlias(hub, "next", version: 3),
-      Refusal(
-        status: 409, code: "FAILED_PRECONDITION",
-        message: "Version 3 of 'm' is not published; publish it before aliasing it."),
+      .conflict("Version 3 of 'm' is not published; publish it before aliasing it."),
       "an alias on an unpublished version")
 
     let rollout = try await setRollout(
@@ -132,25 +140,17 @@ final class RefusalMessageTests: XCTestCase {
     XCTAssertEqual(rollout.status, 200, rollout.text)
     assertRefused(
       try await hub.http.send("DELETE", HubAPI.deleteAlias.path(["name": "m", "alias": "stable"]), key: hub.adminKey),
-      Refusal(
-        status: 409, code: "FAILED_PRECONDITION",
-        message: "Alias 'stable' is in the rollout of 'm'; change the rollout before removing the alias."),
+      .conflict("Alias 'stable' is in the rollout of 'm'; change the rollout before removing the alias."),
       "removing an alias the rollout names")
     assertRefused(
-      try await hub.http.send(
-        "POST", HubAPI.unpublishVersion.path(["name": "m", "version": "2"]), key: hub.adminKey),
-      Refusal(
-        status: 409, code: "FAILED_PRECONDITION",
-        message: "Version 2 is in the rollout of 'm'; change the rollout first."),
+      try await unpublish(hub, version: 2),
+      .conflict("Version 2 is in the rollout of 'm'; change the rollout first."),
       "unpublishing a version the rollout names")
     let lts = try await setAlias(hub, "lts", version: 1)
     XCTAssertEqual(lts.status, 200, lts.text)
     assertRefused(
-      try await hub.http.send(
-        "POST", HubAPI.unpublishVersion.path(["name": "m", "version": "1"]), key: hub.adminKey),
-      Refusal(
-        status: 409, code: "FAILED_PRECONDITION",
-        message: "Version 1 of 'm' is named by alias lts, stable; move or remove the alias first."),
+      try await unpublish(hub, version: 1),
+      .conflict("Version 1 of 'm' is named by alias lts, stable; move or remove the alias first."),
       "unpublishing a version aliases name")
 
     // Every refusal left the state as it was.

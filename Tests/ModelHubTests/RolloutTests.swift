@@ -29,10 +29,7 @@ final class RolloutTests: XCTestCase {
   func testRulesStickinessAndValidation() async throws {
     let hub = try await TestHub.start()
     addTeardownBlock { await hub.stop() }
-    try await hub.createModel("m")
-    try await hub.upload("m", try HubFixtures.data("linear"), publish: true)
-    try await hub.upload("m", try HubFixtures.data("two_vectors"), publish: true)
-    try await hub.upload("m", try HubFixtures.data("two_vectors_int8"))
+    try await HubFixtures.threeVersions("m", on: hub)
 
     func put(_ rollout: HubRollout) async throws -> HTTPAnswer {
       try await hub.http.json("PUT", "/v1/models/m/rollout", key: hub.adminKey, rollout)
