@@ -1,4 +1,9 @@
 // Decoding of one SubGraph table: its tensors, inputs, outputs and operators.
+//
+// The tensor and operator loops are written out on purpose. Folded into one generic
+// `decodeTables`, they made deeplabv3_257's load + compile 1.8x slower (release, interleaved
+// runs; page faults in LiteRT's allocations): BENCHMARKS.md, "After the duplicate folds (issue
+// 15)".
 
 extension ModelDecoder {
   mutating func decodeSubgraph(_ table: FBTable, _ path: String, buffers: [BufferInfo]) throws(TFLiteFormatError)
