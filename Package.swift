@@ -143,7 +143,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     // Shared by the test targets: hub processes (in-process and child), the CLI runner, raw
-    // sockets, an HTTP client, fixture paths and scratch folders.
+    // sockets, an HTTP client, fixture paths, scratch folders and a seeded random generator.
     .target(
       name: "TestSupport",
       dependencies: [
@@ -151,7 +151,7 @@ let package = Package(
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
       path: "Tests/TestSupport"),
-    .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat"]),
+    .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat", "TestSupport"]),
     .testTarget(
       name: "S3ClientTests",
       dependencies: [

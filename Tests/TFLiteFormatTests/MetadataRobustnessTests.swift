@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import TFLiteFormat
@@ -6,18 +7,6 @@ import XCTest
 /// Corrupted metadata buffers and archives must end in a ``TFLiteFormatError``
 /// or a consistent result: never a trap, never a hang.
 final class MetadataRobustnessTests: XCTestCase {
-  /// A small deterministic generator (xorshift64*), for reproducible mutations.
-  private struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state ^= state >> 12
-      state ^= state << 25
-      state ^= state >> 27
-      return state &* 0x2545_F491_4F6C_DD1D
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
-
   /// The metadata buffers to corrupt: the synthetic one and, when present,
   /// those of the third-party models.
   private func metadataBuffers() -> [(String, [UInt8])] {
@@ -75,7 +64,7 @@ final class MetadataRobustnessTests: XCTestCase {
   }
 
   func testMetadataRandomMutations() {
-    var random = Random(state: 0x9E37_79B9_7F4A_7C15)
+    var random = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
     for (_, bytes) in metadataBuffers() {
       for _ in 0..<2000 {
         var copy = bytes
@@ -217,7 +206,7 @@ final class MetadataRobustnessTests: XCTestCase {
   }
 
   func testArchiveRandomMutations() {
-    var random = Random(state: 0xD1B5_4A32_D192_ED03)
+    var random = SplitMix64(state: 0xD1B5_4A32_D192_ED03)
     for (name, bytes, originals) in archives() {
       for round in 0..<1500 {
         var copy = bytes
@@ -236,7 +225,7 @@ final class MetadataRobustnessTests: XCTestCase {
 
   /// Random garbage as a DEFLATE stream never traps or runs away.
   func testRandomDeflateInput() {
-    var random = Random(state: 42)
+    var random = SplitMix64(state: 42)
     for round in 0..<3000 {
       let count = random.below(300)
       let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }

@@ -1,23 +1,12 @@
 import Foundation
 import TensorBridgeText
+import TestSupport
 import XCTest
 
 /// Corrupt vocabularies and random text: errors or results, never a crash.
 final class TextRobustnessTests: XCTestCase {
-  /// A small deterministic generator (SplitMix64).
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   func testMutatedVocabulariesParseOrFailWithALine() throws {
-    var generator = Generator(state: 5)
+    var generator = SplitMix64(state: 5)
     let originals = [try TextFixtures.sentimentVocabulary, try TextFixtures.bertVocabulary]
     for iteration in 0..<400 {
       var bytes = [UInt8](originals[iteration % 2])
@@ -46,7 +35,7 @@ final class TextRobustnessTests: XCTestCase {
   }
 
   func testRandomTextAlwaysEncodes() throws {
-    var generator = Generator(state: 9)
+    var generator = SplitMix64(state: 9)
     let words = try Vocabulary(data: TextFixtures.sentimentVocabulary, format: .wordIndex)
     let bert = try Vocabulary(data: TextFixtures.bertVocabulary, format: .tokenList)
     let encoders = [
@@ -79,7 +68,7 @@ final class TextRobustnessTests: XCTestCase {
     let scannerKeepingCase = try RegexTokenizer(lowercase: false)
     let icuKeepingCase = try RegexTokenizer(delimiter: #"[^\w']+"#, lowercase: false)
     var texts = try TextFixtures.cases("tokenization.reference.json").compactMap { $0["text"] as? String }
-    var generator = Generator(state: 13)
+    var generator = SplitMix64(state: 13)
     let ranges: [ClosedRange<UInt32>] = [
       0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x2150...0x218F, 0x3000...0x9FFF, 0x1F300...0x1FAFF,
       0x10000...0x1D7FF,

@@ -1,4 +1,5 @@
 import CVisionCodecs
+import TestSupport
 import XCTest
 
 @testable import TensorBridgeVision
@@ -7,20 +8,12 @@ import XCTest
 /// the same bytes as the Swift loops: odd sizes, one-pixel edges, short last blocks, 16- and
 /// 32-bit sums, every layout and channel selection.
 final class BoxReducerVectorizedTests: XCTestCase {
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state ^ (state >> 29)
-    }
-  }
-
   private let layouts: [(PixelFormat, [Int])] = [
     (.gray8, [0]), (.rgb8, [0, 1, 2]), (.rgb8, [2, 1, 0]), (.rgb8, [1]), (.rgba8, [0, 1, 2, 3]),
     (.rgba8, [0, 1, 2]), (.bgra8, [2, 1, 0]), (.argb8, [1, 2, 3]), (.rgba8, [3, 2, 1, 0]),
   ]
 
-  private func image(width: Int, height: Int, format: PixelFormat, using random: inout Generator) throws
+  private func image(width: Int, height: Int, format: PixelFormat, using random: inout SplitMix64) throws
     -> PixelBuffer
   {
     let stride = width * format.bytesPerPixel + Int.random(in: 0...5, using: &random)
@@ -46,7 +39,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   }
 
   func testRandomImagesAndBoxesMatchTheSwiftLoops() throws {
-    var random = Generator(state: 2121)
+    var random = SplitMix64(state: 2121)
     var compared = 0
     for (format, channels) in layouts {
       for _ in 0..<12 {
@@ -69,7 +62,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   }
 
   func testEdgesShortBlocksAndWideSums() throws {
-    var random = Generator(state: 17)
+    var random = SplitMix64(state: 17)
     for (format, channels) in layouts {
       // One-pixel columns and rows, blocks longer than the box, and blocks of more than 257
       // pixels (32-bit sums).
@@ -88,7 +81,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   /// The benchmark's reduction (1080p to 224 with reducing_gap 2: 4x2 blocks) and the dispatch
   /// names a known instruction set.
   func testBenchmarkSizeMatchesAndTheInstructionSetIsNamed() throws {
-    var random = Generator(state: 1080)
+    var random = SplitMix64(state: 1080)
     let source = try image(width: 1920, height: 1080, format: .rgb8, using: &random)
     compare(source, channels: [0, 1, 2], box: .init(x: 0, y: 0, width: 1920, height: 1080), xscale: 4, yscale: 2)
     XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_simd_isa())))
@@ -98,7 +91,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   /// pixels wide): every block width up to 12, rows wide enough for many steps plus the scalar
   /// tail, odd and short last blocks, and images of all 255 (the largest sums of every block).
   func testPackedRGBBlocksMatchTheSwiftLoops() throws {
-    var random = Generator(state: 4224)
+    var random = SplitMix64(state: 4224)
     for xscale in 2...12 {
       for yscale in [1, 2, 3, 5, 257 / xscale] {
         let width = Int.random(in: 6 * xscale...(40 * xscale + 11), using: &random)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import TensorBridgeVision
@@ -166,24 +167,16 @@ final class ImageCodecTests: XCTestCase {
   }
 
   func testByteFlippedImagesNeverCrash() throws {
-    let generator = SystemRandomNumberGenerator()
-    _ = generator
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var random = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
     var errors = 0
     var decoded = 0
     for name in ["pattern.jpg", "orientation_8.jpg", "pattern_rgb.png", "pattern_palette.png", "orientation_6.png"] {
       let original = try VisionFixtures.imageData(name)
       for _ in 0..<150 {
         var data = original
-        for _ in 0..<Int(1 + next() % 4) {
-          let at = Int(next() % UInt64(data.count))
-          data[at] ^= UInt8(truncatingIfNeeded: 1 + next() % 255)
+        for _ in 0..<(1 + random.below(4)) {
+          let at = random.below(data.count)
+          data[at] ^= UInt8(1 + random.below(255))
         }
         // Typed throws: every failure is an ImageError, which the compiler now guarantees.
         do throws(ImageError) {

@@ -1,4 +1,5 @@
 import CVisionCodecs
+import TestSupport
 import XCTest
 
 @testable import TensorBridgeVision
@@ -6,17 +7,9 @@ import XCTest
 /// `tbv_normalize_row` (the float tensor's `pixel × multiplier + addend`, compiled for AVX2,
 /// SSE4.1 or NEON) writes the same floats, bit for bit, as the Swift loop.
 final class NormalizeVectorizedTests: XCTestCase {
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state ^ (state >> 29)
-    }
-  }
-
   /// Every row length up to a few vector steps, 1 to 4 channels, against the formula in Swift.
   func testRowsOfEveryLengthAndChannelCount() {
-    var random = Generator(state: 4)
+    var random = SplitMix64(state: 4)
     for channels in 1...4 {
       for pixels in 0...41 {
         let row = (0..<(pixels * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -44,7 +37,7 @@ final class NormalizeVectorizedTests: XCTestCase {
   /// Whole tensors: random images of odd sizes and layouts, gray and colour tensors in RGB and
   /// BGR order, random normalizations, every fit, with and without block reduction.
   func testTensorsMatchTheScalarPath() throws {
-    var random = Generator(state: 21)
+    var random = SplitMix64(state: 21)
     let formats: [PixelFormat] = [.gray8, .rgb8, .rgba8, .bgra8, .argb8]
     var compared = 0
     for imageFormat in formats {

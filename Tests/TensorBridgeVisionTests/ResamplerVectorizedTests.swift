@@ -1,4 +1,5 @@
 import CVisionCodecs
+import TestSupport
 import XCTest
 
 @testable import TensorBridgeVision
@@ -7,14 +8,6 @@ import XCTest
 /// AVX2 or SSE4.1, and `tbv_resample_vertical_row`, the Swift loops' arithmetic compiled for
 /// AVX2, SSE4.1 or NEON) give the same bytes as the Swift loops.
 final class ResamplerVectorizedTests: XCTestCase {
-  private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state ^ (state >> 29)
-    }
-  }
-
   private func output(
     _ image: PixelBuffer, channels: [Int], source: ImageRect, width: Int, height: Int, filter: ResizeFilter,
     reducingGap: Double?, vectorized: Bool
@@ -30,7 +23,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   }
 
   func testVectorizedPassMatchesTheScalarPass() throws {
-    var random = Generator(state: 21)
+    var random = SplitMix64(state: 21)
     let layouts: [(PixelFormat, [Int])] = [
       (.rgb8, [0, 1, 2]), (.rgb8, [2, 1, 0]), (.rgba8, [0, 1, 2]), (.bgra8, [2, 1, 0]),
       (.argb8, [1, 2, 3]), (.gray8, [0]), (.rgba8, [3, 2, 1, 0]),
@@ -71,7 +64,7 @@ final class ResamplerVectorizedTests: XCTestCase {
 
   /// The 1080p → 224 case of the benchmark, and the dispatch names a known instruction set.
   func testBenchmarkSizeMatchesAndTheInstructionSetIsNamed() throws {
-    var random = Generator(state: 1080)
+    var random = SplitMix64(state: 1080)
     let bytes = (0..<(1920 * 1080 * 3)).map { _ in UInt8.random(in: 0...255, using: &random) }
     let image = try PixelBuffer(width: 1920, height: 1080, format: .rgb8, bytes: bytes)
     let source = ImageRect(x: 0, y: 0, width: 1920, height: 1080)
@@ -89,7 +82,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   /// one-pixel images and outputs: the horizontal pass's vector groups of four taps, its scalar
   /// positions at the right edge, the odd rows left after groups of four and two.
   func testScaleFactorsAndEdgesMatchTheScalarPass() throws {
-    var random = Generator(state: 2111)
+    var random = SplitMix64(state: 2111)
     let layouts: [(PixelFormat, [Int])] = [
       (.gray8, [0]), (.rgb8, [0, 1, 2]), (.rgb8, [2, 0, 1]), (.rgba8, [0, 1, 2, 3]), (.bgra8, [2, 1, 0]),
       (.argb8, [3]), (.rgba8, [1, 3]),
@@ -131,7 +124,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   /// Every output position's taps end at the image's last byte (a source region flush with the
   /// right edge, no row padding): the last rows' loads stay inside the buffer and match.
   func testRightEdgeWithoutPaddingMatchesTheScalarPass() throws {
-    var random = Generator(state: 4)
+    var random = SplitMix64(state: 4)
     for (format, channels) in [(PixelFormat.rgb8, [0, 1, 2]), (.gray8, [0]), (.rgba8, [0, 1, 2, 3])] {
       for width in [1, 2, 3, 5, 7, 17, 33, 101] {
         let height = 5
