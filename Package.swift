@@ -147,7 +147,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "ModelHub", "ModelHubAPI", "S3Client", .product(name: "Logging", package: "swift-log"),
+        "ModelHub", "ModelHubAPI", "S3Client", "TensorBridgeFuzz", .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
       path: "Tests/TestSupport"),
