@@ -143,11 +143,13 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
     // Shared by the test targets: hub processes (in-process and child), the CLI runner, raw
-    // sockets, an HTTP client, fixture paths, scratch folders and a seeded random generator.
+    // sockets, an HTTP client, fixture paths, scratch folders, a seeded random generator and the
+    // detector fixture's Python reference.
     .target(
       name: "TestSupport",
       dependencies: [
-        "ModelHub", "ModelHubAPI", "S3Client", "TensorBridgeFuzz", .product(name: "Logging", package: "swift-log"),
+        "ModelHub", "ModelHubAPI", "S3Client", "TensorBridgeFuzz", "TensorBridgeVision",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
       path: "Tests/TestSupport"),

@@ -1,6 +1,7 @@
 import Foundation
 import TensorBridge
 import TensorBridgeModels
+import TestSupport
 import XCTest
 
 @testable import TensorBridgeVision
@@ -8,30 +9,7 @@ import XCTest
 /// The SSD fixture (TFLite_Detection_PostProcess, shuffled outputs, AutoML export layout)
 /// against Python LiteRT and the Python pipeline.
 final class DetectorTests: XCTestCase {
-  struct Reference: Decodable {
-    struct Box: Decodable {
-      let label: String
-      let score: Double
-      let box: [Double]
-    }
-    struct Case: Decodable {
-      let image: String
-      let width: Int
-      let height: Int
-      let input: [Double]
-      let outputs: [String: [Double]]
-      let detections: [Box]
-    }
-    let labels: [String]
-    let tolerance: Double
-    let cases: [Case]
-  }
-
-  private let folder = VisionFixtures.url("ssd_colors.automl")
-
-  private func reference() throws -> Reference {
-    try JSONDecoder().decode(Reference.self, from: Data(contentsOf: VisionFixtures.url("detector.reference.json")))
-  }
+  private let folder = DetectorReference.folder
 
   func testOutputsFoundByNameNotPosition() throws {
     let detector = try ObjectDetector(contentsOf: folder)
@@ -46,7 +24,7 @@ final class DetectorTests: XCTestCase {
   }
 
   func testIdenticalInputTensorsGiveLiteRTOutputs() throws {
-    let reference = try reference()
+    let reference = try DetectorReference.load()
     let interpreter = try Interpreter(modelPath: folder.appendingPathComponent("model.tflite").path)
     for testCase in reference.cases {
       try interpreter.copy(testCase.input.map { Float($0) }, toInputAt: 0)
@@ -64,14 +42,14 @@ final class DetectorTests: XCTestCase {
   }
 
   func testPipelineMatchesPythonBoxes() throws {
-    let reference = try reference()
+    let reference = try DetectorReference.load()
     let detector = try ObjectDetector(contentsOf: folder)
     for testCase in reference.cases {
-      let result = try detector.detect(contentsOf: VisionFixtures.url("detector_samples/\(testCase.image)"))
+      let result = try detector.detect(contentsOf: DetectorReference.sample(testCase.image))
       XCTAssertEqual(result.detections.count, testCase.detections.count, testCase.image)
       // Python's detections are in the op's order (best first); ties may swap, so match by box.
       for expected in testCase.detections {
-        let box = ImageRect(x: expected.box[0], y: expected.box[1], width: expected.box[2], height: expected.box[3])
+        let box = expected.rect
         let match = result.detections.first {
           $0.boundingBox.intersectionOverUnion(box) > 0.98 && $0.categories.first?.label == expected.label
         }
@@ -79,10 +57,9 @@ final class DetectorTests: XCTestCase {
           XCTFail("\(testCase.image): no \(expected.label) at \(box)")
           continue
         }
-        let tolerance = testCase.image.hasSuffix(".png") ? 1e-3 : 0.02
-        XCTAssertEqual(Double(match.categories[0].score), expected.score, accuracy: tolerance)
-        XCTAssertEqual(match.boundingBox.x, box.x, accuracy: testCase.image.hasSuffix(".png") ? 0.01 : 1)
-        XCTAssertEqual(match.boundingBox.width, box.width, accuracy: testCase.image.hasSuffix(".png") ? 0.01 : 1)
+        XCTAssertEqual(Double(match.categories[0].score), expected.score, accuracy: testCase.scoreTolerance)
+        XCTAssertEqual(match.boundingBox.x, box.x, accuracy: testCase.pixelTolerance)
+        XCTAssertEqual(match.boundingBox.width, box.width, accuracy: testCase.pixelTolerance)
       }
     }
   }
@@ -90,20 +67,20 @@ final class DetectorTests: XCTestCase {
   /// The same network with raw outputs, decoded by Swift from model.json's anchors and box coder,
   /// finds what LiteRT's own TFLite_Detection_PostProcess found (Python pipeline boxes).
   func testRawAnchorDecodingMatchesThePostProcessOperator() throws {
-    let reference = try reference()
+    let reference = try DetectorReference.load()
     let detector = try ObjectDetector(
       contentsOf: VisionFixtures.url("ssd_colors_raw.tiobundle"), options: ObjectDetectorOptions(maxResults: 6))
     guard case .anchors(_, _, let decoder) = detector.head else { return XCTFail("not an anchor model") }
     XCTAssertEqual(decoder.anchors.count, 16)
     XCTAssertEqual(decoder.suppression, .standard)
     for testCase in reference.cases {
-      let result = try detector.detect(contentsOf: VisionFixtures.url("detector_samples/\(testCase.image)"))
+      let result = try detector.detect(contentsOf: DetectorReference.sample(testCase.image))
       XCTAssertEqual(result.detections.count, testCase.detections.count, testCase.image)
       for (actual, expected) in zip(result.detections, testCase.detections) {
         XCTAssertEqual(actual.categories.first?.label, expected.label, testCase.image)
         let tolerance = testCase.image.hasSuffix(".png") ? 1e-4 : 0.02
         XCTAssertEqual(Double(actual.categories[0].score), expected.score, accuracy: tolerance)
-        let box = ImageRect(x: expected.box[0], y: expected.box[1], width: expected.box[2], height: expected.box[3])
+        let box = expected.rect
         XCTAssertGreaterThan(
           actual.boundingBox.intersectionOverUnion(box), testCase.image.hasSuffix(".png") ? 0.999 : 0.97,
           "\(actual.boundingBox) vs \(box)")
