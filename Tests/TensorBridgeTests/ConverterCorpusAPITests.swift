@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TFLiteFormat
 import XCTest
 
@@ -169,6 +170,31 @@ final class ConverterCorpusAPITests: XCTestCase {
     XCTAssertNotNil(model.metadata(named: "TFLITE_METADATA"))
     let interpreter = try Interpreter(modelData: data)
     XCTAssertEqual(interpreter.inputTensorCount, 1)
+  }
+
+  // jax2tf's scatter-add stays a STABLEHLO_SCATTER whose kernel fails to prepare (Python's
+  // error: "Only update, Add, … for stablehlo.scatter. Node number 4 (STABLEHLO_SCATTER) failed
+  // to prepare."). LiteRT says which operator and why only in its log; the error carries both
+  // when TensorBridge holds the log (every destination but `.standardError`).
+  func testAnOperatorThatFailsToPrepareIsNamedWithItsReason() throws {
+    let previous = RuntimeLog.destination
+    defer { RuntimeLog.destination = previous }
+    for destination in [RuntimeLog.Destination.quiet, .logger(Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })]
+    {
+      RuntimeLog.destination = destination
+      XCTAssertThrowsError(try interpreter("jax2tf_scatter_add").allocateTensors()) { error in
+        guard case InterpreterError.operatorFailed(let name, let node, let stage, let reason, _) = error else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertEqual(name, "STABLEHLO_SCATTER")
+        XCTAssertEqual(node, 4)
+        XCTAssertEqual(stage, .compile)
+        XCTAssertTrue(reason.contains("stablehlo.scatter"), reason)
+        XCTAssertTrue(
+          String(describing: error).hasPrefix(
+            "Operator 'STABLEHLO_SCATTER' (node 4) failed while preparing the model: Only update"), "\(error)")
+      }
+    }
   }
 }
 

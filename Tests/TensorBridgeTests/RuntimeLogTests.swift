@@ -1,4 +1,5 @@
 import Foundation
+import LiteRTRuntime
 import Logging
 import XCTest
 
@@ -59,6 +60,29 @@ final class RuntimeLogTests: XCTestCase {
       XCTAssertThrowsError(try Interpreter(modelPath: Fixtures.model("custom_op")))
     }
     XCTAssertTrue(written.contains("ERROR: Encountered unresolved custom op: TensorBridgeTestOp."), written)
+  }
+
+  func testTheOperatorThatFailedToPrepareIsReadFromTheLog() {
+    let log = RuntimeLogLines(
+      splitting: "INFO: Created delegate.\nERROR: first reason.\nERROR: Node number 2 (ADD) failed to prepare.\n"
+        + "ERROR: Only update, Add for stablehlo.scatter.\nERROR: Node number 4 (STABLEHLO_SCATTER) failed to prepare.\n"
+    )
+    let failure = log.preparationFailure
+    XCTAssertEqual(failure?.node, 4)
+    XCTAssertEqual(failure?.operatorName, "STABLEHLO_SCATTER")
+    XCTAssertEqual(failure?.reason, "Only update, Add for stablehlo.scatter.")
+    XCTAssertNil(RuntimeLogLines(splitting: "ERROR: Node number x (ADD) failed to prepare.\n").preparationFailure)
+    XCTAssertNil(RuntimeLogLines(splitting: "ERROR: Node number 3 (ADD) failed to invoke.\n").preparationFailure)
+    XCTAssertEqual(
+      InterpreterError.compilationFailed(status: LiteRTStatus(rawValue: 3)).namingFailedOperator(from: log),
+      .operatorFailed(
+        name: "STABLEHLO_SCATTER", node: 4, stage: .compile, reason: "Only update, Add for stablehlo.scatter.",
+        status: LiteRTStatus(rawValue: 3)))
+    let other = InterpreterError.invocationFailed(status: LiteRTStatus(rawValue: 3))
+    XCTAssertEqual(other.namingFailedOperator(from: log), other, "only bare preparation failures are refined")
+    XCTAssertEqual(
+      InterpreterError.compilationFailed(status: LiteRTStatus(rawValue: 3)).namingFailedOperator(from: nil),
+      .compilationFailed(status: LiteRTStatus(rawValue: 3)))
   }
 
   func testOtherTextIsPassedThroughAndLiteRTLinesAreSplitOff() {

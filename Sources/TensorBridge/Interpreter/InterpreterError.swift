@@ -35,6 +35,12 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case unsupportedOperators(names: [String], stage: Stage, status: LiteRTStatus)
   /// LiteRT could not prepare the model for execution.
   case compilationFailed(status: LiteRTStatus)
+  /// An operator's kernel refused the model while LiteRT prepared it: LiteRT's log named the
+  /// operator, its node number (as Python's `Node number N` does) and the kernel's reason
+  /// (empty when it logged none). With ``RuntimeLog/Destination/standardError`` TensorBridge does
+  /// not read the log, and such a failure stays ``compilationFailed(status:)`` or
+  /// ``liteRTCallFailed(function:status:)``.
+  case operatorFailed(name: String, node: Int, stage: Stage, reason: String, status: LiteRTStatus)
   /// A LiteRT call failed.
   case liteRTCallFailed(function: String, status: LiteRTStatus)
   /// A tensor index is outside `0..<count`.
@@ -106,6 +112,9 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
         "The model uses operator\(names.count == 1 ? "" : "s") \(list) that this LiteRT runtime cannot execute (failed while \(stage.rawValue): \(status))."
     case .compilationFailed(let status):
       return "LiteRT could not prepare the model for execution: \(status)."
+    case .operatorFailed(let name, let node, let stage, let reason, let status):
+      let because = reason.isEmpty ? "" : ": " + (reason.hasSuffix(".") ? String(reason.dropLast()) : reason)
+      return "Operator '\(name)' (node \(node)) failed while \(stage.rawValue)\(because) (\(status))."
     case .liteRTCallFailed(let function, let status):
       return "LiteRT call \(function) failed: \(status)."
     case .invalidTensorIndex(let role, let index, let count):

@@ -154,6 +154,8 @@ final class LiteRTSession {
           }
           return (environment, model, compiled)
         }
+      } explainingFailure: { error, log in
+        error.namingFailedOperator(from: log)
       }
     } catch {
       cleanup.run()

@@ -14,15 +14,14 @@ extension SignatureState {
   }
 
   /// Runs `allocation` with the runtime's log routed, reporting a failed LiteRT call as the
-  /// unsupported operators that explain it, when the model has any.
+  /// unsupported operators that explain it, when the model has any, else as the operator
+  /// LiteRT's log says failed to prepare.
   private func compiling(_ allocation: () throws(InterpreterError) -> Void) throws(InterpreterError) {
-    do {
-      try StandardErrorCapture.routingRuntimeLog(allocation)
-    } catch {
+    try StandardErrorCapture.routingRuntimeLog(allocation) { error, log in
       if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
-        throw unsupported
+        return unsupported
       }
-      throw error
+      return error.namingFailedOperator(from: log)
     }
   }
 

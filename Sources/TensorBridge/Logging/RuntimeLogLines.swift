@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// Splits what standard error received while LiteRT ran into LiteRT's own lines and the rest.
@@ -44,6 +45,35 @@ struct RuntimeLogLines: Equatable {
       return Message(severity: severity, text: String(text.hasSuffix(" ") ? text.dropLast() : text))
     }
     return nil
+  }
+
+  /// The operator LiteRT's log says failed to prepare, and the errors it logged before saying
+  /// so (the kernel's reason), as in `ERROR: Only update, Add, … for stablehlo.scatter.` then
+  /// `ERROR: Node number 4 (STABLEHLO_SCATTER) failed to prepare.`; the last such failure.
+  var preparationFailure: (node: Int, operatorName: String, reason: String)? {
+    var reasons: [String] = []
+    var failure: (node: Int, operatorName: String, reason: String)?
+    for message in messages where message.severity == "ERROR" {
+      if let (node, name) = Self.failedNode(in: message.text) {
+        failure = (node, name, reasons.joined(separator: " "))
+        reasons = []
+      } else {
+        reasons.append(message.text)
+      }
+    }
+    return failure
+  }
+
+  /// The node number and operator name of `Node number N (NAME) failed to prepare.`
+  private static func failedNode(in text: String) -> (Int, String)? {
+    let prefix = "Node number "
+    let suffix = ") failed to prepare."
+    guard text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
+    let body = text.dropFirst(prefix.count).dropLast(suffix.count)
+    guard let open = body.firstIndex(of: "("), let node = Int(body[..<open].trimmingCharacters(in: .whitespaces))
+    else { return nil }
+    let name = body[body.index(after: open)...]
+    return name.isEmpty ? nil : (node, String(name))
   }
 
   /// The swift-log level for a LiteRT severity word.

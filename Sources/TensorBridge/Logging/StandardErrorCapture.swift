@@ -20,32 +20,47 @@ enum StandardErrorCapture {
 
   /// Runs `body`, routing what standard error received meanwhile; with the
   /// ``RuntimeLog/Destination/standardError`` destination it just runs `body`.
+  ///
+  /// When `body` throws, `explain` gets the error and LiteRT's lines of the span (nil when
+  /// nothing was captured) and returns the error to throw: LiteRT names a failing operator and
+  /// its reason only in its log.
   static func routingRuntimeLog<Result, Failure: Error>(
-    _ body: () throws(Failure) -> Result
+    _ body: () throws(Failure) -> Result,
+    explainingFailure explain: (Failure, RuntimeLogLines?) -> Failure = { error, _ in error }
   ) throws(Failure) -> Result {
     let destination = RuntimeLog.destination
-    if case .standardError = destination { return try body() }
+    if case .standardError = destination { return try explained(body, explain, log: nil) }
     lock.lock()
     defer { lock.unlock() }
     fflush(nil)
     let saved = dup(STDERR_FILENO)
     guard saved >= 0, let capture = tmpfile() else {
       if saved >= 0 { close(saved) }
-      return try body()
+      return try explained(body, explain, log: nil)
     }
     guard dup2(fileno(capture), STDERR_FILENO) >= 0 else {
       close(saved)
       fclose(capture)
-      return try body()
+      return try explained(body, explain, log: nil)
     }
-    defer {
-      fflush(nil)
-      dup2(saved, STDERR_FILENO)
-      close(saved)
-      route(readAll(capture), to: destination)
-      fclose(capture)
+    let outcome: Swift.Result<Result, Failure>
+    do throws(Failure) { outcome = .success(try body()) } catch { outcome = .failure(error) }
+    fflush(nil)
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    let lines = RuntimeLogLines(splitting: readAll(capture))
+    fclose(capture)
+    route(lines, to: destination)
+    switch outcome {
+    case .success(let result): return result
+    case .failure(let error): throw explain(error, lines)
     }
-    return try body()
+  }
+
+  private static func explained<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result, _ explain: (Failure, RuntimeLogLines?) -> Failure, log: RuntimeLogLines?
+  ) throws(Failure) -> Result {
+    do throws(Failure) { return try body() } catch { throw explain(error, log) }
   }
 
   private static func readAll(_ file: UnsafeMutablePointer<FILE>) -> String {
@@ -60,9 +75,7 @@ enum StandardErrorCapture {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func route(_ text: String, to destination: RuntimeLog.Destination) {
-    guard !text.isEmpty else { return }
-    let lines = RuntimeLogLines(splitting: text)
+  private static func route(_ lines: RuntimeLogLines, to destination: RuntimeLog.Destination) {
     if !lines.passthrough.isEmpty {
       FileHandle.standardError.write(Data(lines.passthrough.utf8))
     }

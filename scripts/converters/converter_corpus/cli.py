@@ -13,7 +13,7 @@ import numpy as np
 
 # The case modules register their cases in this order (--list, the README table, a full run).
 from . import (cases_keras, cases_quant, cases_sparsity, cases_control_flow, cases_lstm,  # noqa: F401
-               cases_handmade, cases_keras3_rnn, cases_tensors, cases_runtime, cases_aeq)
+               cases_handmade, cases_keras3_rnn, cases_tensors, cases_runtime, cases_aeq, cases_jax)
 from .base import CASES, OUT, README, VERSIONS, seed_of
 from .reference import verify_case
 from .writer import write_case
@@ -73,7 +73,7 @@ def check_versions() -> None:
 
     want = {"ai-edge-litert": "LITERT_VERSION", "tensorflow": "TENSORFLOW_VERSION",
             "tf_keras": "TF_KERAS_VERSION", "ai-edge-quantizer": "AI_EDGE_QUANTIZER_VERSION",
-            "keras": "KERAS_VERSION"}
+            "keras": "KERAS_VERSION", "jax": "JAX_VERSION", "jaxlib": "JAX_VERSION"}
     for package, key in want.items():
         pinned = VERSIONS.get(key)
         got = metadata.version(package)
