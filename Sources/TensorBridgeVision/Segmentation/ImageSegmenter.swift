@@ -91,7 +91,9 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
       throw .outputShape(tensor: tensor.name, shape: dims, expected: "one class per label (\(names.count))")
     }
     coloredLabels = (0..<classes).map { index in
-      let color = Segmentation.color(ofClass: index)
+      // A single class is a foreground (binary mask): the palette's first colour that is not
+      // the background's black.
+      let color = Segmentation.color(ofClass: classes == 1 ? 1 : index)
       return Segmentation.ColoredLabel(
         name: names.map { $0[index] },
         displayName: displayNames.flatMap { $0.indices.contains(index) ? $0[index] : nil },

@@ -36,6 +36,19 @@ public struct Segmentation: Sendable, Equatable {
   /// One entry per class, in class order.
   public let coloredLabels: [ColoredLabel]
 
+  /// The category-mask value of a pixel in no class: the background of a single-class model's
+  /// mask, as MediaPipe Tasks marks it (`kUnLabeledPixelValue`).
+  public static let unlabeled: UInt8 = 255
+
+  /// Whether the model has a single class, whose category mask is a binary foreground mask
+  /// (class 0 where its score is above 0.5, ``unlabeled`` elsewhere) rather than an argmax.
+  public var isBinaryForeground: Bool { coloredLabels.count == 1 }
+
+  /// The category-mask value the overlay leaves unpainted and pixels the model did not see
+  /// take: ``unlabeled`` for a binary foreground mask, else class 0 (the background class of
+  /// the Task Library's segmenters, DeepLab's "background").
+  public var backgroundValue: UInt8 { isBinaryForeground ? Self.unlabeled : 0 }
+
   /// Creates a segmentation.
   public init(
     width: Int, height: Int, categoryMask: [UInt8]?, confidenceMasks: [[Float]]?, coloredLabels: [ColoredLabel]
@@ -68,6 +81,10 @@ public struct Segmentation: Sendable, Equatable {
   /// with `orientation` reads the tensor where that pixel landed once the frame was turned
   /// upright. A pixel's class is the first one whose score is highest and above 0 (class 0 otherwise).
   ///
+  /// A single-class output is a binary foreground mask, as MediaPipe Tasks reads one (MediaPipe's
+  /// selfie and hair segmentation models): class 0 where the score is above 0.5, ``unlabeled``
+  /// elsewhere. (The Task Library's argmax would put every pixel in class 0.)
+  ///
   /// - Throws: ``VisionError/outputShape(tensor:shape:expected:)`` when the scores do not fill
   ///   the shape, or there are more than 256 classes.
   public static func decode(
@@ -91,6 +108,10 @@ public struct Segmentation: Sendable, Equatable {
       for y in 0..<maskHeight {
         for x in 0..<maskWidth {
           let base = tensorOffset(maskX: x, maskY: y)
+          if classes == 1 {
+            mask[y * maskWidth + x] = scores[base] > 0.5 ? 0 : Self.unlabeled
+            continue
+          }
           var best = 0
           var bestScore: Float = 0
           for c in 0..<classes where scores[base + c] > bestScore {

@@ -8,8 +8,9 @@ extension SegmentationResult {
     return try? PixelBuffer(width: imageWidth, height: imageHeight, format: .gray8, bytes: mask)
   }
 
-  /// `image` (the pixels that were segmented) with every pixel not of class 0 blended with its
-  /// class colour (the file `segment --overlay` writes).
+  /// `image` (the pixels that were segmented) with every pixel not of the background
+  /// (``Segmentation/backgroundValue``: class 0, or no class for a single-class model's binary
+  /// foreground mask) blended with its class colour (the file `segment --overlay` writes).
   ///
   /// - Parameters:
   ///   - image: The segmented image, as passed to ``ImageSegmenter/segment(_:orientation:)``.
@@ -22,13 +23,14 @@ extension SegmentationResult {
     let alpha = min(max(opacity, 0), 1)
     var bytes = [UInt8](repeating: 0, count: imageWidth * imageHeight * 3)
     let labels = segmentation.coloredLabels
+    let background = Int(segmentation.backgroundValue)
     for y in 0..<imageHeight {
       for x in 0..<imageWidth {
         let source = rgb.offset(x: x, y: y)
         let target = (y * imageWidth + x) * 3
         let classIndex = Int(mask[y * imageWidth + x])
         let original = (rgb.bytes[source], rgb.bytes[source + 1], rgb.bytes[source + 2])
-        guard classIndex != 0, labels.indices.contains(classIndex) else {
+        guard classIndex != background, labels.indices.contains(classIndex) else {
           (bytes[target], bytes[target + 1], bytes[target + 2]) = original
           continue
         }
@@ -42,7 +44,8 @@ extension SegmentationResult {
     return try? PixelBuffer(width: imageWidth, height: imageHeight, format: .rgb8, bytes: bytes)
   }
 
-  /// The share of the image's pixels in each class, for the classes present, largest first.
+  /// The share of the image's pixels in each class, for the classes present, largest first
+  /// (``Segmentation/unlabeled`` stands for the background of a binary foreground mask).
   public func classShares() -> [(index: Int, share: Double)] {
     guard let mask = categoryMaskOverImage(), !mask.isEmpty else { return [] }
     var counts = [Int](repeating: 0, count: 256)

@@ -37,7 +37,7 @@ public struct SegmentationResult: Sendable, Equatable {
   /// The category mask over the image's own stored pixels (`imageWidth × imageHeight`): every
   /// pixel takes the class of the mask pixel its centre falls in (nearest neighbour), through
   /// the orientation and the fit (stretch, letterbox or crop). Pixels the model did not see
-  /// (letterbox padding's complement, crops) are class 0.
+  /// (letterbox padding's complement, crops) take ``Segmentation/backgroundValue``.
   ///
   /// - Returns: `nil` when the segmentation holds confidence masks only (or sizes that do not
   ///   fit together).
@@ -54,7 +54,7 @@ public struct SegmentationResult: Sendable, Equatable {
     let scaleY = Double(tensorHeight) / Double(inputHeight)
     let uprightWidth = swaps ? imageHeight : imageWidth
     let uprightHeight = swaps ? imageWidth : imageHeight
-    var result = [UInt8](repeating: 0, count: imageWidth * imageHeight)
+    var result = [UInt8](repeating: segmentation.backgroundValue, count: imageWidth * imageHeight)
     for y in 0..<imageHeight {
       for x in 0..<imageWidth {
         let upright = orientation.uprightPixel(storedX: x, y: y, storedWidth: imageWidth, storedHeight: imageHeight)

@@ -10,7 +10,9 @@ struct SegmentCommand: ParsableCommand {
     discussion: """
       The model's single output scores every class at every pixel ([1, height, width, classes]); \
       class names come from the metadata's labels and colours from the Task Library's palette. \
-      Prints the share of the image in each class present. --mask writes the class index of every \
+      A single-class output (MediaPipe's selfie segmentation) is a binary foreground mask, as \
+      MediaPipe Tasks reads it: the class where its score is above 0.5, 255 (background) \
+      elsewhere. Prints the share of the image in each class present. --mask writes the class index of every \
       image pixel as an 8-bit gray PNG (the mask mapped back to the image's pixels); --overlay \
       writes the image with the classes' colours blended in. Several images number the files \
       (OUT-1.png, OUT-2.png, …). Without --orientation and --overlay a large JPEG is decoded at \
@@ -50,12 +52,15 @@ struct SegmentCommand: ParsableCommand {
         pixels: { try segmenter.segment($0, orientation: $1) })
       let labels = result.segmentation.coloredLabels
       let shares = result.classShares()
+      let binary = result.segmentation.isBinaryForeground
       func name(_ index: Int) -> String {
-        labels.indices.contains(index) ? labels[index].name ?? "#\(index)" : "#\(index)"
+        if binary, index == Int(Segmentation.unlabeled) { return "(background)" }
+        return labels.indices.contains(index) ? labels[index].name ?? "#\(index)" : "#\(index)"
       }
       if pipeline.json {
         let classes = shares.map { entry -> [String: Any] in
           var item: [String: Any] = ["index": entry.index, "share": entry.share]
+          if binary, entry.index == Int(Segmentation.unlabeled) { item["background"] = true }
           if labels.indices.contains(entry.index) {
             let label = labels[entry.index]
             if let labelName = label.name { item["label"] = labelName }
