@@ -73,6 +73,11 @@ public final class LiteRTLibrary: @unchecked Sendable {
   public let getCompiledModelInputTensorLayout: LiteRtGetCompiledModelInputTensorLayout_fn
   public let getCompiledModelOutputTensorLayouts: LiteRtGetCompiledModelOutputTensorLayouts_fn
   public let runCompiledModel: LiteRtRunCompiledModel_fn
+  /// `LiteRtCompiledModelGetErrorMessages`, or `nil` when not exported (resolved optionally):
+  /// what the compiled model's buffer error reporter collected.
+  public let compiledModelGetErrorMessages: LiteRtCompiledModelGetErrorMessages_fn?
+  /// `LiteRtCompiledModelClearErrors`, or `nil` when not exported (resolved optionally).
+  public let compiledModelClearErrors: LiteRtCompiledModelClearErrors_fn?
   public let compiledModelResizeInputTensor: LiteRtCompiledModelResizeInputTensor_fn
   /// Resizes without requiring the changed dimensions to be dynamic (inputs of unknown rank).
   public let compiledModelResizeInputTensorNonStrict: LiteRtCompiledModelResizeInputTensor_fn
@@ -144,6 +149,8 @@ public final class LiteRTLibrary: @unchecked Sendable {
     getCompiledModelInputTensorLayout = try resolve("LiteRtGetCompiledModelInputTensorLayout")
     getCompiledModelOutputTensorLayouts = try resolve("LiteRtGetCompiledModelOutputTensorLayouts")
     runCompiledModel = try resolve("LiteRtRunCompiledModel")
+    compiledModelGetErrorMessages = resolveOptional("LiteRtCompiledModelGetErrorMessages")
+    compiledModelClearErrors = resolveOptional("LiteRtCompiledModelClearErrors")
     compiledModelResizeInputTensor = try resolve("LiteRtCompiledModelResizeInputTensor")
     compiledModelResizeInputTensorNonStrict = try resolve("LiteRtCompiledModelResizeInputTensorNonStrict")
     createManagedTensorBufferFromRequirements = try resolve("LiteRtCreateManagedTensorBufferFromRequirements")

@@ -174,13 +174,15 @@ final class ConverterCorpusAPITests: XCTestCase {
 
   // jax2tf's scatter-add stays a STABLEHLO_SCATTER whose kernel fails to prepare (Python's
   // error: "Only update, Add, … for stablehlo.scatter. Node number 4 (STABLEHLO_SCATTER) failed
-  // to prepare."). LiteRT says which operator and why only in its log; the error carries both
-  // when TensorBridge holds the log (every destination but `.standardError`).
+  // to prepare."). LiteRT says which operator and why only in the compiled model's collected
+  // errors; the error carries both, whatever the log's destination.
   func testAnOperatorThatFailsToPrepareIsNamedWithItsReason() throws {
     let previous = RuntimeLog.destination
     defer { RuntimeLog.destination = previous }
-    for destination in [RuntimeLog.Destination.quiet, .logger(Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })]
-    {
+    let destinations: [RuntimeLog.Destination] = [
+      .quiet, .logger(Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }), .standardError,
+    ]
+    for destination in destinations {
       RuntimeLog.destination = destination
       XCTAssertThrowsError(try interpreter("jax2tf_scatter_add").allocateTensors()) { error in
         guard case InterpreterError.operatorFailed(let name, let node, let stage, let reason, _) = error else {
@@ -195,6 +197,35 @@ final class ConverterCorpusAPITests: XCTestCase {
             "Operator 'STABLEHLO_SCATTER' (node 4) failed while preparing the model: Only update"), "\(error)")
       }
     }
+  }
+
+  // jax2tf's take() in fill mode still gathers at an index past the end: GATHER_ND fails to
+  // invoke, in Python ("gather_nd index out of bounds Node number 16 (GATHER_ND) failed to
+  // invoke.") as here; the run's error names the operator, and the next run works.
+  func testAnOperatorThatFailsToRunIsNamedWithItsReason() throws {
+    let interpreter = try interpreter("jax2tf_ops")
+    let x = try npy("jax2tf_ops", "inputs/0_0.npy")
+    try interpreter.copy(x.floats, toInputAt: 0)
+    try interpreter.copy([Int32(5), 9], toInputAt: 1)
+    XCTAssertThrowsError(try interpreter.invoke()) { error in
+      guard case InterpreterError.operatorFailed(let name, let node, let stage, let reason, _) = error else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(name, "GATHER_ND")
+      XCTAssertEqual(node, 16)
+      XCTAssertEqual(stage, .invoke)
+      XCTAssertEqual(reason, "gather_nd index out of bounds")
+      XCTAssertEqual(
+        String(describing: error),
+        "Operator 'GATHER_ND' (node 16) failed while running the model: gather_nd index out of bounds "
+          + "(runtime failure (kLiteRtStatusErrorRuntimeFailure, 3)).")
+    }
+    try interpreter.copy(try npy("jax2tf_ops", "inputs/0_1.npy").int32s, toInputAt: 1)
+    try interpreter.invoke()
+    let cumsum = try interpreter.output(at: 0).values(as: Float.self)
+    let expected = try npy("jax2tf_ops", "expected/0/0_Identity_7.npy").floats
+    XCTAssertEqual(cumsum.count, expected.count)
+    for (got, want) in zip(cumsum, expected) { XCTAssertEqual(got, want, accuracy: 1e-5) }
   }
 }
 

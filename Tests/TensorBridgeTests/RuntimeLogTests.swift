@@ -62,27 +62,38 @@ final class RuntimeLogTests: XCTestCase {
     XCTAssertTrue(written.contains("ERROR: Encountered unresolved custom op: TensorBridgeTestOp."), written)
   }
 
-  func testTheOperatorThatFailedToPrepareIsReadFromTheLog() {
+  func testTheOperatorThatFailedIsReadFromTheLog() {
     let log = RuntimeLogLines(
       splitting: "INFO: Created delegate.\nERROR: first reason.\nERROR: Node number 2 (ADD) failed to prepare.\n"
         + "ERROR: Only update, Add for stablehlo.scatter.\nERROR: Node number 4 (STABLEHLO_SCATTER) failed to prepare.\n"
-    )
-    let failure = log.preparationFailure
+        + "ERROR: gather_nd index out of bounds\nERROR: Node number 16 (GATHER_ND) failed to invoke.\n")
+    let failure = log.failedOperator(at: .compile)
     XCTAssertEqual(failure?.node, 4)
     XCTAssertEqual(failure?.operatorName, "STABLEHLO_SCATTER")
     XCTAssertEqual(failure?.reason, "Only update, Add for stablehlo.scatter.")
-    XCTAssertNil(RuntimeLogLines(splitting: "ERROR: Node number x (ADD) failed to prepare.\n").preparationFailure)
-    XCTAssertNil(RuntimeLogLines(splitting: "ERROR: Node number 3 (ADD) failed to invoke.\n").preparationFailure)
+    let running = log.failedOperator(at: .invoke)
+    XCTAssertEqual(running?.node, 16)
+    XCTAssertEqual(running?.operatorName, "GATHER_ND")
+    XCTAssertEqual(running?.reason, "gather_nd index out of bounds", "reasons after the last failure only")
+    XCTAssertNil(
+      RuntimeLogLines(splitting: "ERROR: Node number x (ADD) failed to prepare.\n").failedOperator(at: .compile))
+    XCTAssertNil(
+      RuntimeLogLines(splitting: "ERROR: Node number 3 (ADD) failed to invoke.\n").failedOperator(at: .compile))
+    let status = LiteRTStatus(rawValue: 3)
     XCTAssertEqual(
-      InterpreterError.compilationFailed(status: LiteRTStatus(rawValue: 3)).namingFailedOperator(from: log),
+      InterpreterError.compilationFailed(status: status).namingFailedOperator(from: log, stage: .compile),
       .operatorFailed(
         name: "STABLEHLO_SCATTER", node: 4, stage: .compile, reason: "Only update, Add for stablehlo.scatter.",
-        status: LiteRTStatus(rawValue: 3)))
-    let other = InterpreterError.invocationFailed(status: LiteRTStatus(rawValue: 3))
-    XCTAssertEqual(other.namingFailedOperator(from: log), other, "only bare preparation failures are refined")
+        status: status))
     XCTAssertEqual(
-      InterpreterError.compilationFailed(status: LiteRTStatus(rawValue: 3)).namingFailedOperator(from: nil),
-      .compilationFailed(status: LiteRTStatus(rawValue: 3)))
+      InterpreterError.invocationFailed(status: status).namingFailedOperator(from: log, stage: .invoke),
+      .operatorFailed(
+        name: "GATHER_ND", node: 16, stage: .invoke, reason: "gather_nd index out of bounds", status: status))
+    let other = InterpreterError.unknownSignature(key: "x", available: [])
+    XCTAssertEqual(other.namingFailedOperator(from: log, stage: .compile), other, "only bare LiteRT failures")
+    XCTAssertEqual(
+      InterpreterError.compilationFailed(status: status).namingFailedOperator(from: nil, stage: .compile),
+      .compilationFailed(status: status))
   }
 
   func testOtherTextIsPassedThroughAndLiteRTLinesAreSplitOff() {

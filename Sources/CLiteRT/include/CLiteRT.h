@@ -198,6 +198,9 @@ typedef LiteRtStatus (*LiteRtGetCompiledModelInputTensorLayout_fn)(LiteRtCompile
 typedef LiteRtStatus (*LiteRtGetCompiledModelOutputTensorLayouts_fn)(
     LiteRtCompiledModel compiled_model, LiteRtParamIndex signature_index, size_t num_layouts,
     LiteRtLayout *layouts, bool update_allocation);
+typedef LiteRtStatus (*LiteRtCompiledModelGetErrorMessages_fn)(LiteRtCompiledModel compiled_model,
+                                                                 char **error_messages);
+typedef LiteRtStatus (*LiteRtCompiledModelClearErrors_fn)(LiteRtCompiledModel compiled_model);
 typedef LiteRtStatus (*LiteRtRunCompiledModel_fn)(LiteRtCompiledModel compiled_model,
                                                    LiteRtParamIndex signature_index,
                                                    size_t num_input_buffers,

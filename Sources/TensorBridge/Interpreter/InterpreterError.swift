@@ -35,11 +35,12 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case unsupportedOperators(names: [String], stage: Stage, status: LiteRTStatus)
   /// LiteRT could not prepare the model for execution.
   case compilationFailed(status: LiteRTStatus)
-  /// An operator's kernel refused the model while LiteRT prepared it: LiteRT's log named the
-  /// operator, its node number (as Python's `Node number N` does) and the kernel's reason
-  /// (empty when it logged none). With ``RuntimeLog/Destination/standardError`` TensorBridge does
-  /// not read the log, and such a failure stays ``compilationFailed(status:)`` or
-  /// ``liteRTCallFailed(function:status:)``.
+  /// An operator's kernel failed while LiteRT prepared the model or ran it: LiteRT's collected
+  /// errors named the operator, its node number (as Python's `Node number N` does) and the
+  /// kernel's reason (empty when it gave none). The errors come from the compiled model's
+  /// buffer error reporter; when compiling itself fails (no compiled model is left to ask),
+  /// from LiteRT's log, which TensorBridge reads unless the destination is
+  /// ``RuntimeLog/Destination/standardError``.
   case operatorFailed(name: String, node: Int, stage: Stage, reason: String, status: LiteRTStatus)
   /// A LiteRT call failed.
   case liteRTCallFailed(function: String, status: LiteRTStatus)

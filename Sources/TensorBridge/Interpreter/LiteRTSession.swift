@@ -155,7 +155,7 @@ final class LiteRTSession {
           return (environment, model, compiled)
         }
       } explainingFailure: { error, log in
-        error.namingFailedOperator(from: log)
+        error.namingFailedOperator(from: log, stage: .compile)
       }
     } catch {
       cleanup.run()
@@ -274,26 +274,38 @@ final class LiteRTSession {
     var toml = ""
     if let threads = options.threadCount { toml += "num_threads = \(max(1, threads))\n" }
     if !options.isXNNPackEnabled { toml += "kernel_mode = \"builtin\"\n" }
-    if !toml.isEmpty {
-      guard let payload = strdup(toml) else {
-        library.destroyOptions(handle)
-        throw .liteRTCallFailed(function: "strdup", status: LiteRTStatus(rawValue: 2))
+    do throws(InterpreterError) {
+      if !toml.isEmpty { try addOpaqueOption("xnnpack", toml: toml, to: handle, library: library) }
+      // Kernel errors (which operator failed, and why) go to the compiled model's buffer
+      // (kLiteRtErrorReporterModeBuffer), read back when a call fails, not to standard error.
+      if library.compiledModelGetErrorMessages != nil {
+        try addOpaqueOption("runtime_options_string", toml: "error_reporter_mode = 2\n", to: handle, library: library)
       }
-      var opaque: LiteRtOpaqueOptions?
-      status = LiteRTStatus(rawValue: library.createOpaqueOptions("xnnpack", payload, { free($0) }, &opaque))
-      guard status.isOK, let opaque else {
-        free(payload)
-        library.destroyOptions(handle)
-        throw .liteRTCallFailed(function: "LiteRtCreateOpaqueOptions", status: status)
-      }
-      status = LiteRTStatus(rawValue: library.addOpaqueOptions(handle, opaque))
-      guard status.isOK else {
-        library.destroyOpaqueOptions(opaque)
-        library.destroyOptions(handle)
-        throw .liteRTCallFailed(function: "LiteRtAddOpaqueOptions", status: status)
-      }
+    } catch {
+      library.destroyOptions(handle)
+      throw error
     }
     return handle
+  }
+
+  /// Adds the opaque option `identifier` with a TOML payload to `options`.
+  private static func addOpaqueOption(
+    _ identifier: String, toml: String, to options: LiteRtOptions, library: LiteRTLibrary
+  ) throws(InterpreterError) {
+    guard let payload = strdup(toml) else {
+      throw .liteRTCallFailed(function: "strdup", status: LiteRTStatus(rawValue: 2))
+    }
+    var opaque: LiteRtOpaqueOptions?
+    var status = LiteRTStatus(rawValue: library.createOpaqueOptions(identifier, payload, { free($0) }, &opaque))
+    guard status.isOK, let opaque else {
+      free(payload)
+      throw .liteRTCallFailed(function: "LiteRtCreateOpaqueOptions(\(identifier))", status: status)
+    }
+    status = LiteRTStatus(rawValue: library.addOpaqueOptions(options, opaque))
+    guard status.isOK else {
+      library.destroyOpaqueOptions(opaque)
+      throw .liteRTCallFailed(function: "LiteRtAddOpaqueOptions(\(identifier))", status: status)
+    }
   }
 }
 

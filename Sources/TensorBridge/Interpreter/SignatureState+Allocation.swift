@@ -15,13 +15,15 @@ extension SignatureState {
 
   /// Runs `allocation` with the runtime's log routed, reporting a failed LiteRT call as the
   /// unsupported operators that explain it, when the model has any, else as the operator
-  /// LiteRT's log says failed to prepare.
+  /// LiteRT's collected errors (or its log) say failed to prepare.
   private func compiling(_ allocation: () throws(InterpreterError) -> Void) throws(InterpreterError) {
     try StandardErrorCapture.routingRuntimeLog(allocation) { error, log in
+      let kernelErrors = session.takeKernelErrors()
       if case .liteRTCallFailed(_, let status) = error, let unsupported = operatorError(status, stage: .compile) {
         return unsupported
       }
-      return error.namingFailedOperator(from: log)
+      let named = error.namingFailedOperator(from: kernelErrors, stage: .compile)
+      return named != error ? named : error.namingFailedOperator(from: log, stage: .compile)
     }
   }
 

@@ -23,7 +23,10 @@ extension SignatureState {
     }
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)
-      throw operatorError(liteRTStatus, stage: .invoke) ?? .invocationFailed(status: liteRTStatus)
+      let kernelErrors = session.takeKernelErrors()
+      throw operatorError(liteRTStatus, stage: .invoke)
+        ?? InterpreterError.invocationFailed(status: liteRTStatus).namingFailedOperator(
+          from: kernelErrors, stage: .invoke)
     }
     if hasStringOutputs { try refreshStringOutputShapes() }
     if let capturedRun { try updateCapturedOutputs(run: capturedRun) }

@@ -4,12 +4,17 @@ import Logging
 /// Where LiteRT's own log lines go.
 ///
 /// LiteRT writes straight to standard error: an `INFO: Created TensorFlow Lite XNNPACK delegate
-/// for CPU.` banner for every compiled model, and its own copy of errors TensorBridge already
-/// throws as typed errors (`ERROR: Encountered unresolved custom op: …`). The runtime has no
-/// exported switch for that output (``Interpreter/Options/logSeverity`` does not reach it), so
-/// TensorBridge holds standard error back while LiteRT loads and compiles a model and routes
+/// for CPU.` banner for every compiled model, and messages of its model loader. The runtime has
+/// no exported switch for that output (``Interpreter/Options/logSeverity`` does not reach it),
+/// so TensorBridge holds standard error back while LiteRT loads and compiles a model and routes
 /// LiteRT's lines to ``destination``. Any other text written to standard error in that span (by
 /// another thread of your app) is passed through unchanged.
+///
+/// Kernels' errors (`Encountered unresolved custom op: …`, `Node number 4 (STABLEHLO_SCATTER)
+/// failed to prepare.`, `… failed to invoke.`) are collected by each compiled model instead
+/// (LiteRT's buffer error reporter): when a call fails, TensorBridge reads them into the typed
+/// error (``InterpreterError/operatorFailed(name:node:stage:reason:status:)``) and passes them
+/// to ``destination`` as `ERROR` lines, so they reach your logger or standard error too.
 ///
 /// ```swift
 /// RuntimeLog.destination = .logger(Logger(label: "litert"))   // see LiteRT's lines in swift-log

@@ -47,16 +47,20 @@ struct RuntimeLogLines: Equatable {
     return nil
   }
 
-  /// The operator LiteRT's log says failed to prepare, and the errors it logged before saying
+  /// The operator LiteRT's log says failed at `stage`, and the errors it logged before saying
   /// so (the kernel's reason), as in `ERROR: Only update, Add, … for stablehlo.scatter.` then
-  /// `ERROR: Node number 4 (STABLEHLO_SCATTER) failed to prepare.`; the last such failure.
-  var preparationFailure: (node: Int, operatorName: String, reason: String)? {
+  /// `ERROR: Node number 4 (STABLEHLO_SCATTER) failed to prepare.` (`… failed to invoke.` when
+  /// running); the last such failure.
+  func failedOperator(at stage: InterpreterError.Stage) -> (node: Int, operatorName: String, reason: String)? {
     var reasons: [String] = []
     var failure: (node: Int, operatorName: String, reason: String)?
+    let suffix = stage == .compile ? ") failed to prepare." : ") failed to invoke."
     for message in messages where message.severity == "ERROR" {
-      if let (node, name) = Self.failedNode(in: message.text) {
+      if let (node, name) = Self.failedNode(in: message.text, suffix: suffix) {
         failure = (node, name, reasons.joined(separator: " "))
         reasons = []
+      } else if message.text.hasPrefix("Node number ") {
+        reasons = []  // another node's failure (at the other stage) ends its reasons
       } else {
         reasons.append(message.text)
       }
@@ -64,10 +68,9 @@ struct RuntimeLogLines: Equatable {
     return failure
   }
 
-  /// The node number and operator name of `Node number N (NAME) failed to prepare.`
-  private static func failedNode(in text: String) -> (Int, String)? {
+  /// The node number and operator name of `Node number N (NAME)` followed by `suffix`.
+  private static func failedNode(in text: String, suffix: String) -> (Int, String)? {
     let prefix = "Node number "
-    let suffix = ") failed to prepare."
     guard text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
     let body = text.dropFirst(prefix.count).dropLast(suffix.count)
     guard let open = body.firstIndex(of: "("), let node = Int(body[..<open].trimmingCharacters(in: .whitespaces))

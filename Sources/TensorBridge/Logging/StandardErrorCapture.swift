@@ -75,6 +75,19 @@ enum StandardErrorCapture {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Passes LiteRT lines that never went to standard error (the compiled model's collected
+  /// errors) to `destination`: a logger gets them as ``route(_:to:)`` gives captured ones, and
+  /// standard error gets them as LiteRT prints them.
+  static func forward(_ lines: RuntimeLogLines, to destination: RuntimeLog.Destination) {
+    switch destination {
+    case .quiet: return
+    case .logger: route(lines, to: destination)
+    case .standardError:
+      let text = lines.messages.map { "\($0.severity): \($0.text)\n" }.joined()
+      FileHandle.standardError.write(Data(text.utf8))
+    }
+  }
+
   private static func route(_ lines: RuntimeLogLines, to destination: RuntimeLog.Destination) {
     if !lines.passthrough.isEmpty {
       FileHandle.standardError.write(Data(lines.passthrough.utf8))
