@@ -25,6 +25,7 @@ let package = Package(
     .executableTarget(
       name: "readme-blocks",
       dependencies: [
+        .product(name: "TFLiteFormat", package: "TensorBridge"),
         .product(name: "TensorBridge", package: "TensorBridge"),
         .product(name: "TensorBridgeModels", package: "TensorBridge"),
         .product(name: "TensorBridgeVision", package: "TensorBridge"),

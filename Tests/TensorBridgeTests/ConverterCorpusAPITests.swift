@@ -199,6 +199,42 @@ final class ConverterCorpusAPITests: XCTestCase {
     }
   }
 
+  // LiteRT's compiled model prepares at the stored size of a dynamic input (each -1 as 1);
+  // `settingInputShapes` stores another, so the model is prepared at it from the start (the
+  // CLI does this for models that cannot prepare at size 1, such as openWakeWord's
+  // mel-spectrogram front end). The batch-3 run matches Python's signature step.
+  func testSettingInputShapesPreparesTheModelAtThatSize() throws {
+    let data = try Data(contentsOf: corpus("keras3_sequential_export").appendingPathComponent("model.tflite"))
+    let model = try TFLiteModel(data: data)
+    let sized = try model.settingInputShapes([0: [3, 8, 8, 1]])
+    let input = sized.subgraphs[0].tensors[sized.subgraphs[0].inputs[0]]
+    XCTAssertEqual(input.shape, [3, 8, 8, 1])
+    XCTAssertEqual(input.shapeSignature, [-1, 8, 8, 1], "which dimensions may change stays")
+    XCTAssertEqual(sized.data.count, data.count, "the dimensions are written in place")
+    let interpreter = try Interpreter(model: sized)
+    XCTAssertEqual(try interpreter.input(at: 0).shape.dimensions, [3, 8, 8, 1])
+    try interpreter.copy(try npy("keras3_sequential_export", "inputs/1_pixels.npy").floats, toInputAt: 0)
+    try interpreter.invoke()
+    let output = try interpreter.output(at: 0)
+    let expected = try npy("keras3_sequential_export", "expected/1/0_output_0.npy")
+    XCTAssertEqual(output.shape.dimensions, expected.shape)
+    for (got, want) in zip(try output.values(as: Float.self), expected.floats) {
+      XCTAssertEqual(got, want, accuracy: 1e-5)
+    }
+    try interpreter.resizeInput(at: 0, to: [1, 8, 8, 1])
+    XCTAssertEqual(try interpreter.input(at: 0).shape.dimensions, [1, 8, 8, 1], "and it still resizes")
+
+    for (shapes, words) in [
+      ([0: [3, 9, 8, 1]], "dimension 1"), ([1: [1, 8, 8, 1]], "1 inputs"), ([0: [3, 8, 8]], "rank 4"),
+      ([0: [0, 8, 8, 1]], "from 1"),
+    ] {
+      XCTAssertThrowsError(try model.settingInputShapes(shapes)) { error in
+        guard case TFLiteFormatError.invalidInputShape = error else { return XCTFail("\(error)") }
+        XCTAssertTrue(String(describing: error).contains(words), "\(error)")
+      }
+    }
+  }
+
   // jax2tf's take() in fill mode still gathers at an index past the end: GATHER_ND fails to
   // invoke, in Python ("gather_nd index out of bounds Node number 16 (GATHER_ND) failed to
   // invoke.") as here; the run's error names the operator, and the next run works.

@@ -170,6 +170,10 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
   /// (or output) of the signature's subgraph.
   case signatureTensorMismatch(path: String, tensor: Int, role: String)
 
+  /// ``TFLiteModel/settingInputShapes(_:)`` cannot give the input at `position` (in the main
+  /// subgraph's inputs) this shape.
+  case invalidInputShape(position: Int, shape: [Int], reason: String)
+
   /// One sentence describing the problem.
   public var description: String {
     switch self {
@@ -278,6 +282,8 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(path) is tensor \(tensor), which is not an \(role) of the signature's subgraph."
     case .subgraphCycle(let path, let cycle):
       return "\(path) makes subgraphs call each other in a cycle (\(cycle.map(String.init).joined(separator: " -> ")))."
+    case .invalidInputShape(let position, let shape, let reason):
+      return "Input \(position) cannot take the shape \(shape): \(reason)."
     }
   }
 }

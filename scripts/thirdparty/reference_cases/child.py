@@ -3,7 +3,7 @@ import json
 import os
 import traceback
 
-from .inputs import NP_TYPES, concrete_shape, make_input
+from .inputs import NP_TYPES, concrete_shape, dynamic_dim, make_input
 
 
 def dtype_name(np, dt):
@@ -66,8 +66,9 @@ def child(name, base_dir, float_range):
     main = case["analysis"]["subgraphs"][0]
     inputs = []
     arrays = []
+    fixed = dynamic_dim(case.get("properties", []))
     for i, info in enumerate(main["inputs"]):
-        shape = concrete_shape(info)
+        shape = concrete_shape(info, fixed)
         arr, how = make_input(np, name, i, info["type"], shape, float_range)
         fname = f"input_{i}.npy"
         np.save(os.path.join(case_dir, fname), arr)

@@ -49,9 +49,6 @@ extension TFLiteModel {
     let located: Result<(drop: Set<Int>, keep: Set<Int>), TFLiteFormatError> = data.withUnsafeBytes { raw in
       Result { () throws(TFLiteFormatError) -> (drop: Set<Int>, keep: Set<Int>) in
         let reader = FlatBufferReader(bytes: raw)
-        let root = try reader.rootTable()
-        guard let subgraphList = try reader.vector(root, slot: Slot.Model.subgraphs, elementSize: 4, "subgraphs")
-        else { return ([], []) }
         let wanted = Set(targets.map { "\($0.subgraph).\($0.operator)" })
         let reading = Set(
           subgraphs.indices.flatMap { s in
@@ -60,24 +57,14 @@ extension TFLiteModel {
           })
         var drop = Set<Int>()
         var keep = Set<Int>()
-        for s in 0..<subgraphList.count {
-          let subgraph = try reader.table(
-            at: try reader.element(of: subgraphList, at: s, "subgraphs"), path: "subgraphs")
-          guard
-            let operators = try reader.vector(
-              subgraph, slot: Slot.SubGraph.operators, elementSize: 4, "subgraphs[\(s)].operators")
-          else { continue }
-          for o in 0..<operators.count {
-            let path = "subgraphs[\(s)].operators[\(o)]"
-            let op = try reader.table(at: try reader.element(of: operators, at: o, path), path: path)
-            guard reader.fieldOffset(op, slot: Slot.Operator.intermediates) != nil else { continue }
-            // The vtable entry of the field, inside the vtable (fieldOffset found it there).
-            let entry = op.vtable + 4 + 2 * Slot.Operator.intermediates
-            if wanted.contains("\(s).\(o)") {
-              drop.insert(entry)
-            } else if reading.contains("\(s).\(o)") {
-              keep.insert(entry)
-            }
+        try reader.forEachSubgraphTable(slot: Slot.SubGraph.operators, name: "operators") { s, o, op, _ in
+          guard reader.fieldOffset(op, slot: Slot.Operator.intermediates) != nil else { return }
+          // The vtable entry of the field, inside the vtable (fieldOffset found it there).
+          let entry = op.vtable + 4 + 2 * Slot.Operator.intermediates
+          if wanted.contains("\(s).\(o)") {
+            drop.insert(entry)
+          } else if reading.contains("\(s).\(o)") {
+            keep.insert(entry)
           }
         }
         return (drop, keep)
