@@ -8,7 +8,7 @@ extension TFLiteModel {
   /// of dynamic inputs (each `-1` stored as 1); Python's interpreter prepares only at
   /// `allocate_tensors()`, after `resize_tensor_input`. A model whose kernels cannot prepare at
   /// size 1 (an audio front end whose frames need more samples) therefore loads in TensorBridge
-  /// only with its inputs given their size first; ``Interpreter`` can then resize them again.
+  /// only with its inputs given their size first; TensorBridge's `Interpreter` can then resize them again.
   ///
   /// The new dimensions are written over the old ones in the file's `shape` vectors (same
   /// rank, same length); nothing else changes.
