@@ -9,14 +9,14 @@ import TensorBridge
 /// that cannot prepare at size 1 (openWakeWord's mel-spectrogram front end) is loaded again
 /// with the files' shapes written in (``TFLiteModel/settingInputShapes(_:)``).
 enum InputShapeSettling {
-  /// `model` with the shapes of the `.npy` files among `inputs` (`KEY=PATH`, KEY a position or
-  /// a main-subgraph input's tensor or signature name) set, or nil when none applies.
-  static func sized(_ model: TFLiteModel, inputs: [String]) -> TFLiteModel? {
+  /// `model` with the shapes of the `.npy` files among `inputs` (KEY a position or a
+  /// main-subgraph input's tensor or signature name, and the file's path) set, or nil when none
+  /// applies.
+  static func sized(_ model: TFLiteModel, inputs: [(key: String, path: String)]) -> TFLiteModel? {
     guard let main = model.subgraphs.first else { return nil }
     let signature = model.signatures.first { $0.subgraphIndex == 0 }
     var shapes: [Int: [Int]] = [:]
-    for spec in inputs {
-      let (key, path) = RunCommand.split(spec)
+    for (key, path) in inputs {
       guard URL(fileURLWithPath: path).pathExtension.lowercased() == "npy",
         let file = try? Data(contentsOf: URL(fileURLWithPath: path)), let array = try? NPYFile.read(file)
       else { continue }
@@ -35,7 +35,7 @@ enum InputShapeSettling {
   /// An interpreter for `model` sized by `inputs` (see ``sized(_:inputs:)``), for a model that
   /// failed to load at its stored sizes; nil when sizing does not apply or does not help.
   static func interpreter(
-    retrying model: TFLiteModel, inputs: [String], options: Interpreter.Options
+    retrying model: TFLiteModel, inputs: [(key: String, path: String)], options: Interpreter.Options
   ) -> Interpreter? {
     guard let sized = sized(model, inputs: inputs) else { return nil }
     return try? Interpreter(model: sized, options: options)

@@ -124,7 +124,7 @@ struct RunCommand: ParsableCommand {
       // Not preparable at the stored size of its dynamic inputs: at the input files' sizes.
       guard signature == nil,
         let retried = InputShapeSettling.interpreter(
-          retrying: verified, inputs: input, options: runtime.interpreterOptions)
+          retrying: verified, inputs: input.map(Self.split), options: runtime.interpreterOptions)
       else { throw CLIFailure(error) }
       interpreter = retried
     }
@@ -156,7 +156,7 @@ struct RunCommand: ParsableCommand {
           first.signature == nil || verified.signatures.first(where: { $0.key == first.signature })?.subgraphIndex == 0,
           let retried = InputShapeSettling.interpreter(
             retrying: verified,
-            inputs: first.inputs.map { "\($0.key)=\(steps.folder.appendingPathComponent($0.value).path)" },
+            inputs: first.inputs.map { ($0.key, steps.folder.appendingPathComponent($0.value).path) },
             options: runtime.interpreterOptions)
         else { throw CLIFailure(error) }
         interpreter = retried

@@ -44,10 +44,10 @@ extension TFLiteModel {
       if shape != tensor.shape { targets.append((position, main.inputs[position], shape)) }
     }
     guard !targets.isEmpty else { return self }
-    let located = locateShapeVectors(of: Set(targets.map(\.tensor)))
+    let starts = try locateShapeVectors(of: Set(targets.map(\.tensor))).get()
     var bytes = data
     for target in targets {
-      guard let start = try located.get()[target.tensor] else {
+      guard let start = starts[target.tensor] else {
         throw .invalidInputShape(
           position: target.position, shape: target.shape,
           reason: "its shape vector is shared with another tensor of the file")
