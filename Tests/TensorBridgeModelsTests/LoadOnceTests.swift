@@ -125,7 +125,10 @@ final class VerifiedDescriptionTests: XCTestCase {
     var compared = 0
     for file in files {
       guard let bundle = try? ModelBundle(modelFile: file),
-        let interpreter = try? Interpreter(model: XCTUnwrap(bundle.verifiedModel), options: .init(logSeverity: .silent))
+        let interpreter = try? Interpreter(
+          model: XCTUnwrap(bundle.verifiedModel), options: .init(logSeverity: .silent)),
+        // A model waiting for input sizes has no compiled tensors to compare (SizedAtRunTests).
+        interpreter.inputSizesRequired == nil
       else { continue }
       compared += 1
       let name = file.lastPathComponent

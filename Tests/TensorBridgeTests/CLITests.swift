@@ -88,6 +88,27 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(result.stdout.contains(#""shape":[2,2]"#), result.stdout)
   }
 
+  /// A model LiteRT cannot prepare at its stored sizes (Tests/Fixtures/dynamic) is sized from
+  /// the input files before anything reads a tensor; without a size for every dynamic input the
+  /// error names the one missing. `inspect` says it prepares once sized.
+  func testRunSizesAModelThatCannotPrepareAtItsStoredSizes() throws {
+    let model = Fixtures.root.appendingPathComponent("dynamic/sized_at_run.tflite").path
+    let folder = try temporaryFolder()
+    let a = folder.appendingPathComponent("a.json")
+    let b = folder.appendingPathComponent("b.json")
+    try Data("[[1, 2, 3, 4, 5, 6]]".utf8).write(to: a)
+    try Data("[[0, 0, 0, 0, 0, 0]]".utf8).write(to: b)
+    let result = try run(["run", model, "--input", "a=\(a.path)", "--input", "b=\(b.path)", "--json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#""shape":[1,1,2,2]"#), result.stdout)
+    let missing = try run(["run", model, "--input", "a=\(a.path)"])
+    XCTAssertNotEqual(missing.status, 0)
+    XCTAssertTrue(missing.stderr.contains("give 'serving_default_b:0' [1, -1] its size"), missing.stderr)
+    let inspect = try run(["inspect", model])
+    XCTAssertEqual(inspect.status, 0, inspect.stderr)
+    XCTAssertTrue(inspect.stdout.contains("prepares it once its"), inspect.stdout)
+  }
+
   func testRunSignature() throws {
     let folder = try temporaryFolder()
     let x = folder.appendingPathComponent("x.json")

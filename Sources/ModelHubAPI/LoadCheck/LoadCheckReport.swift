@@ -22,6 +22,10 @@ public struct LoadCheckReport: Codable, Sendable, Equatable {
     /// size, each as a sentence naming the tensor, size and operator; empty when none are (and
     /// when a report omits the key).
     public var fixedDimensions: [String]
+    /// When LiteRT loads the model but prepares it only once its dynamic inputs are given
+    /// sizes (it cannot at the sizes the file stores, as in Python before
+    /// `resize_tensor_input`): which inputs, and why. `nil` for most models.
+    public var inputSizesRequired: String?
 
     /// Creates a runtime outcome.
     /// - Parameters:
@@ -30,21 +34,25 @@ public struct LoadCheckReport: Codable, Sendable, Equatable {
     ///   - error: Why loading failed, if it did.
     ///   - loweredOperators: The fused recurrent operators lowered before loading.
     ///   - fixedDimensions: The dynamic input dimensions those operators fix.
+    ///   - inputSizesRequired: Why the model prepares only once its dynamic inputs are sized.
     public init(
       loads: Bool, library: String? = nil, error: String? = nil, loweredOperators: [String] = [],
-      fixedDimensions: [String] = []
+      fixedDimensions: [String] = [], inputSizesRequired: String? = nil
     ) {
       self.loads = loads
       self.library = library
       self.error = error
       self.loweredOperators = loweredOperators
       self.fixedDimensions = fixedDimensions
+      self.inputSizesRequired = inputSizesRequired
     }
 
-    private enum CodingKeys: String, CodingKey { case loads, library, error, loweredOperators, fixedDimensions }
+    private enum CodingKeys: String, CodingKey {
+      case loads, library, error, loweredOperators, fixedDimensions, inputSizesRequired
+    }
 
-    /// Decodes a report; `loweredOperators` and `fixedDimensions` may be missing (reports from
-    /// before they existed).
+    /// Decodes a report; `loweredOperators`, `fixedDimensions` and `inputSizesRequired` may be
+    /// missing (reports from before they existed).
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       loads = try container.decode(Bool.self, forKey: .loads)
@@ -52,6 +60,7 @@ public struct LoadCheckReport: Codable, Sendable, Equatable {
       error = try container.decodeIfPresent(String.self, forKey: .error)
       loweredOperators = try container.decodeIfPresent([String].self, forKey: .loweredOperators) ?? []
       fixedDimensions = try container.decodeIfPresent([String].self, forKey: .fixedDimensions) ?? []
+      inputSizesRequired = try container.decodeIfPresent(String.self, forKey: .inputSizesRequired)
     }
   }
 

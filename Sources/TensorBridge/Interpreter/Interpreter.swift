@@ -28,13 +28,26 @@ import TFLiteFormat
 /// LiteRT's compiled model refuses) are lowered to builtin operators at load, their state kept
 /// across runs as in Python (see ``resetVariables()``).
 ///
+/// A model LiteRT cannot prepare at the sizes its file stores for dynamic inputs (a `-1` is
+/// stored as 1, and some kernels cannot take that) loads as in Python and compiles once
+/// ``resizeInput(at:to:)`` has given the sizes; until then reading tensors or running throws
+/// ``InterpreterError/inputSizesRequired(dynamicInputs:reason:)``.
+///
 /// An `Interpreter` is not thread-safe (neither is LiteRT's compiled model): use it from one
 /// task or thread at a time.
 public final class Interpreter {
   /// The options the interpreter was created with.
   public let options: Options
-  let session: LiteRTSession
-  private let state: SignatureState
+  /// The structure of the model as TensorBridge's verifier read it: operators, tensors,
+  /// signatures and metadata entries.
+  public let model: TFLiteModel
+  private var runtime: Runtime
+
+  /// The compiled model and its main signature's buffers, or the model waiting for input sizes.
+  private enum Runtime {
+    case compiled(LiteRTSession, SignatureState)
+    case awaitingInputSizes(PendingPreparation)
+  }
 
   /// Loads the model file at `modelPath` (read into memory, verified, then handed to LiteRT).
   ///
@@ -77,36 +90,92 @@ public final class Interpreter {
   ///   compile the model.
   public init(model: TFLiteModel, options: Options = Options()) throws(InterpreterError) {
     self.options = options
-    session = try LiteRTSession(format: model, options: options)
-    state = try SignatureState(session: session, signatureIndex: session.mainSignatureIndex)
+    self.model = model
+    do {
+      runtime = try Self.compile(model, options: options)
+    } catch {
+      guard PendingPreparation.applies(to: error, model: model) else { throw error }
+      runtime = .awaitingInputSizes(PendingPreparation(failure: error))
+    }
+  }
+
+  private static func compile(_ model: TFLiteModel, options: Options) throws(InterpreterError) -> Runtime {
+    let session = try LiteRTSession(format: model, options: options)
+    return .compiled(session, try SignatureState(session: session, signatureIndex: session.mainSignatureIndex))
+  }
+
+  /// The compiled session. A model waiting for input sizes is compiled at the sizes given so
+  /// far (the error says which inputs need one when none was given).
+  var session: LiteRTSession {
+    get throws(InterpreterError) { try compiled().session }
+  }
+
+  private var state: SignatureState {
+    get throws(InterpreterError) { try compiled().state }
+  }
+
+  private func compiled() throws(InterpreterError) -> (session: LiteRTSession, state: SignatureState) {
+    switch runtime {
+    case .compiled(let session, let state): return (session, state)
+    case .awaitingInputSizes(let pending):
+      // Until a size was given, LiteRT would fail as it did at load; the error says what to do.
+      guard !pending.sizes.isEmpty else { throw pending.sizesRequired(by: model) }
+      let sized: TFLiteModel
+      do { sized = try model.settingInputShapes(pending.sizes) } catch { throw .invalidModel(error) }
+      runtime = try Self.compile(sized, options: options)
+      return try compiled()
+    }
+  }
+
+  /// While LiteRT cannot prepare the model at the sizes its file stores for its dynamic inputs
+  /// and ``resizeInput(at:to:)`` has not given sizes it can: the dynamic inputs still without a
+  /// size (``InterpreterError/inputSizesRequired(dynamicInputs:reason:)``), or LiteRT's failure
+  /// at the sizes given. `nil` once the model is compiled, which for most models is from the start.
+  public var inputSizesRequired: InterpreterError? {
+    guard case .awaitingInputSizes(let pending) = runtime else { return nil }
+    return pending.sizesRequired(by: model)
+  }
+
+  /// The compiled session and main-signature buffers, or `nil` while the model waits for input sizes.
+  private var compiledNow: (session: LiteRTSession, state: SignatureState)? {
+    if case .compiled(let session, let state) = runtime { return (session, state) }
+    return nil
   }
 
   // MARK: Model description
 
   /// The number of input tensors.
-  public var inputTensorCount: Int { state.inputs.count }
+  public var inputTensorCount: Int { compiledNow?.state.inputs.count ?? DeclaredInterface(model: model).inputCount }
   /// The number of output tensors.
-  public var outputTensorCount: Int { state.outputs.count }
-
-  /// The structure of the model as TensorBridge's verifier read it: operators, tensors,
-  /// signatures and metadata entries.
-  public var model: TFLiteModel { session.format }
+  public var outputTensorCount: Int {
+    compiledNow?.state.outputs.count ?? DeclaredInterface(model: model).outputCount
+  }
 
   /// Where the LiteRT runtime library was loaded from.
-  public var runtimeLibraryPath: String { session.library.path }
+  public var runtimeLibraryPath: String {
+    compiledNow?.session.library.path ?? (try? LiteRTLibrary.load(explicitPath: options.runtimeLibraryPath))?.path
+      ?? ""
+  }
 
   /// Dynamic input dimensions of fused recurrent operators that their state or weights fix,
   /// as TensorFlow Lite's kernels fix them: the interpreter runs them at the file's size and
   /// refuses a resize to another (see TFLiteFormat's `RecurrentFixedDimension`). Empty for most models.
-  public var recurrentFixedDimensions: [RecurrentFixedDimension] { session.recurrentFixedDimensions }
+  /// (Empty while the model waits for input sizes.)
+  public var recurrentFixedDimensions: [RecurrentFixedDimension] {
+    compiledNow?.session.recurrentFixedDimensions ?? []
+  }
 
   /// The keys of the model's signatures. A model without signature definitions reports one,
   /// `"<placeholder signature>"`, as LiteRT does.
-  public var signatureKeys: [String] { session.signatures.map(\.key) }
+  public var signatureKeys: [String] {
+    compiledNow?.session.signatures.map(\.key) ?? DeclaredInterface(model: model).signatureKeys
+  }
 
   /// Raw model metadata stored under `key` (e.g. `"TFLITE_METADATA"`,
   /// `"min_runtime_version"`), or `nil` when the model has none under that key.
-  public func metadata(forKey key: String) -> Data? { session.metadata(forKey: key) }
+  public func metadata(forKey key: String) -> Data? {
+    compiledNow?.session.metadata(forKey: key) ?? model.metadata(named: key)
+  }
 
   // MARK: Tensors
 
@@ -185,23 +254,54 @@ public final class Interpreter {
   /// - Throws: ``InterpreterError/variableResetUnavailable`` in the rare case the lowering could
   ///   not add its reset signature; ``InterpreterError/invocationFailed(status:)`` if running it
   ///   fails.
-  public func resetVariables() throws(InterpreterError) { try session.resetRecurrentState() }
+  public func resetVariables() throws(InterpreterError) {
+    // A model still waiting for input sizes has not run: its state is zeros.
+    try compiledNow?.session.resetRecurrentState()
+  }
 
   /// Changes the shape of a dynamic input. Only the dimensions the model declares as `-1`
   /// may change; buffers for the input and the outputs are re-created at once.
   ///
   /// A change of shape also resets fused recurrent state to zeros (see ``resetVariables()``),
   /// as Python's `resize_tensor_input` followed by `allocate_tensors()` does.
+  ///
+  /// For a model waiting for input sizes (see ``inputSizesRequired``) the size is checked
+  /// against the file's declaration and kept, and the model is compiled at the sizes given so
+  /// far when LiteRT can prepare it at those; when it cannot yet (another input still needs a
+  /// size), the next read, write or run says why.
   public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
-    try state.resizeInput(at: try inputPosition(index), to: shape)
+    guard case .awaitingInputSizes(var pending) = runtime else {
+      try state.resizeInput(at: try inputPosition(index), to: shape)
+      return
+    }
+    let interface = DeclaredInterface(model: model)
+    guard (0..<interface.inputCount).contains(index) else {
+      throw .invalidTensorIndex(role: .input, index: index, count: interface.inputCount)
+    }
+    pending.sizes[index] = shape.dimensions
+    let sized: TFLiteModel
+    do { sized = try model.settingInputShapes(pending.sizes) } catch {
+      guard case .invalidInputShape(_, _, let reason) = error else { throw .invalidModel(error) }
+      throw .invalidShape(
+        tensor: interface.tensorName(at: index, role: .input), shape: shape.dimensions, reason: reason)
+    }
+    runtime = .awaitingInputSizes(pending)
+    // Compiled now when LiteRT can prepare these sizes; when it cannot yet (another input still
+    // needs its size), the next read, write or run compiles again and says why.
+    do { runtime = try Self.compile(sized, options: options) } catch {
+      pending.failure = error
+      runtime = .awaitingInputSizes(pending)
+    }
   }
 
   /// Re-creates every tensor buffer from the model's current shapes. Input contents are lost.
   /// (Resizing already does this; the method exists so TensorFlowLiteSwift code ports as-is.)
+  /// For a model waiting for input sizes, compiles it at the sizes given.
   public func allocateTensors() throws(InterpreterError) { try state.allocate() }
 
   /// A runner for the signature `key`, addressing inputs and outputs by name.
   public func signatureRunner(with key: String) throws(InterpreterError) -> SignatureRunner {
+    let session = try session
     guard let index = session.signatures.firstIndex(where: { $0.key == key }) else {
       throw .unknownSignature(key: key, available: signatureKeys)
     }
@@ -210,22 +310,36 @@ public final class Interpreter {
 
   /// The index of the input whose tensor name, or name in the main signature, is `name`.
   public func inputIndex(named name: String) -> Int? {
-    Self.index(named: name, slots: state.inputs, order: session.mainInputOrder)
+    guard let (session, state) = compiledNow else {
+      return DeclaredInterface(model: model).index(named: name, role: .input)
+    }
+    return Self.index(named: name, slots: state.inputs, order: session.mainInputOrder)
   }
 
   /// The index of the output whose tensor name, or name in the main signature, is `name`.
   public func outputIndex(named name: String) -> Int? {
-    Self.index(named: name, slots: state.outputs, order: session.mainOutputOrder)
+    guard let (session, state) = compiledNow else {
+      return DeclaredInterface(model: model).index(named: name, role: .output)
+    }
+    return Self.index(named: name, slots: state.outputs, order: session.mainOutputOrder)
   }
 
   /// The main signature's name for the input at `index` (e.g. `x`), or `nil` for a bad index.
   public func inputSignatureName(at index: Int) -> String? {
-    session.mainInputOrder.indices.contains(index) ? state.inputs[session.mainInputOrder[index]].signatureName : nil
+    guard let (session, state) = compiledNow else {
+      return DeclaredInterface(model: model).signatureName(at: index, role: .input)
+    }
+    return session.mainInputOrder.indices.contains(index)
+      ? state.inputs[session.mainInputOrder[index]].signatureName : nil
   }
 
   /// The main signature's name for the output at `index`, or `nil` for a bad index.
   public func outputSignatureName(at index: Int) -> String? {
-    session.mainOutputOrder.indices.contains(index) ? state.outputs[session.mainOutputOrder[index]].signatureName : nil
+    guard let (session, state) = compiledNow else {
+      return DeclaredInterface(model: model).signatureName(at: index, role: .output)
+    }
+    return session.mainOutputOrder.indices.contains(index)
+      ? state.outputs[session.mainOutputOrder[index]].signatureName : nil
   }
 
   // MARK: Helpers
@@ -235,6 +349,7 @@ public final class Interpreter {
   }
 
   private func inputPosition(_ index: Int) throws(InterpreterError) -> Int {
+    let session = try session
     guard session.mainInputOrder.indices.contains(index) else {
       throw .invalidTensorIndex(role: .input, index: index, count: inputTensorCount)
     }
@@ -242,6 +357,7 @@ public final class Interpreter {
   }
 
   private func outputPosition(_ index: Int) throws(InterpreterError) -> Int {
+    let session = try session
     guard session.mainOutputOrder.indices.contains(index) else {
       throw .invalidTensorIndex(role: .output, index: index, count: outputTensorCount)
     }

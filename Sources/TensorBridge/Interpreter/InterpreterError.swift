@@ -77,6 +77,10 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
   case customKernelFailed(operator: String, reason: String)
   /// Declared input/output formats do not match the model; every mismatch is listed.
   case formatMismatch([FormatMismatch])
+  /// LiteRT cannot prepare the model at the sizes its dynamic inputs have (`reason`; at first
+  /// the sizes the file stores): resize the `dynamicInputs` still without a size (each named
+  /// with its declared shape, `-1` for a dynamic dimension) before reading tensors or running.
+  case inputSizesRequired(dynamicInputs: [String], reason: String)
 
   /// When an unsupported operator was detected.
   public enum Stage: String, Sendable {
@@ -151,6 +155,10 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
       return "Output '\(tensor)' could not be read after the run: \(reason)."
     case .customKernelFailed(let name, let reason):
       return "TensorBridge's \(name) operator failed during the run: \(reason)."
+    case .inputSizesRequired(let inputs, let reason):
+      let because = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+      return
+        "LiteRT cannot prepare the model at the sizes its dynamic inputs have (\(because)): give \(inputs.joined(separator: ", ")) \(inputs.count == 1 ? "its size" : "their sizes") with resizeInput(at:to:) first, as Python needs resize_tensor_input before allocate_tensors()."
     case .formatMismatch(let mismatches):
       return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ")
         + "."

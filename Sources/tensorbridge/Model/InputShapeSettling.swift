@@ -2,42 +2,44 @@ import Foundation
 import TFLiteFormat
 import TensorBridge
 
-/// Sizes a model's dynamic inputs from the `--input` files before LiteRT compiles it.
-///
-/// LiteRT's compiled model prepares every operator when it is created, at the stored size of
-/// dynamic inputs (each `-1` stored as 1); Python resizes first and prepares after. A model
-/// that cannot prepare at size 1 (openWakeWord's mel-spectrogram front end) is loaded again
-/// with the files' shapes written in (``TFLiteModel/settingInputShapes(_:)``).
+/// Sizes the dynamic inputs of a model LiteRT cannot prepare at the sizes its file stores
+/// (openWakeWord's mel-spectrogram front end) from the `--input` files, before anything reads
+/// a tensor: such an interpreter waits for sizes (``Interpreter/inputSizesRequired``), as
+/// Python's waits for `resize_tensor_input`.
 enum InputShapeSettling {
-  /// `model` with the shapes of the `.npy` files among `inputs` (KEY a position or a
-  /// main-subgraph input's tensor or signature name, and the file's path) set, or nil when none
-  /// applies.
-  static func sized(_ model: TFLiteModel, inputs: [(key: String, path: String)]) -> TFLiteModel? {
-    guard let main = model.subgraphs.first else { return nil }
+  /// Gives `interpreter`, when it waits for input sizes, the shapes of the `inputs` files (KEY a position or a main-subgraph input's tensor or signature name, and the
+  /// file's path). Does nothing for an interpreter already compiled.
+  static func size(_ interpreter: Interpreter, from inputs: [(key: String, path: String)]) throws(CLIFailure) {
+    guard interpreter.inputSizesRequired != nil else { return }
+    for (position, shape) in shapes(interpreter.model, inputs: inputs).sorted(by: { $0.key < $1.key }) {
+      do { try interpreter.resizeInput(at: position, to: Tensor.Shape(shape)) } catch { throw CLIFailure(error) }
+    }
+    if let waiting = interpreter.inputSizesRequired {
+      throw CLIFailure(
+        "\(waiting) (Here: give every dynamic input as an .npy or nested .json array, whose shape sizes it.)")
+    }
+  }
+
+  /// The main-subgraph input positions `inputs` are for, with the shapes their files state
+  /// (`.npy` and nested JSON arrays; raw bytes state none). A file that does not load is left
+  /// out: loading it into its input later says why.
+  static func shapes(_ model: TFLiteModel, inputs: [(key: String, path: String)]) -> [Int: [Int]] {
+    guard let main = model.subgraphs.first else { return [:] }
     let signature = model.signatures.first { $0.subgraphIndex == 0 }
     var shapes: [Int: [Int]] = [:]
     for (key, path) in inputs {
-      guard URL(fileURLWithPath: path).pathExtension.lowercased() == "npy",
-        let file = try? Data(contentsOf: URL(fileURLWithPath: path)), let array = try? NPYFile.read(file)
-      else { continue }
       let tensorIndex =
         main.tensors.indices.first { main.tensors[$0].name == key }
         ?? signature?.inputs.first { $0.name == key }?.tensorIndex
       guard let position = Int(key) ?? tensorIndex.flatMap({ main.inputs.firstIndex(of: $0) }),
-        main.inputs.indices.contains(position)
+        main.inputs.indices.contains(position), main.tensors.indices.contains(main.inputs[position])
       else { continue }
-      shapes[position] = array.shape
+      let declared = main.tensors[main.inputs[position]]
+      let tensor = Tensor(
+        name: declared.name, dataType: Tensor.DataType(declared.type), shape: Tensor.Shape(declared.shape),
+        data: Data())
+      if let shape = try? InputLoader.load(path: path, for: tensor).shape { shapes[position] = shape }
     }
-    guard !shapes.isEmpty else { return nil }
-    return try? model.settingInputShapes(shapes)
-  }
-
-  /// An interpreter for `model` sized by `inputs` (see ``sized(_:inputs:)``), for a model that
-  /// failed to load at its stored sizes; nil when sizing does not apply or does not help.
-  static func interpreter(
-    retrying model: TFLiteModel, inputs: [(key: String, path: String)], options: Interpreter.Options
-  ) -> Interpreter? {
-    guard let sized = sized(model, inputs: inputs) else { return nil }
-    return try? Interpreter(model: sized, options: options)
+    return shapes
   }
 }

@@ -138,7 +138,11 @@ struct ModelReport: Codable {
           // TensorBridge's operators.
           op.location + (op.customOperatorName.map { " (as \($0))" } ?? "")
         },
-        fixedDimensions: interpreter.recurrentFixedDimensions.map(\.reason))
+        fixedDimensions: interpreter.recurrentFixedDimensions.map(\.reason),
+        inputSizesRequired: interpreter.inputSizesRequired.map { error in
+          guard case .inputSizesRequired(let inputs, let reason) = error else { return error.description }
+          return "\(inputs.joined(separator: ", ")): \(reason)"
+        })
     } catch {
       runtimeReport.error = error.description
     }
@@ -170,7 +174,13 @@ struct ModelReport: Codable {
     )
     // Whether it runs comes first: a model this runtime refuses should say so up front.
     if runtime.loads {
-      lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
+      if let sizes = runtime.inputSizesRequired {
+        lines.append("Runtime      LiteRT loads the model (\(runtime.library ?? "?")) and prepares it once its")
+        lines.append(
+          "             dynamic inputs are sized (run it with .npy or .json inputs): at the stored sizes of \(sizes)")
+      } else {
+        lines.append("Runtime      LiteRT loads and prepares the model (\(runtime.library ?? "?"))")
+      }
       if !runtime.loweredOperators.isEmpty {
         let count = runtime.loweredOperators.count
         // An operator run by one of TensorBridge's kernels is listed "(as <kernel>)".

@@ -121,12 +121,11 @@ struct RunCommand: ParsableCommand {
   private func runModel(_ verified: TFLiteModel) throws -> [OutputWriter.Output] {
     let interpreter: Interpreter
     do { interpreter = try Interpreter(model: verified, options: runtime.interpreterOptions) } catch {
-      // Not preparable at the stored size of its dynamic inputs: at the input files' sizes.
-      guard signature == nil,
-        let retried = InputShapeSettling.interpreter(
-          retrying: verified, inputs: input.map(Self.split), options: runtime.interpreterOptions)
-      else { throw CLIFailure(error) }
-      interpreter = retried
+      throw CLIFailure(error)
+    }
+    // Not preparable at the stored size of its dynamic inputs: at the input files' sizes.
+    if signature == nil || verified.signatures.first(where: { $0.key == signature })?.subgraphIndex == 0 {
+      try InputShapeSettling.size(interpreter, from: input.map(Self.split))
     }
     let runner = try ModelRunner(interpreter: interpreter, signature: signature)
     try runner.loadAll(input.map(Self.split))
@@ -151,15 +150,15 @@ struct RunCommand: ParsableCommand {
     let results = try runtime.quietly { () throws -> [[OutputWriter.Output]] in
       let interpreter: Interpreter
       do { interpreter = try Interpreter(modelPath: model, options: runtime.interpreterOptions) } catch {
-        // Not preparable at the stored size of its dynamic inputs: at the first step's sizes.
-        guard let first = steps.steps.first, let verified = try? TFLiteModel(modelPath: model),
-          first.signature == nil || verified.signatures.first(where: { $0.key == first.signature })?.subgraphIndex == 0,
-          let retried = InputShapeSettling.interpreter(
-            retrying: verified,
-            inputs: first.inputs.map { ($0.key, steps.folder.appendingPathComponent($0.value).path) },
-            options: runtime.interpreterOptions)
-        else { throw CLIFailure(error) }
-        interpreter = retried
+        throw CLIFailure(error)
+      }
+      // Not preparable at the stored size of its dynamic inputs: at the first step's sizes.
+      if let first = steps.steps.first,
+        first.signature == nil
+          || interpreter.model.signatures.first(where: { $0.key == first.signature })?.subgraphIndex == 0
+      {
+        try InputShapeSettling.size(
+          interpreter, from: first.inputs.map { ($0.key, steps.folder.appendingPathComponent($0.value).path) })
       }
       return try steps.run(on: interpreter)
     }

@@ -1,0 +1,154 @@
+import Foundation
+import TensorBridge
+import XCTest
+
+/// A model LiteRT cannot prepare at the sizes its file stores for its dynamic inputs
+/// (Tests/Fixtures/dynamic/sized_at_run.tflite, like openWakeWord's mel spectrogram): it loads,
+/// as in Python, and runs once its inputs are resized, matching Python LiteRT's outputs.
+final class SizedAtRunTests: XCTestCase {
+  struct Reference: Decodable {
+    struct Input: Decodable {
+      let index: Int
+      let name: String
+      let shape: [Int]
+      let data: [Float]
+    }
+    struct Output: Decodable {
+      let name: String
+      let shape: [Int]
+      let data: [Float]
+    }
+    struct Case: Decodable {
+      let inputs: [Input]
+      let output: Output
+    }
+    let python_error_at_stored_sizes: String
+    let cases: [Case]
+    let tolerance: Float
+  }
+
+  static let directory = Fixtures.root.appendingPathComponent("dynamic")
+  static let modelPath = directory.appendingPathComponent("sized_at_run.tflite").path
+
+  func reference() throws -> Reference {
+    let url = Self.directory.appendingPathComponent("sized_at_run.reference.json")
+    return try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
+  }
+
+  func testLoadsThenRunsAtTheGivenSizesAsPythonDoes() throws {
+    let reference = try reference()
+    XCTAssertTrue(reference.python_error_at_stored_sizes.contains("failed to prepare"))
+    for testCase in reference.cases {
+      let interpreter = try Interpreter(modelPath: Self.modelPath)
+      for input in testCase.inputs {
+        try interpreter.resizeInput(at: input.index, to: Tensor.Shape(input.shape))
+      }
+      try interpreter.allocateTensors()
+      for input in testCase.inputs {
+        XCTAssertEqual(try interpreter.input(at: input.index).name, input.name)
+        try interpreter.copy(input.data, toInputAt: input.index)
+      }
+      try interpreter.invoke()
+      let output = try interpreter.output(at: 0)
+      XCTAssertEqual(output.name, testCase.output.name)
+      XCTAssertEqual(output.shape.dimensions, testCase.output.shape)
+      let values = try output.values(as: Float.self)
+      XCTAssertEqual(values.count, testCase.output.data.count)
+      for (swift, python) in zip(values, testCase.output.data) {
+        XCTAssertEqual(swift, python, accuracy: reference.tolerance)
+      }
+    }
+  }
+
+  func testBeforeAnySizeEveryAccessNamesTheDynamicInputs() throws {
+    let interpreter = try Interpreter(modelPath: Self.modelPath)
+    // What the file says is answered without LiteRT.
+    XCTAssertEqual(interpreter.inputTensorCount, 2)
+    XCTAssertEqual(interpreter.outputTensorCount, 1)
+    XCTAssertEqual(interpreter.signatureKeys, ["serving_default"])
+    XCTAssertEqual(interpreter.inputIndex(named: "a"), 1)
+    XCTAssertEqual(interpreter.inputIndex(named: "serving_default_b:0"), 0)
+    XCTAssertEqual(interpreter.inputSignatureName(at: 0), "b")
+    XCTAssertEqual(interpreter.outputSignatureName(at: 0), "out")
+    XCTAssertNil(interpreter.inputIndex(named: "c"))
+    XCTAssertFalse(interpreter.runtimeLibraryPath.isEmpty)
+    XCTAssertNoThrow(try interpreter.resetVariables())
+    // What needs buffers says which inputs need sizes, and why.
+    let accesses: [(String, () throws -> Void)] = [
+      ("input", { _ = try interpreter.input(at: 0) }),
+      ("output", { _ = try interpreter.output(at: 0) }),
+      ("copy", { try interpreter.copy([Float(1)], toInputAt: 0) }),
+      ("invoke", { try interpreter.invoke() }),
+      ("allocate", { try interpreter.allocateTensors() }),
+      ("signature", { _ = try interpreter.signatureRunner(with: "serving_default") }),
+    ]
+    for (name, access) in accesses {
+      XCTAssertThrowsError(try access(), name) { error in
+        guard case InterpreterError.inputSizesRequired(let inputs, let reason) = error else {
+          return XCTFail("\(name): \(error)")
+        }
+        XCTAssertEqual(inputs, ["'serving_default_b:0' [1, -1]", "'serving_default_a:0' [1, -1]"])
+        XCTAssertTrue(reason.contains("TfLiteXNNPackDelegate"), reason)
+        XCTAssertTrue("\(error)".contains("resizeInput(at:to:)"), "\(error)")
+      }
+    }
+  }
+
+  func testOneInputSizedIsNotEnoughAndTheErrorSaysWhy() throws {
+    let interpreter = try Interpreter(modelPath: Self.modelPath)
+    guard case .inputSizesRequired(let both, _)? = interpreter.inputSizesRequired else {
+      return XCTFail("\(String(describing: interpreter.inputSizesRequired))")
+    }
+    XCTAssertEqual(both.count, 2)
+    try interpreter.resizeInput(at: 0, to: [1, 8])
+    guard case .inputSizesRequired(let rest, _)? = interpreter.inputSizesRequired else {
+      return XCTFail("\(String(describing: interpreter.inputSizesRequired))")
+    }
+    XCTAssertEqual(rest, ["'serving_default_a:0' [1, -1]"])
+    // Input 1 is still one sample: LiteRT's own failure is the error now.
+    XCTAssertThrowsError(try interpreter.invoke()) { error in
+      guard case InterpreterError.operatorFailed(let name, _, .compile, _, _) = error else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(name, "TfLiteXNNPackDelegate")
+    }
+    try interpreter.resizeInput(at: 1, to: [1, 8])
+    XCTAssertNil(interpreter.inputSizesRequired)
+    try interpreter.copy([Float](repeating: 1, count: 8), toInputAt: 0)
+    try interpreter.copy([Float](repeating: 1, count: 8), toInputAt: 1)
+    try interpreter.invoke()
+    XCTAssertEqual(try interpreter.output(at: 0).shape, [1, 1, 4, 2])
+    // Once compiled, the inputs resize as any dynamic input does.
+    try interpreter.resizeInput(at: 0, to: [1, 20])
+    try interpreter.resizeInput(at: 1, to: [1, 20])
+    try interpreter.invoke()
+    XCTAssertEqual(try interpreter.output(at: 0).shape, [1, 1, 16, 2])
+  }
+
+  func testBadSizesAreRefusedBeforeCompiling() throws {
+    let interpreter = try Interpreter(modelPath: Self.modelPath)
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [2, 8])) { error in
+      guard case InterpreterError.invalidShape(let tensor, let shape, let reason) = error else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(tensor, "serving_default_b:0")
+      XCTAssertEqual(shape, [2, 8])
+      XCTAssertTrue(reason.contains("fixed at 1"), reason)
+    }
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [1, 0]))
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [1, 8, 1]))
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 2, to: [1, 8])) { error in
+      guard case InterpreterError.invalidTensorIndex(.input, 2, 2) = error else { return XCTFail("\(error)") }
+    }
+    // The refused sizes were not kept.
+    XCTAssertThrowsError(try interpreter.invoke()) { error in
+      guard case InterpreterError.inputSizesRequired = error else { return XCTFail("\(error)") }
+    }
+  }
+
+  func testModelsLiteRTCannotPrepareAtAnySizeStillFailAtLoad() throws {
+    // A static model whose preparation fails is not deferred: there is no size to give.
+    XCTAssertThrowsError(try Interpreter(modelPath: Fixtures.model("custom_op")))
+    XCTAssertNil(try Interpreter(modelPath: Fixtures.model("dynamic_batch")).inputSizesRequired)
+  }
+}
