@@ -4,7 +4,8 @@ import TensorBridge
 
 /// Runs one (possibly corrupt) model through the path users hit and names what happened.
 ///
-/// The path: `Interpreter(modelData:)` (verifier, LiteRT load, compile) → every input filled with
+/// The path: `Interpreter(modelData:)` (verifier, LiteRT load, compile; for a model LiteRT cannot
+/// prepare at its stored sizes, `resizeInput` on every dynamic input) → every input filled with
 /// deterministic bytes through `withUnsafeMutableInputBytes` → `invoke()` → every
 /// `output(at:)` read. A thrown error is the expected, safe result for a corrupt model; a crash
 /// or hang is the finding, and is detected by the parent process, not here.
@@ -24,6 +25,7 @@ public enum FuzzExecution {
       // The interpreter is created and destroyed inside this call, so its teardown is part of
       // the case (a crash while destroying it is attributed to this case).
       let interpreter = try Interpreter(modelData: Data(bytes), options: options)
+      if interpreter.inputSizesRequired != nil { try size(interpreter, caseIndex: caseIndex) }
       for input in 0..<interpreter.inputTensorCount {
         let type = try interpreter.input(at: input).dataType
         try interpreter.withUnsafeMutableInputBytes(at: input) { buffer in
@@ -37,6 +39,25 @@ public enum FuzzExecution {
       return "pass"
     } catch {
       return kind(of: error)
+    }
+  }
+
+  /// Sizes the dynamic inputs of a model LiteRT cannot prepare at its stored sizes, as a user
+  /// would before running it: every `-1` becomes a size from 8 to 16, varied by the case, but
+  /// in every other case the last one a signal's length (1280 to 1760, what an audio front end
+  /// such as openWakeWord's needs to hold one frame).
+  static func size(_ interpreter: Interpreter, caseIndex: Int) throws(InterpreterError) {
+    guard let main = interpreter.model.subgraphs.first else { return }
+    let small = 8 + caseIndex % 9
+    let long = caseIndex / 3 % 2 == 1 ? 1280 + 160 * (caseIndex / 6 % 4) : nil
+    for (position, tensorIndex) in main.inputs.enumerated() where main.tensors.indices.contains(tensorIndex) {
+      guard let signature = main.tensors[tensorIndex].shapeSignature,
+        let last = signature.lastIndex(where: { $0 < 0 })
+      else { continue }
+      let shape = signature.indices.map { axis in
+        signature[axis] >= 0 ? signature[axis] : axis == last ? long ?? small : small
+      }
+      try interpreter.resizeInput(at: position, to: Tensor.Shape(shape))
     }
   }
 

@@ -29,9 +29,9 @@ final class FuzzRegressionTests: XCTestCase {
     XCTAssertEqual(result.status, 0, "replay exit status; stderr: \(result.stderr)")
   }
 
-  /// 300 mutations of the fixture models with a fixed seed: no crash, no hang, in seconds.
+  /// 300 mutations of the fixture models (and the one that needs sizes) with a fixed seed: no crash, no hang, in seconds.
   func testShortCampaignFindsNoCrash() throws {
-    let models = try Self.files(in: "models").filter { $0.pathExtension == "tflite" }
+    let models = try (Self.files(in: "models") + Self.files(in: "dynamic")).filter { $0.pathExtension == "tflite" }
     XCTAssertFalse(models.isEmpty)
     let crashers = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-regression-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: crashers) }
@@ -46,6 +46,16 @@ final class FuzzRegressionTests: XCTestCase {
     XCTAssertEqual(findings, [], "crashers were saved in \(crashers.path)")
     XCTAssertEqual(result.status, 0, "stderr: \(result.stderr)")
     XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+  }
+
+  /// A model LiteRT prepares only once its dynamic inputs are sized (Tests/Fixtures/dynamic) is
+  /// sized as a user would size it, then runs: the fuzzer reaches its kernels.
+  func testAModelThatNeedsSizesRunsOnceSized() throws {
+    let models = try Self.files(in: "dynamic").filter { $0.pathExtension == "tflite" }
+    XCTAssertFalse(models.isEmpty)
+    let report = try decodeReport(try runCLI(["fuzz", "--replay", "--json"] + models.map(\.path)))
+    try skipIfRuntimeMissing(report)
+    for model in models { XCTAssertEqual(report.replayOutcomes?[model.path], "pass", model.lastPathComponent) }
   }
 
   /// The same seed gives the same cases and outcomes.
