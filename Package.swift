@@ -153,7 +153,7 @@ let package = Package(
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ],
       path: "Tests/TestSupport"),
-    .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat", "TestSupport"]),
+    .testTarget(name: "TFLiteFormatTests", dependencies: ["TFLiteFormat", "TensorBridge", "TestSupport"]),
     .testTarget(
       name: "S3ClientTests",
       dependencies: [

@@ -1,14 +1,16 @@
-/// SplitMix64: the fuzzer's own pseudo-random generator.
+import TensorBridge
+
+/// The fuzzer's pseudo-random values, from SplitMix64.
 ///
 /// The fuzzer must produce the same mutations for the same seed on every machine and with every
 /// Swift release, so it never uses `SystemRandomNumberGenerator` nor the standard library's
 /// `random(in:using:)` (whose mapping from generator output to a range is not a documented
 /// contract). Every value is derived here with plain integer arithmetic.
 public struct FuzzRandom: Sendable {
-  private var state: UInt64
+  private var generator: SplitMix64
 
   /// A generator whose sequence depends only on `seed`.
-  public init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
   /// The generator for one fuzz case: independent of every other case, so a worker can
   /// regenerate case `index` without replaying the cases before it.
@@ -16,28 +18,14 @@ public struct FuzzRandom: Sendable {
     var mixer = FuzzRandom(seed: seed ^ 0x5EED_F022_7E5B_0001)
     let base = mixer.next()
     var caseMixer = FuzzRandom(seed: base &+ UInt64(truncatingIfNeeded: caseIndex) &* 0x9E37_79B9_7F4A_7C15)
-    state = caseMixer.next()
+    generator = SplitMix64(seed: caseMixer.next())
   }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  public mutating func next() -> UInt64 { generator.next() }
 
   /// A uniform value in `0..<bound` (0 when `bound` is not positive), without modulo bias.
-  public mutating func below(_ bound: Int) -> Int {
-    guard bound > 1 else { return 0 }
-    let range = UInt64(bound)
-    let limit = UInt64.max - UInt64.max % range
-    while true {
-      let value = next()
-      if value < limit { return Int(value % range) }
-    }
-  }
+  public mutating func below(_ bound: Int) -> Int { generator.below(bound) }
 
   /// A uniform value in `range` (its lower bound when the range is empty).
   public mutating func int(in range: ClosedRange<Int>) -> Int {

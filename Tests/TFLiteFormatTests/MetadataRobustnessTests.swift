@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import TestSupport
 import XCTest
 
@@ -64,7 +65,7 @@ final class MetadataRobustnessTests: XCTestCase {
   }
 
   func testMetadataRandomMutations() {
-    var random = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
+    var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
     for (_, bytes) in metadataBuffers() {
       for _ in 0..<2000 {
         var copy = bytes
@@ -206,7 +207,7 @@ final class MetadataRobustnessTests: XCTestCase {
   }
 
   func testArchiveRandomMutations() {
-    var random = SplitMix64(state: 0xD1B5_4A32_D192_ED03)
+    var random = SplitMix64(seed: 0xD1B5_4A32_D192_ED03)
     for (name, bytes, originals) in archives() {
       for round in 0..<1500 {
         var copy = bytes
@@ -225,7 +226,7 @@ final class MetadataRobustnessTests: XCTestCase {
 
   /// Random garbage as a DEFLATE stream never traps or runs away.
   func testRandomDeflateInput() {
-    var random = SplitMix64(state: 42)
+    var random = SplitMix64(seed: 42)
     for round in 0..<3000 {
       let count = random.below(300)
       let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }

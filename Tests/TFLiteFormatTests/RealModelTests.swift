@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import TestSupport
 import Testing
 
@@ -73,7 +74,7 @@ struct RealModelTests {
   func truncatedRealModels() throws {
     for path in RealModels.paths.prefix(5) {
       let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-      var random = SplitMix64(state: UInt64(bytes.count))
+      var random = SplitMix64(seed: UInt64(bytes.count))
       for _ in 0..<50 {
         let length = Int.random(in: 0..<bytes.count, using: &random)
         if case .success(let model) = parse(Array(bytes.prefix(length))) {

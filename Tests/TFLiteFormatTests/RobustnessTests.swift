@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import TestSupport
 import Testing
 
@@ -99,7 +100,7 @@ struct RobustnessTests {
   @Test("Random byte mutations never crash, and whatever is accepted keeps every promise", arguments: models.map(\.0))
   func byteFlips(name: String) {
     let bytes = Self.models.first { $0.0 == name }!.1
-    var random = SplitMix64(state: 0x5EED_0000 &+ UInt64(bytes.count))
+    var random = SplitMix64(seed: 0x5EED_0000 &+ UInt64(bytes.count))
     var rejected = 0
     let iterations = 4000
     for _ in 0..<iterations {

@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import TensorBridgeText
 import TestSupport
 import XCTest
@@ -6,7 +7,7 @@ import XCTest
 /// Corrupt vocabularies and random text: errors or results, never a crash.
 final class TextRobustnessTests: XCTestCase {
   func testMutatedVocabulariesParseOrFailWithALine() throws {
-    var generator = SplitMix64(state: 5)
+    var generator = SplitMix64(seed: 5)
     let originals = [try TextFixtures.sentimentVocabulary, try TextFixtures.bertVocabulary]
     for iteration in 0..<400 {
       var bytes = [UInt8](originals[iteration % 2])
@@ -35,7 +36,7 @@ final class TextRobustnessTests: XCTestCase {
   }
 
   func testRandomTextAlwaysEncodes() throws {
-    var generator = SplitMix64(state: 9)
+    var generator = SplitMix64(seed: 9)
     let words = try Vocabulary(data: TextFixtures.sentimentVocabulary, format: .wordIndex)
     let bert = try Vocabulary(data: TextFixtures.bertVocabulary, format: .tokenList)
     let encoders = [
@@ -68,7 +69,7 @@ final class TextRobustnessTests: XCTestCase {
     let scannerKeepingCase = try RegexTokenizer(lowercase: false)
     let icuKeepingCase = try RegexTokenizer(delimiter: #"[^\w']+"#, lowercase: false)
     var texts = try TextFixtures.cases("tokenization.reference.json").compactMap { $0["text"] as? String }
-    var generator = SplitMix64(state: 13)
+    var generator = SplitMix64(seed: 13)
     let ranges: [ClosedRange<UInt32>] = [
       0...0x7F, 0x80...0x2FF, 0x300...0x36F, 0x2000...0x206F, 0x2150...0x218F, 0x3000...0x9FFF, 0x1F300...0x1FAFF,
       0x10000...0x1D7FF,

@@ -1,4 +1,5 @@
 import CVisionCodecs
+import TensorBridge
 import TestSupport
 import XCTest
 
@@ -39,7 +40,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   }
 
   func testRandomImagesAndBoxesMatchTheSwiftLoops() throws {
-    var random = SplitMix64(state: 2121)
+    var random = SplitMix64(seed: 2121)
     var compared = 0
     for (format, channels) in layouts {
       for _ in 0..<12 {
@@ -62,7 +63,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   }
 
   func testEdgesShortBlocksAndWideSums() throws {
-    var random = SplitMix64(state: 17)
+    var random = SplitMix64(seed: 17)
     for (format, channels) in layouts {
       // One-pixel columns and rows, blocks longer than the box, and blocks of more than 257
       // pixels (32-bit sums).
@@ -81,7 +82,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   /// The benchmark's reduction (1080p to 224 with reducing_gap 2: 4x2 blocks) and the dispatch
   /// names a known instruction set.
   func testBenchmarkSizeMatchesAndTheInstructionSetIsNamed() throws {
-    var random = SplitMix64(state: 1080)
+    var random = SplitMix64(seed: 1080)
     let source = try image(width: 1920, height: 1080, format: .rgb8, using: &random)
     compare(source, channels: [0, 1, 2], box: .init(x: 0, y: 0, width: 1920, height: 1080), xscale: 4, yscale: 2)
     XCTAssertTrue(["avx2", "sse4.1", "sse2", "baseline"].contains(String(cString: tbv_simd_isa())))
@@ -91,7 +92,7 @@ final class BoxReducerVectorizedTests: XCTestCase {
   /// pixels wide): every block width up to 12, rows wide enough for many steps plus the scalar
   /// tail, odd and short last blocks, and images of all 255 (the largest sums of every block).
   func testPackedRGBBlocksMatchTheSwiftLoops() throws {
-    var random = SplitMix64(state: 4224)
+    var random = SplitMix64(seed: 4224)
     for xscale in 2...12 {
       for yscale in [1, 2, 3, 5, 257 / xscale] {
         let width = Int.random(in: 6 * xscale...(40 * xscale + 11), using: &random)

@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import TestSupport
 import XCTest
 
@@ -167,7 +168,7 @@ final class ImageCodecTests: XCTestCase {
   }
 
   func testByteFlippedImagesNeverCrash() throws {
-    var random = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
+    var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
     var errors = 0
     var decoded = 0
     for name in ["pattern.jpg", "orientation_8.jpg", "pattern_rgb.png", "pattern_palette.png", "orientation_6.png"] {

@@ -1,4 +1,5 @@
 import CVisionCodecs
+import TensorBridge
 import TestSupport
 import XCTest
 
@@ -9,7 +10,7 @@ import XCTest
 final class NormalizeVectorizedTests: XCTestCase {
   /// Every row length up to a few vector steps, 1 to 4 channels, against the formula in Swift.
   func testRowsOfEveryLengthAndChannelCount() {
-    var random = SplitMix64(state: 4)
+    var random = SplitMix64(seed: 4)
     for channels in 1...4 {
       for pixels in 0...41 {
         let row = (0..<(pixels * channels)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -37,7 +38,7 @@ final class NormalizeVectorizedTests: XCTestCase {
   /// Whole tensors: random images of odd sizes and layouts, gray and colour tensors in RGB and
   /// BGR order, random normalizations, every fit, with and without block reduction.
   func testTensorsMatchTheScalarPath() throws {
-    var random = SplitMix64(state: 21)
+    var random = SplitMix64(seed: 21)
     let formats: [PixelFormat] = [.gray8, .rgb8, .rgba8, .bgra8, .argb8]
     var compared = 0
     for imageFormat in formats {

@@ -1,4 +1,5 @@
 import CVisionCodecs
+import TensorBridge
 import TestSupport
 import XCTest
 
@@ -23,7 +24,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   }
 
   func testVectorizedPassMatchesTheScalarPass() throws {
-    var random = SplitMix64(state: 21)
+    var random = SplitMix64(seed: 21)
     let layouts: [(PixelFormat, [Int])] = [
       (.rgb8, [0, 1, 2]), (.rgb8, [2, 1, 0]), (.rgba8, [0, 1, 2]), (.bgra8, [2, 1, 0]),
       (.argb8, [1, 2, 3]), (.gray8, [0]), (.rgba8, [3, 2, 1, 0]),
@@ -64,7 +65,7 @@ final class ResamplerVectorizedTests: XCTestCase {
 
   /// The 1080p → 224 case of the benchmark, and the dispatch names a known instruction set.
   func testBenchmarkSizeMatchesAndTheInstructionSetIsNamed() throws {
-    var random = SplitMix64(state: 1080)
+    var random = SplitMix64(seed: 1080)
     let bytes = (0..<(1920 * 1080 * 3)).map { _ in UInt8.random(in: 0...255, using: &random) }
     let image = try PixelBuffer(width: 1920, height: 1080, format: .rgb8, bytes: bytes)
     let source = ImageRect(x: 0, y: 0, width: 1920, height: 1080)
@@ -82,7 +83,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   /// one-pixel images and outputs: the horizontal pass's vector groups of four taps, its scalar
   /// positions at the right edge, the odd rows left after groups of four and two.
   func testScaleFactorsAndEdgesMatchTheScalarPass() throws {
-    var random = SplitMix64(state: 2111)
+    var random = SplitMix64(seed: 2111)
     let layouts: [(PixelFormat, [Int])] = [
       (.gray8, [0]), (.rgb8, [0, 1, 2]), (.rgb8, [2, 0, 1]), (.rgba8, [0, 1, 2, 3]), (.bgra8, [2, 1, 0]),
       (.argb8, [3]), (.rgba8, [1, 3]),
@@ -124,7 +125,7 @@ final class ResamplerVectorizedTests: XCTestCase {
   /// Every output position's taps end at the image's last byte (a source region flush with the
   /// right edge, no row padding): the last rows' loads stay inside the buffer and match.
   func testRightEdgeWithoutPaddingMatchesTheScalarPass() throws {
-    var random = SplitMix64(state: 4)
+    var random = SplitMix64(seed: 4)
     for (format, channels) in [(PixelFormat.rgb8, [0, 1, 2]), (.gray8, [0]), (.rgba8, [0, 1, 2, 3])] {
       for width in [1, 2, 3, 5, 7, 17, 33, 101] {
         let height = 5

@@ -1,3 +1,4 @@
+import TensorBridge
 import TensorBridgeModels
 
 /// Something a ``ModelTrainer`` can train one batch at a time: a ``TrainableModel``, or any
