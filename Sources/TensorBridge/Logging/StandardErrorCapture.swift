@@ -15,7 +15,7 @@ import Foundation
 /// last only as long as LiteRT's load and compile (which are already serialized per
 /// environment). The text goes to an unlinked temporary file, not a pipe, so a chatty runtime
 /// can never block on a full pipe.
-enum StandardErrorCapture {
+package enum StandardErrorCapture {
   private static let lock = NSLock()
 
   /// Runs `body`, routing what standard error received meanwhile; with the
@@ -32,29 +32,46 @@ enum StandardErrorCapture {
     if case .standardError = destination { return try explained(body, explain, log: nil) }
     lock.lock()
     defer { lock.unlock() }
-    fflush(nil)
-    let saved = dup(STDERR_FILENO)
-    guard saved >= 0, let capture = tmpfile() else {
-      if saved >= 0 { close(saved) }
-      return try explained(body, explain, log: nil)
-    }
-    guard dup2(fileno(capture), STDERR_FILENO) >= 0 else {
-      close(saved)
-      fclose(capture)
-      return try explained(body, explain, log: nil)
-    }
-    let outcome: Swift.Result<Result, Failure>
-    do throws(Failure) { outcome = .success(try body()) } catch { outcome = .failure(error) }
-    fflush(nil)
-    dup2(saved, STDERR_FILENO)
-    close(saved)
-    let lines = RuntimeLogLines(splitting: readAll(capture))
-    fclose(capture)
-    route(lines, to: destination)
+    let (outcome, text) = capturingStandardError(body)
+    let lines = text.map(RuntimeLogLines.init(splitting:))
+    if let lines { route(lines, to: destination) }
     switch outcome {
     case .success(let result): return result
     case .failure(let error): throw explain(error, lines)
     }
+  }
+
+  /// Runs `body` with file descriptor 2 redirected to an unlinked temporary file, then puts it
+  /// back and returns `body`'s outcome with what was written meanwhile (`nil` when the
+  /// redirection could not be set up; `body` then runs with standard error as it was).
+  ///
+  /// Not serialized: the library's captures go through ``routingRuntimeLog(_:explainingFailure:)``
+  /// (one lock); the CLI, single-threaded while it loads and runs a model, holds LiteRT's log
+  /// back over that whole span with this directly. Captures nest.
+  package static func capturingStandardError<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) -> (outcome: Swift.Result<Result, Failure>, text: String?) {
+    func run() -> Swift.Result<Result, Failure> {
+      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }
+    fflush(nil)
+    let saved = dup(STDERR_FILENO)
+    guard saved >= 0, let capture = tmpfile() else {
+      if saved >= 0 { close(saved) }
+      return (run(), nil)
+    }
+    guard dup2(fileno(capture), STDERR_FILENO) >= 0 else {
+      close(saved)
+      fclose(capture)
+      return (run(), nil)
+    }
+    let outcome = run()
+    fflush(nil)
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    let text = readAll(capture)
+    fclose(capture)
+    return (outcome, text)
   }
 
   private static func explained<Result, Failure: Error>(

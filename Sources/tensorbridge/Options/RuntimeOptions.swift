@@ -21,7 +21,7 @@ struct RuntimeOptions: ParsableArguments {
   var verbose = false
 
   /// Runs `body` with LiteRT's log held back unless `--verbose` is set.
-  func quietly<T>(_ body: () throws -> T) rethrows -> T {
+  func quietly<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
     if verbose { RuntimeLog.destination = .standardError }
     return try RuntimeLogCapture.run(verbose: verbose, body)
   }
