@@ -54,3 +54,22 @@ extension Model {
     return ModelOutputs(layers: layers)
   }
 }
+
+extension Model {
+  /// For a model LiteRT prepares only once its dynamic inputs are sized
+  /// (``Interpreter/inputSizesRequired``), gives every input whose value states a shape (nested
+  /// arrays of numbers) that shape before any is written: writing one reads its tensor, which
+  /// takes the model compiled, and a model with several such inputs compiles only once all have
+  /// a size. Does nothing for a compiled model (``write(_:to:layer:)`` resizes those).
+  func sizeInputsAwaitingSizes(_ values: [(input: BoundInput, value: any ModelInput)]) throws(ModelError) {
+    guard interpreter.inputSizesRequired != nil else { return }
+    for (input, value) in values {
+      guard let modelValue = (value as? any ModelValueConvertible)?.modelValue,
+        let shape = try modelValue.flattened(layer: input.layer.name).shape, !shape.isEmpty
+      else { continue }
+      do { try interpreter.resizeInput(at: input.tensorIndex, to: Tensor.Shape(shape)) } catch {
+        throw .interpreter(error)
+      }
+    }
+  }
+}

@@ -71,6 +71,7 @@ public final class Model {
   public func run(on input: some ModelInput) throws(ModelError) -> ModelOutputs {
     let inputs = try everyBoundInput()
     if inputs.count == 1 || input.fillsEveryInputLayer {
+      if inputs.count == 1, let only = inputs.first { try sizeInputsAwaitingSizes([(only, input)]) }
       try input.write(into: self, inputs: inputs)
       return try invoke()
     }
@@ -85,6 +86,7 @@ public final class Model {
       throw .inputCount(
         expected: inputs.count, actual: max(elements?.count ?? 1, 1), layers: description.inputs.map(\.name))
     }
+    try sizeInputsAwaitingSizes(zip(inputs, elements).map { ($0, $1) })
     for (element, bound) in zip(elements, inputs) { try write(element, to: bound.tensorIndex, layer: bound.layer) }
     return try invoke()
   }
@@ -101,10 +103,13 @@ public final class Model {
       throw .unknownLayer(name: key, available: names)
     }
     let bound = try everyBoundInput()
+    var values: [(input: BoundInput, value: any ModelInput)] = []
     for input in bound {
       guard let value = inputs[input.layer.name] else { throw .missingInput(layer: input.layer.name) }
-      try value.write(into: self, inputs: [input])
+      values.append((input, value))
     }
+    try sizeInputsAwaitingSizes(values)
+    for (input, value) in values { try value.write(into: self, inputs: [input]) }
     return try invoke()
   }
 
