@@ -166,6 +166,14 @@ final class BadInputTests: XCTestCase {
     let custom = try await real.upload("m", try HubFixtures.data("custom_op"))
     XCTAssertEqual(custom.validation.runtimeLoads, false)
     XCTAssertNotNil(custom.validation.runtimeError, "the load check reported no error")
+    // A model LiteRT prepares only once its dynamic inputs are sized loads, and the report says so.
+    let sized = try await real.upload(
+      "m", try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("dynamic/sized_at_run.tflite")))
+    XCTAssertEqual(sized.validation.runtimeLoads, true)
+    XCTAssertNil(sized.validation.runtimeError)
+    let note = try XCTUnwrap(sized.validation.runtimeInputSizesRequired)
+    XCTAssertTrue(note.contains("'serving_default_a:0' [1, -1]"), note)
+    XCTAssertNil(version.validation.runtimeInputSizesRequired)
 
     // A loader that hangs is killed at the time limit (here a shell whose own child, a grandchild of
     // the hub, keeps its output open); one that crashes is reported; either way nothing is stored.

@@ -44,6 +44,7 @@ struct VersionRoutes: Sendable {
         let outcome = try await checker.check(model: writer.url)
         report.runtimeLoads = outcome.loads
         report.runtimeError = outcome.error
+        report.runtimeInputSizesRequired = outcome.inputSizesRequired
       }
       let version = try await hub.metadata.addVersion(
         model: name, temporary: writer.url, hash: hash, size: size, validation: report, publish: publish,

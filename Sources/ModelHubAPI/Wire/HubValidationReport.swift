@@ -33,11 +33,15 @@ public struct HubValidationReport: Codable, Sendable, Equatable {
   public var runtimeLoads: Bool?
   /// Why LiteRT could not load it (for example, a custom operator the runtime lacks).
   public var runtimeError: String?
+  /// When LiteRT loads the model but prepares it only once its dynamic inputs are sized (it
+  /// cannot at the sizes the file stores; apps resize them before running): which inputs, and
+  /// why. `nil` for most models.
+  public var runtimeInputSizesRequired: String?
 
   /// Creates a report.
   public init(
     inputs: [Tensor], outputs: [Tensor], operators: [String], metadataNames: [String],
-    hasMetadata: Bool, runtimeLoads: Bool?, runtimeError: String?
+    hasMetadata: Bool, runtimeLoads: Bool?, runtimeError: String?, runtimeInputSizesRequired: String? = nil
   ) {
     self.inputs = inputs
     self.outputs = outputs
@@ -46,5 +50,6 @@ public struct HubValidationReport: Codable, Sendable, Equatable {
     self.hasMetadata = hasMetadata
     self.runtimeLoads = runtimeLoads
     self.runtimeError = runtimeError
+    self.runtimeInputSizesRequired = runtimeInputSizesRequired
   }
 }

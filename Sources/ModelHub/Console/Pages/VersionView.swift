@@ -56,7 +56,11 @@ struct VersionView: Sendable {
     hasMetadata = report.hasMetadata
     switch report.runtimeLoads {
     case nil: runtimeCheck = "not run (the hub checks with the Swift verifier only)"
-    case true?: runtimeCheck = "LiteRT loaded it"
+    case true?:
+      runtimeCheck =
+        report.runtimeInputSizesRequired.map {
+          "LiteRT loaded it; it prepares only once its dynamic inputs are sized (resize them before running): \($0)"
+        } ?? "LiteRT loaded it"
     case false?: runtimeCheck = "LiteRT could not load it: " + (report.runtimeError ?? "no reason given")
     }
     runtimeFailed = report.runtimeLoads == false
