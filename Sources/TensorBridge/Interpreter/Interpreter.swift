@@ -120,9 +120,14 @@ public final class Interpreter {
     case .awaitingInputSizes(let pending):
       // Until a size was given, LiteRT would fail as it did at load; the error says what to do.
       guard !pending.sizes.isEmpty else { throw pending.sizesRequired(by: model) }
+      if pending.failedSizes == pending.sizes { throw pending.failure }
       let sized: TFLiteModel
       do { sized = try model.settingInputShapes(pending.sizes) } catch { throw .invalidModel(error) }
-      runtime = try Self.compile(sized, options: options)
+      do { runtime = try Self.compile(sized, options: options) } catch {
+        runtime = .awaitingInputSizes(
+          PendingPreparation(failure: error, sizes: pending.sizes, failedSizes: pending.sizes))
+        throw error
+      }
       return try compiled()
     }
   }
@@ -290,6 +295,7 @@ public final class Interpreter {
     // needs its size), the next read, write or run compiles again and says why.
     do { runtime = try Self.compile(sized, options: options) } catch {
       pending.failure = error
+      pending.failedSizes = pending.sizes
       runtime = .awaitingInputSizes(pending)
     }
   }

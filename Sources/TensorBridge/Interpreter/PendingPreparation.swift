@@ -10,6 +10,9 @@ struct PendingPreparation {
   var failure: InterpreterError
   /// The sizes given so far, by main-subgraph input position.
   var sizes: [Int: [Int]] = [:]
+  /// The sizes `failure` is LiteRT's answer to, once a compile at given sizes failed: compiling
+  /// again at the same sizes would fail the same way.
+  var failedSizes: [Int: [Int]]?
 
   /// Whether `failure` is LiteRT failing to prepare a model that has dynamic inputs, which other
   /// sizes may fix. Every other load failure stays an error of the initializer.

@@ -7,11 +7,12 @@ import TensorBridge
 /// a tensor: such an interpreter waits for sizes (``Interpreter/inputSizesRequired``), as
 /// Python's waits for `resize_tensor_input`.
 enum InputShapeSettling {
-  /// Gives `interpreter`, when it waits for input sizes, the shapes of the `inputs` files (KEY a position or a main-subgraph input's tensor or signature name, and the
-  /// file's path). Does nothing for an interpreter already compiled.
+  /// Gives `interpreter`, when it waits for input sizes, the shapes of the `inputs` files (KEY
+  /// a position or an input's tensor or signature name, and the file's path). Does nothing for
+  /// an interpreter already compiled.
   static func size(_ interpreter: Interpreter, from inputs: [(key: String, path: String)]) throws(CLIFailure) {
     guard interpreter.inputSizesRequired != nil else { return }
-    for (position, shape) in shapes(interpreter.model, inputs: inputs).sorted(by: { $0.key < $1.key }) {
+    for (position, shape) in shapes(interpreter, inputs: inputs).sorted(by: { $0.key < $1.key }) {
       do { try interpreter.resizeInput(at: position, to: Tensor.Shape(shape)) } catch { throw CLIFailure(error) }
     }
     if let waiting = interpreter.inputSizesRequired {
@@ -20,18 +21,14 @@ enum InputShapeSettling {
     }
   }
 
-  /// The main-subgraph input positions `inputs` are for, with the shapes their files state
-  /// (`.npy` and nested JSON arrays; raw bytes state none). A file that does not load is left
-  /// out: loading it into its input later says why.
-  static func shapes(_ model: TFLiteModel, inputs: [(key: String, path: String)]) -> [Int: [Int]] {
-    guard let main = model.subgraphs.first else { return [:] }
-    let signature = model.signatures.first { $0.subgraphIndex == 0 }
+  /// The input positions `inputs` are for (as ``Interpreter/inputIndex(named:)`` finds them),
+  /// with the shapes their files state (`.npy` and nested JSON arrays; raw bytes state none). A
+  /// file that does not load is left out: loading it into its input later says why.
+  private static func shapes(_ interpreter: Interpreter, inputs: [(key: String, path: String)]) -> [Int: [Int]] {
+    guard let main = interpreter.model.subgraphs.first else { return [:] }
     var shapes: [Int: [Int]] = [:]
     for (key, path) in inputs {
-      let tensorIndex =
-        main.tensors.indices.first { main.tensors[$0].name == key }
-        ?? signature?.inputs.first { $0.name == key }?.tensorIndex
-      guard let position = Int(key) ?? tensorIndex.flatMap({ main.inputs.firstIndex(of: $0) }),
+      guard let position = Int(key) ?? interpreter.inputIndex(named: key),
         main.inputs.indices.contains(position), main.tensors.indices.contains(main.inputs[position])
       else { continue }
       let declared = main.tensors[main.inputs[position]]
