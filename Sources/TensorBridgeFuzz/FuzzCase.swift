@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 
 /// A model file the fuzzer mutates: its path, display name and bytes.
 public struct FuzzSeedModel: Sendable {
@@ -24,7 +25,7 @@ public struct FuzzSeedModel: Sendable {
     var models: [FuzzSeedModel] = []
     for path in paths {
       do {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try FileContents.read(URL(fileURLWithPath: path))
         models.append(FuzzSeedModel(path: path, bytes: [UInt8](data)))
       } catch {
         throw .cannotReadModel(path: path, underlying: error)

@@ -11,7 +11,7 @@ extension TFLiteModel {
     LoadObserver.record(.read)
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: modelPath), options: .mappedIfSafe)
+      data = try FileContents.read(URL(fileURLWithPath: modelPath), mappedIfSafe: true)
     } catch {
       throw .modelFileUnreadable(path: modelPath, reason: fileErrorReason(error))
     }

@@ -56,8 +56,8 @@ public final class NLClassifier: InferenceTask, @unchecked Sendable {
     interpreterOptions: Interpreter.Options = Interpreter.Options()
   ) throws(NLClassifierError) {
     let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw .interpreter(.modelFileUnreadable(path: url.path, reason: (error as NSError).localizedDescription))
+    do { data = try FileContents.read(url) } catch {
+      throw .interpreter(.modelFileUnreadable(path: url.path, reason: fileErrorReason(error)))
     }
     try self.init(modelData: data, options: options, interpreterOptions: interpreterOptions)
   }

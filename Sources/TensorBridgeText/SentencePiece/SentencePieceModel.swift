@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 
 /// The parts of a SentencePiece `.model` file (a serialized `sentencepiece.ModelProto`) that
 /// encoding uses: the pieces with their scores and types, the model type, and the normalizer
@@ -61,8 +62,8 @@ public struct SentencePieceModel: Sendable, Equatable {
   /// - Throws: ``SentencePieceError``.
   public init(contentsOf url: URL) throws(SentencePieceError) {
     let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(file: url.lastPathComponent, reason: (error as NSError).localizedDescription)
+    do { data = try FileContents.read(url) } catch {
+      throw .unreadable(file: url.lastPathComponent, reason: fileErrorReason(error))
     }
     try self.init(data: data)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 
 /// A token ↔ id table, read from the two formats text models ship with.
 ///
@@ -49,8 +50,8 @@ public struct Vocabulary: Sendable, Equatable {
   /// Reads a vocabulary file.
   public init(contentsOf url: URL, format: Format) throws(VocabularyError) {
     let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(file: url.lastPathComponent, reason: (error as NSError).localizedDescription)
+    do { data = try FileContents.read(url) } catch {
+      throw .unreadable(file: url.lastPathComponent, reason: fileErrorReason(error))
     }
     try self.init(data: data, format: format, file: url.lastPathComponent)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 import TensorBridgeModels
 
 extension Batch {
@@ -9,7 +10,7 @@ extension Batch {
   ///   numbers; ``TrainingError/missingKey(key:item:)`` and ``TrainingError/unknownKey(key:keys:)``.
   public init(contentsOf url: URL) throws(TrainingError) {
     let root: JSONValue
-    do { root = try JSONValue.parse(try Data(contentsOf: url)) } catch {
+    do { root = try JSONValue.parse(try FileContents.read(url)) } catch {
       throw .data(path: url.path, reason: "not readable JSON (\(error.localizedDescription))")
     }
     guard case .object(let object) = root, case .array(let keyValues)? = object["keys"],

@@ -34,7 +34,7 @@ public struct Checkpoint: Sendable, Equatable {
   /// - Throws: ``TrainingError/checkpoint(path:reason:)`` naming what is wrong.
   public init(contentsOf url: URL) throws(TrainingError) {
     let file: File
-    do { file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url)) } catch {
+    do { file = try JSONDecoder().decode(File.self, from: FileContents.read(url)) } catch {
       throw .checkpoint(path: url.path, reason: "not a readable checkpoint (\(error.localizedDescription))")
     }
     guard file.format == Self.format, file.version == 1 else {

@@ -120,8 +120,8 @@ public final class ObjectDetector: InferenceTask, @unchecked Sendable {
   ) throws(VisionError) {
     let metadataURL = folder.appendingPathComponent(AutoMLMetadata.fileName)
     let metadataData: Data
-    do { metadataData = try Data(contentsOf: metadataURL) } catch {
-      throw .image(.file(path: metadataURL.path, reason: (error as NSError).localizedDescription))
+    do { metadataData = try FileContents.read(metadataURL) } catch {
+      throw .image(.file(path: metadataURL.path, reason: fileErrorReason(error)))
     }
     let metadata = try AutoMLMetadata(data: metadataData, path: metadataURL.path)
     var modelURL = folder.appendingPathComponent("model.tflite")

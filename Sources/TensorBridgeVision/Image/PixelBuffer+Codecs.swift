@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 
 extension PixelBuffer {
   /// Decodes a JPEG or PNG (recognised by its signature), upright per its EXIF orientation.
@@ -15,8 +16,8 @@ extension PixelBuffer {
   /// Reads and decodes the JPEG or PNG file at `url` (see ``init(data:options:)``).
   public init(contentsOf url: URL, options: ImageDecodingOptions = ImageDecodingOptions()) throws(ImageError) {
     let data: Data
-    do { data = try Data(contentsOf: url, options: .mappedIfSafe) } catch {
-      throw .file(path: url.path, reason: (error as NSError).localizedDescription)
+    do { data = try FileContents.read(url, mappedIfSafe: true) } catch {
+      throw .file(path: url.path, reason: fileErrorReason(error))
     }
     try self.init(data: data, options: options)
   }
@@ -28,7 +29,7 @@ extension PixelBuffer {
   public func writePNG(to url: URL) throws(ImageError) {
     let data = try pngData()
     do { try data.write(to: url) } catch {
-      throw .file(path: url.path, reason: (error as NSError).localizedDescription)
+      throw .file(path: url.path, reason: fileErrorReason(error))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TensorBridge
 
 /// A JPEG or PNG file decoded for one model input (upright per EXIF): a large JPEG is decoded at
 /// the smallest DCT scale (1/2, 1/4, 1/8) whose size still covers the input, so Huffman decoding
@@ -21,12 +22,12 @@ struct ModelInputFile {
   /// - Throws: ``VisionError/image(_:)`` when the file cannot be read or decoded.
   init(contentsOf url: URL, covering format: ImageInputFormat, filter: ResizeFilter) throws(VisionError) {
     do {
-      let data = try Data(contentsOf: url, options: .mappedIfSafe)
+      let data = try FileContents.read(url, mappedIfSafe: true)
       let minimumSize = filter == .bilinearTwoTap ? nil : (width: format.width, height: format.height)
       let decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: minimumSize))
       (image, scale, fullWidth, fullHeight) = (decoded.image, decoded.scale, decoded.fullWidth, decoded.fullHeight)
     } catch let error as ImageError { throw .image(error) } catch {
-      throw .image(.file(path: url.path, reason: (error as NSError).localizedDescription))
+      throw .image(.file(path: url.path, reason: fileErrorReason(error)))
     }
   }
 

@@ -35,25 +35,21 @@ struct BundleRunner {
   }
 
   private func value(from path: String) throws(CLIFailure) -> ModelValue {
-    let url = URL(fileURLWithPath: path)
-    switch url.pathExtension.lowercased() {
-    case "json":
-      let numbers = try InputLoader.numbers(path: path)
+    let file = try CLIFailure.read("input file", at: path)
+    switch try InputFileFormat(path: path, contents: file) {
+    case .json:
+      let numbers = try InputLoader.numbers(file: file, path: path)
       return numbers.shape.isEmpty ? .number(numbers.values.first ?? 0) : .numbers(numbers.values)
-    case "npy":
+    case .npy:
       let array: NPYArray
-      do { array = try NPYFile.read(try CLIFailure.read("input file", at: path)) } catch let error as CLIFailure {
-        throw error
-      } catch { throw CLIFailure("\(path): \(error)") }
+      do { array = try NPYFile.read(file) } catch { throw CLIFailure("\(path): \(error)") }
       let tensor = Tensor(name: path, dataType: array.dataType, shape: Tensor.Shape(array.shape), data: array.data)
       guard let values = tensor.floatValues() else {
         throw CLIFailure("\(path): unsupported .npy type \(array.dataType)")
       }
       return .numbers(values.map(Double.init))
-    case "bin", "raw":
-      return .data(try CLIFailure.read("input file", at: path))
-    default:
-      throw CLIFailure("\(path): unknown input format (use .npy, .json with numbers, or raw .bin)")
+    case .raw:
+      return .data(file)
     }
   }
 

@@ -15,23 +15,21 @@ enum InputLoader {
   static func load(path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
     let file = try CLIFailure.read("input file", at: path)
     if tensor.dataType == .string { return try loadStrings(file: file, path: path, for: tensor) }
-    switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-    case "npy":
+    switch try InputFileFormat(path: path, contents: file) {
+    case .npy:
       let array: NPYArray
       do { array = try NPYFile.read(file) } catch { throw CLIFailure("\(path): \(error)") }
       guard array.dataType == tensor.dataType else {
         throw CLIFailure("\(path) holds \(array.dataType) values but input '\(tensor.name)' takes \(tensor.dataType)")
       }
       return Loaded(data: array.data, shape: array.shape)
-    case "json":
+    case .json:
       let numbers = try numbers(file: file, path: path)
       do {
         return Loaded(data: try tensor.dataType.encode(numbers.values, tensor: tensor.name), shape: numbers.shape)
       } catch { throw CLIFailure("\(path): \(error)") }
-    case "bin", "raw":
+    case .raw:
       return Loaded(data: file, shape: nil)
-    default:
-      throw CLIFailure("\(path): unknown input format (use .npy, .json with numbers, or raw .bin)")
     }
   }
 
@@ -40,8 +38,8 @@ enum InputLoader {
   private static func loadStrings(file: Data, path: String, for tensor: Tensor) throws(CLIFailure) -> Loaded {
     let strings: [Data]
     let shape: [Int]
-    switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-    case "npy":
+    switch try InputFileFormat(path: path, contents: file) {
+    case .npy:
       let found: (strings: [Data], shape: [Int])?
       do { found = try NPYFile.readStrings(file) } catch { throw CLIFailure("\(path): \(error)") }
       guard let found else {
@@ -49,7 +47,7 @@ enum InputLoader {
           "\(path) holds numbers but input '\(tensor.name)' takes strings (save a NumPy bytes or unicode array)")
       }
       (strings, shape) = found
-    case "json":
+    case .json:
       let tree: JSONTree<String>
       do { tree = try JSONDecoder().decode(JSONTree<String>.self, from: file) } catch {
         throw CLIFailure("\(path) is not a JSON string or nested array of strings: \(describe(error))")
@@ -57,7 +55,7 @@ enum InputLoader {
       var values: [String] = []
       shape = try tree.flatten(path: "$", into: &values, file: path)
       strings = values.map { Data($0.utf8) }
-    default:
+    case .raw:
       throw CLIFailure(
         "\(path): input '\(tensor.name)' takes strings; give a .npy string array or a .json array of strings")
     }
@@ -101,12 +99,9 @@ enum InputLoader {
     }
   }
 
-  /// The numbers in a JSON file (a number or nested arrays), row-major, with their shape.
-  static func numbers(path: String) throws(CLIFailure) -> (values: [Double], shape: [Int]) {
-    try numbers(file: try CLIFailure.read("input file", at: path), path: path)
-  }
-
-  private static func numbers(file: Data, path: String) throws(CLIFailure) -> (values: [Double], shape: [Int]) {
+  /// The numbers in the JSON `file` read from `path` (a number or nested arrays), row-major, with
+  /// their shape.
+  static func numbers(file: Data, path: String) throws(CLIFailure) -> (values: [Double], shape: [Int]) {
     let tree: JSONTree<JSONNumber>
     do { tree = try JSONDecoder().decode(JSONTree<JSONNumber>.self, from: file) } catch {
       throw CLIFailure("\(path) is not a JSON number or nested array of numbers: \(describe(error))")

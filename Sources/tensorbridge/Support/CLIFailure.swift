@@ -11,7 +11,7 @@ struct CLIFailure: Error, CustomStringConvertible {
 extension CLIFailure {
   /// Reads a whole file, or fails with "cannot read <what> <path>: <reason>".
   static func read(_ what: String, at path: String) throws(CLIFailure) -> Data {
-    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+    do { return try FileContents.read(URL(fileURLWithPath: path)) } catch {
       throw CLIFailure("cannot read \(what) \(path): \(fileErrorReason(error))")
     }
   }
