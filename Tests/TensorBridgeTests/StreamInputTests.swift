@@ -32,7 +32,7 @@ final class StreamInputTests: XCTestCase {
       #""$1" run "$2" --input 0=<(printf 'one two')"#, [BuiltProducts.cli.path, Fixtures.model("boolean_mask")])
     XCTAssertEqual(text.status, 1)
     XCTAssertTrue(text.stderr.contains("unknown input format"), text.stderr)
-    XCTAssertTrue(text.stderr.contains("the content must be a .npy file or JSON"), text.stderr)
+    XCTAssertTrue(text.stderr.contains("without an extension, the content must be .npy or JSON"), text.stderr)
   }
 
   func testTheCLIClassifiesAPipedImage() throws {

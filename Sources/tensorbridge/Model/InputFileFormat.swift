@@ -1,8 +1,9 @@
 import Foundation
 
 /// The format of a `--input` file: told by its extension (`.npy`, `.json`, `.bin`/`.raw`), or,
-/// for a name without one of those (`/dev/stdin`, a pipe, a shell's `<(…)`), by its content: the
-/// NumPy magic, or text that parses as JSON. Raw bytes need their extension.
+/// for a name without any extension (`/dev/stdin`, a pipe, a shell's `<(…)`), by its content:
+/// the NumPy magic, or text that parses as JSON. Raw bytes need their extension; another one
+/// (`.csv`) is refused.
 enum InputFileFormat {
   case npy
   case json
@@ -14,16 +15,16 @@ enum InputFileFormat {
     case "npy": self = .npy
     case "json": self = .json
     case "bin", "raw": self = .raw
-    default:
+    case "":
       if contents.starts(with: Self.numpyMagic) {
         self = .npy
       } else if (try? JSONSerialization.jsonObject(with: contents, options: .fragmentsAllowed)) != nil {
         self = .json
       } else {
-        throw CLIFailure(
-          "\(path): unknown input format (use .npy, .json with numbers, or raw .bin; without one of those "
-            + "extensions the content must be a .npy file or JSON)")
+        throw CLIFailure("\(path): unknown input format (without an extension, the content must be .npy or JSON)")
       }
+    default:
+      throw CLIFailure("\(path): unknown input format (use .npy, .json with numbers, or raw .bin)")
     }
   }
 
