@@ -109,6 +109,19 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(inspect.stdout.contains("prepares it once its"), inspect.stdout)
   }
 
+  func testRunsASignatureThatCannotPrepareAtItsStoredSizesOnceSized() throws {
+    let model = Fixtures.root.appendingPathComponent("dynamic/sized_signature.tflite").path
+    let folder = try temporaryFolder()
+    let a = folder.appendingPathComponent("a.json")
+    try Data("[[1, 2, 3, 4, 5, 6, 7, 8]]".utf8).write(to: a)
+    let result = try run(["run", model, "--signature", "spectrum", "--input", "a=\(a.path)", "--json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#""shape":[1,1,4,2]"#), result.stdout)
+    let inspect = try run(["inspect", model])
+    XCTAssertEqual(inspect.status, 0, inspect.stderr)
+    XCTAssertTrue(inspect.stdout.contains("'spectrum_a:0' [1, -1] (signature 'spectrum')"), inspect.stdout)
+  }
+
   func testRunSignature() throws {
     let folder = try temporaryFolder()
     let x = folder.appendingPathComponent("x.json")

@@ -101,7 +101,8 @@ public final class Interpreter {
 
   private static func compile(_ model: TFLiteModel, options: Options) throws(InterpreterError) -> Runtime {
     let session = try LiteRTSession(format: model, options: options)
-    return .compiled(session, try SignatureState(session: session, signatureIndex: session.mainSignatureIndex))
+    return .compiled(
+      session, try SignatureState(session: session, signatureIndex: session.mainSignatureIndex, waitingForSizes: false))
   }
 
   /// The compiled session. A model waiting for input sizes is compiled at the sizes given so
@@ -306,12 +307,16 @@ public final class Interpreter {
   public func allocateTensors() throws(InterpreterError) { try state.allocate() }
 
   /// A runner for the signature `key`, addressing inputs and outputs by name.
+  ///
+  /// A signature LiteRT cannot prepare at the stored sizes of its dynamic inputs still gets a
+  /// runner, as in Python: it runs once those inputs are resized (see
+  /// ``SignatureRunner/inputSizesRequired``).
   public func signatureRunner(with key: String) throws(InterpreterError) -> SignatureRunner {
     let session = try session
     guard let index = session.signatures.firstIndex(where: { $0.key == key }) else {
       throw .unknownSignature(key: key, available: signatureKeys)
     }
-    return SignatureRunner(state: try SignatureState(session: session, signatureIndex: index))
+    return SignatureRunner(state: try SignatureState(session: session, signatureIndex: index, waitingForSizes: true))
   }
 
   /// The index of the input whose tensor name, or name in the main signature, is `name`.

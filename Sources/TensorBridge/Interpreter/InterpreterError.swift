@@ -158,7 +158,7 @@ public enum InterpreterError: Error, Sendable, Equatable, CustomStringConvertibl
     case .inputSizesRequired(let inputs, let reason):
       let because = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
       return
-        "LiteRT cannot prepare the model at the sizes its dynamic inputs have (\(because)): give \(inputs.joined(separator: ", ")) \(inputs.count == 1 ? "its size" : "their sizes") with resizeInput(at:to:) first, as Python needs resize_tensor_input before allocate_tensors()."
+        "LiteRT cannot prepare the model at the sizes its dynamic inputs have (\(because)): give \(inputs.joined(separator: ", ")) \(inputs.count == 1 ? "its size" : "their sizes") with resizeInput(at:to:) (on a signature runner, resizeInput(named:toShape:)) first, as Python needs resize_tensor_input before allocate_tensors()."
     case .formatMismatch(let mismatches):
       return "The model does not match the declared formats: " + mismatches.map(\.description).joined(separator: "; ")
         + "."

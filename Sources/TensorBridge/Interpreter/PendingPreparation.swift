@@ -17,8 +17,13 @@ struct PendingPreparation {
   /// Whether `failure` is LiteRT failing to prepare a model that has dynamic inputs, which other
   /// sizes may fix. Every other load failure stays an error of the initializer.
   static func applies(to failure: InterpreterError, model: TFLiteModel) -> Bool {
+    isPreparationFailure(failure) && !dynamicInputs(of: model).isEmpty
+  }
+
+  /// Whether `failure` is LiteRT failing to prepare operators (at the sizes tensors have).
+  static func isPreparationFailure(_ failure: InterpreterError) -> Bool {
     switch failure {
-    case .compilationFailed, .operatorFailed(_, _, .compile, _, _): return !dynamicInputs(of: model).isEmpty
+    case .compilationFailed, .operatorFailed(_, _, .compile, _, _): return true
     default: return false
     }
   }

@@ -16,6 +16,13 @@ public final class SignatureRunner {
   /// Output names, in the signature's order.
   public var outputs: [String] { state.outputs.map(\.signatureName) }
 
+  /// While LiteRT cannot prepare this signature at the sizes the file stores for its dynamic
+  /// inputs (a spectrogram's convolution over a one-sample signal):
+  /// ``InterpreterError/inputSizesRequired(dynamicInputs:reason:)`` naming the inputs still
+  /// without a size; give them one with ``resizeInput(named:toShape:)`` before running, as
+  /// Python's signature runner prepares at the sizes of the values it is given. Nil otherwise.
+  public var inputSizesRequired: InterpreterError? { state.inputSizesRequired }
+
   /// The input named `name`.
   public func input(named name: String) throws(InterpreterError) -> Tensor {
     try state.tensor(.input, at: try position(of: name, in: .input))

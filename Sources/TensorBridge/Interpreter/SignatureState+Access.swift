@@ -41,7 +41,10 @@ extension SignatureState {
           reason: "dimension \(axis) is fixed at \(declared[axis]) in the model (only -1 dimensions can change)")
       }
     }
-    if shape == slot.shape { return }
+    if shape == slot.shape {
+      sizedInputs.insert(index)
+      return
+    }
     if let fixed = session.fixedDimension(changedBy: shape.dimensions, input: slot.name, signatureIndex: signatureIndex)
     {
       throw .invalidShape(tensor: slot.name, shape: shape.dimensions, reason: fixed.reason)
@@ -58,6 +61,7 @@ extension SignatureState {
         tensor: slot.name, shape: shape.dimensions,
         reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
     }
+    sizedInputs.insert(index)
     // A new buffer for this input now; outputs at the next run (see `outputsNeedAllocation`).
     let layout = LiteRtLayout(shape: shape)
     if let old = inputs[index].buffer { session.library.destroyTensorBuffer(old) }

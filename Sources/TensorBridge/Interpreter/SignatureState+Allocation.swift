@@ -9,8 +9,10 @@ extension SignatureState {
   /// LiteRT prepares operators lazily: an unresolved custom operator can surface here, when
   /// output layouts are first computed, rather than at compilation.
   func allocate() throws(InterpreterError) {
+    if let inputSizesRequired { throw inputSizesRequired }
     defer { predictCapturedOutputs() }
     try compiling { () throws(InterpreterError) in try allocateBuffers() }
+    preparationAtStoredSizes = nil
   }
 
   /// Runs `allocation` with the runtime's log routed, reporting a failed LiteRT call as the
@@ -41,9 +43,11 @@ extension SignatureState {
   /// Creates output buffers if a resize left them stale.
   func allocateOutputsIfNeeded() throws(InterpreterError) {
     guard outputsNeedAllocation else { return }
+    if let inputSizesRequired { throw inputSizesRequired }
     defer { predictCapturedOutputs() }
     try compiling { () throws(InterpreterError) in try allocateOutputBuffers() }
     outputsNeedAllocation = false
+    preparationAtStoredSizes = nil
   }
 
   func allocateBuffers() throws(InterpreterError) {

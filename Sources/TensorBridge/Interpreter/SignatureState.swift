@@ -29,10 +29,21 @@ final class SignatureState {
   var outputsNeedAllocation = false
   /// The capture store's number for the last run (captured values are tagged with it).
   var capturedRun: UInt64?
+  /// LiteRT's failure to prepare this signature at the sizes the file stores for its dynamic
+  /// inputs (a signature other than the one compiled first, which LiteRT prepares only when its
+  /// buffers are made): outputs wait until every dynamic input has a size, as Python's signature
+  /// runner prepares at the sizes of the values it is given.
+  var preparationAtStoredSizes: InterpreterError?
+  /// The inputs given a size with `resizeInput(at:to:)`.
+  var sizedInputs: Set<Int> = []
 
   var key: String { session.signatures[signatureIndex].key }
 
-  init(session: LiteRTSession, signatureIndex: Int) throws(InterpreterError) {
+  /// Makes the signature's buffers. With `waitingForSizes`, a signature LiteRT cannot prepare
+  /// at the stored sizes of its dynamic inputs is kept waiting for them (see
+  /// ``preparationAtStoredSizes``) instead of failing; without it (the interpreter's own main
+  /// signature, which waits as a whole model: see `PendingPreparation`) that failure is thrown.
+  init(session: LiteRTSession, signatureIndex: Int, waitingForSizes: Bool) throws(InterpreterError) {
     self.session = session
     self.signatureIndex = signatureIndex
     let info = session.signatures[signatureIndex]
@@ -74,7 +85,32 @@ final class SignatureState {
     self.inputBuffers.initialize(repeating: nil)
     self.outputBuffers = .allocate(capacity: max(liteRTOutputSlots.count, 1))
     self.outputBuffers.initialize(repeating: nil)
-    try allocate()
+    do { try allocate() } catch {
+      guard waitingForSizes, PendingPreparation.isPreparationFailure(error), !unsizedDynamicInputs.isEmpty else {
+        throw error
+      }
+      preparationAtStoredSizes = error
+      outputsNeedAllocation = true
+    }
+  }
+
+  /// The dynamic inputs not given a size yet, each as `'name' [declared shape]`.
+  var unsizedDynamicInputs: [String] {
+    inputs.indices.compactMap { index in
+      let slot = inputs[index]
+      guard !sizedInputs.contains(index), slot.isUnranked || slot.declaredShape.dimensions.contains(where: { $0 < 0 })
+      else { return nil }
+      return "'\(slot.name)' \(slot.declaredShape)"
+    }
+  }
+
+  /// While the signature waits for sizes (see ``preparationAtStoredSizes``) and a dynamic input
+  /// has none yet: the error naming those inputs and LiteRT's reason.
+  var inputSizesRequired: InterpreterError? {
+    guard let failure = preparationAtStoredSizes, case let unsized = unsizedDynamicInputs, !unsized.isEmpty else {
+      return nil
+    }
+    return .inputSizesRequired(dynamicInputs: unsized, reason: failure.description)
   }
 
   deinit {

@@ -139,10 +139,7 @@ struct ModelReport: Codable {
           op.location + (op.customOperatorName.map { " (as \($0))" } ?? "")
         },
         fixedDimensions: interpreter.recurrentFixedDimensions.map(\.reason),
-        inputSizesRequired: interpreter.inputSizesRequired.map { error in
-          guard case .inputSizesRequired(let inputs, let reason) = error else { return error.description }
-          return "\(inputs.joined(separator: ", ")): \(reason)"
-        })
+        inputSizesRequired: Self.inputSizesRequired(interpreter))
     } catch {
       runtimeReport.error = error.description
     }
@@ -164,6 +161,24 @@ struct ModelReport: Codable {
       hasTFLiteMetadata: model.metadata.contains { $0.name == "TFLITE_METADATA" },
       tfliteMetadata: TFLiteMetadataReport.make(model: model, data: data),
       runtime: runtimeReport)
+  }
+
+  /// The dynamic inputs LiteRT cannot prepare at their stored sizes, with its reason: the main
+  /// signature's (then the model waits as a whole), or else each other signature's, whose runner
+  /// waits (`'a' [1, -1] (signature 'spectrum'): …`). Nil when every signature prepares.
+  private static func inputSizesRequired(_ interpreter: Interpreter) -> String? {
+    func describe(_ error: InterpreterError, signature: String?) -> String {
+      guard case .inputSizesRequired(let inputs, let reason) = error else { return error.description }
+      return inputs.joined(separator: ", ") + (signature.map { " (signature '\($0)')" } ?? "") + ": \(reason)"
+    }
+    if let waiting = interpreter.inputSizesRequired { return describe(waiting, signature: nil) }
+    let signatures = interpreter.signatureKeys.compactMap { key -> String? in
+      guard let runner = try? interpreter.signatureRunner(with: key), let waiting = runner.inputSizesRequired else {
+        return nil
+      }
+      return describe(waiting, signature: key)
+    }
+    return signatures.isEmpty ? nil : signatures.joined(separator: "; ")
   }
 
   /// The human-readable form.
