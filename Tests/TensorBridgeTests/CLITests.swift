@@ -92,7 +92,7 @@ final class CLITests: XCTestCase {
   /// the input files before anything reads a tensor; without a size for every dynamic input the
   /// error names the one missing. `inspect` says it prepares once sized.
   func testRunSizesAModelThatCannotPrepareAtItsStoredSizes() throws {
-    let model = Fixtures.root.appendingPathComponent("dynamic/sized_at_run.tflite").path
+    let model = Fixtures.dynamicModel("sized_at_run")
     let folder = try temporaryFolder()
     let a = folder.appendingPathComponent("a.json")
     let b = folder.appendingPathComponent("b.json")
@@ -110,7 +110,7 @@ final class CLITests: XCTestCase {
   }
 
   func testRunsASignatureThatCannotPrepareAtItsStoredSizesOnceSized() throws {
-    let model = Fixtures.root.appendingPathComponent("dynamic/sized_signature.tflite").path
+    let model = Fixtures.dynamicModel("sized_signature")
     let folder = try temporaryFolder()
     let a = folder.appendingPathComponent("a.json")
     try Data("[[1, 2, 3, 4, 5, 6, 7, 8]]".utf8).write(to: a)

@@ -16,6 +16,17 @@ enum Fixtures {
     return try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
   }
 
+  /// `dynamic/<name>.tflite`: the models LiteRT prepares only once their inputs are sized.
+  static func dynamicModel(_ name: String) -> String {
+    root.appendingPathComponent("dynamic/\(name).tflite").path
+  }
+
+  /// `dynamic/<name>.reference.json`, written by scripts/fixtures/make_sized_at_run.py.
+  static func dynamicReference<Reference: Decodable>(_ name: String, as type: Reference.Type) throws -> Reference {
+    let url = root.appendingPathComponent("dynamic/\(name).reference.json")
+    return try JSONDecoder().decode(type, from: Data(contentsOf: url))
+  }
+
   /// Every model stem that has a reference file.
   static func referencedModels() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: models.path)

@@ -27,13 +27,9 @@ final class SizedAtRunTests: XCTestCase {
     let tolerance: Float
   }
 
-  static let directory = Fixtures.root.appendingPathComponent("dynamic")
-  static let modelPath = directory.appendingPathComponent("sized_at_run.tflite").path
+  static let modelPath = Fixtures.dynamicModel("sized_at_run")
 
-  func reference() throws -> Reference {
-    let url = Self.directory.appendingPathComponent("sized_at_run.reference.json")
-    return try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
-  }
+  func reference() throws -> Reference { try Fixtures.dynamicReference("sized_at_run", as: Reference.self) }
 
   func testLoadsThenRunsAtTheGivenSizesAsPythonDoes() throws {
     let reference = try reference()

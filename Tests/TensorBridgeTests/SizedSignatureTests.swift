@@ -7,11 +7,8 @@ import XCTest
 /// once, and the other runs once its input is resized, matching Python's signature runner.
 final class SizedSignatureTests: XCTestCase {
   struct Reference: Decodable {
-    struct Values: Decodable {
-      let name: String
-      let shape: [Int]
-      let data: [Float]
-    }
+    /// A named tensor's shape and values, as in the other model's reference.
+    typealias Values = SizedAtRunTests.Reference.Output
     struct Case: Decodable {
       let input: Values
       let output: Values
@@ -26,13 +23,9 @@ final class SizedSignatureTests: XCTestCase {
     let tolerance: Float
   }
 
-  static let directory = Fixtures.root.appendingPathComponent("dynamic")
-  static let modelPath = directory.appendingPathComponent("sized_signature.tflite").path
+  static let modelPath = Fixtures.dynamicModel("sized_signature")
 
-  func reference() throws -> Reference {
-    let url = Self.directory.appendingPathComponent("sized_signature.reference.json")
-    return try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
-  }
+  func reference() throws -> Reference { try Fixtures.dynamicReference("sized_signature", as: Reference.self) }
 
   func testTheOtherSignatureRunsOnceSizedAsPythonsRunnerDoes() throws {
     let reference = try reference()
