@@ -173,6 +173,22 @@ final class InterpreterTests: XCTestCase {
     let half = try Tensor.DataType.float16.encode([1.5, -2, 65504], tensor: "t")
     XCTAssertEqual(TensorTestHelpers.floats(half, .float16), [1.5, -2, 65504])
   }
+
+  /// A model an older converter wrote (`has_rank` false): its dynamic batch lives only in the
+  /// `shape_signature`, which LiteRT's compiled-model API does not report. Python resizes it;
+  /// so must we (BirdNET's, MLTK's and openWakeWord's models are written this way).
+  func testALegacyModelsDynamicBatchComesFromItsShapeSignature() throws {
+    let interpreter = try Interpreter(modelPath: Fixtures.model("dynamic_batch_legacy"))
+    XCTAssertEqual(try interpreter.input(at: 0).shape, [1, 3])
+    XCTAssertEqual(try interpreter.input(at: 0).shapeSignature, [-1, 3])
+    try interpreter.resizeInput(at: 0, to: [4, 3])
+    try interpreter.copy([Float](repeating: 0.5, count: 12), toInputAt: 0)
+    try interpreter.invoke()
+    XCTAssertEqual(try interpreter.output(at: 0).shape, [4, 2])
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [4, 2])) { error in
+      XCTAssertTrue("\(error)".contains("dimension 1 is fixed at 3"), "\(error)")
+    }
+  }
 }
 
 enum TensorTestHelpers {

@@ -76,7 +76,6 @@ final class SizedAtRunTests: XCTestCase {
       ("copy", { try interpreter.copy([Float(1)], toInputAt: 0) }),
       ("invoke", { try interpreter.invoke() }),
       ("allocate", { try interpreter.allocateTensors() }),
-      ("signature", { _ = try interpreter.signatureRunner(with: "serving_default") }),
     ]
     for (name, access) in accesses {
       XCTAssertThrowsError(try access(), name) { error in
@@ -88,6 +87,35 @@ final class SizedAtRunTests: XCTestCase {
         XCTAssertTrue("\(error)".contains("resizeInput(at:to:)"), "\(error)")
       }
     }
+  }
+
+  func testASignatureRunnerRunsAtTheSizesOfItsOwnInputsAsPythonsDoes() throws {
+    let reference = try reference()
+    let interpreter = try Interpreter(modelPath: Self.modelPath)
+    // Made while the interpreter waits for sizes: Python's runner prepares at its inputs' sizes.
+    let runner = try interpreter.signatureRunner(with: "serving_default")
+    guard case .inputSizesRequired(let inputs, _)? = runner.inputSizesRequired else {
+      return XCTFail("\(String(describing: runner.inputSizesRequired))")
+    }
+    XCTAssertEqual(inputs, ["'serving_default_b:0' [1, -1]", "'serving_default_a:0' [1, -1]"])
+    XCTAssertThrowsError(try runner.invoke()) { error in
+      XCTAssertEqual(error as? InterpreterError, runner.inputSizesRequired)
+    }
+    for testCase in reference.cases {
+      for input in testCase.inputs {
+        let name = try XCTUnwrap(interpreter.inputSignatureName(at: input.index))
+        try runner.resizeInput(named: name, toShape: Tensor.Shape(input.shape))
+        try runner.copy(input.data, toInputNamed: name)
+      }
+      try runner.invoke()
+      let output = try runner.output(named: "out")
+      XCTAssertEqual(output.shape.dimensions, testCase.output.shape)
+      for (swift, python) in zip(try output.values(as: Float.self), testCase.output.data) {
+        XCTAssertEqual(swift, python, accuracy: reference.tolerance)
+      }
+    }
+    // The interpreter itself still waits for its own sizes.
+    XCTAssertNotNil(interpreter.inputSizesRequired)
   }
 
   func testOneInputSizedIsNotEnoughAndTheErrorSaysWhy() throws {

@@ -310,9 +310,20 @@ public final class Interpreter {
   ///
   /// A signature LiteRT cannot prepare at the stored sizes of its dynamic inputs still gets a
   /// runner, as in Python: it runs once those inputs are resized (see
-  /// ``SignatureRunner/inputSizesRequired``).
+  /// ``SignatureRunner/inputSizesRequired``). A runner made while the interpreter itself waits
+  /// for sizes (see ``inputSizesRequired``) has its own compiled model: it does not share
+  /// resource variables with the interpreter's.
   public func signatureRunner(with key: String) throws(InterpreterError) -> SignatureRunner {
-    let session = try session
+    let session: LiteRTSession
+    do { session = try self.session } catch {
+      // While the interpreter waits for input sizes, a runner prepares at the sizes of its own
+      // inputs, as Python's does: it gets the model compiled at its stored sizes, which LiteRT
+      // can do when only preparing the operators fails.
+      guard case .awaitingInputSizes = runtime, let own = try? LiteRTSession(format: model, options: options) else {
+        throw error
+      }
+      session = own
+    }
     guard let index = session.signatures.firstIndex(where: { $0.key == key }) else {
       throw .unknownSignature(key: key, available: signatureKeys)
     }

@@ -23,7 +23,7 @@ extension SignatureState {
       var ranked = LiteRtRankedTensorType()
       try check(library.getRankedTensorType(tensor, &ranked), "LiteRtGetRankedTensorType(\(name))")
       rawType = ranked.element_type
-      declared = ranked.layout.shape.dimensions
+      declared = Self.declaredShape(layout: ranked.layout.shape.dimensions, file: format)
     } else {
       try check(library.getUnrankedTensorType(tensor, &rawType), "LiteRtGetUnrankedTensorType(\(name))")
     }
@@ -53,5 +53,14 @@ extension SignatureState {
       role: role, name: name, signatureName: signatureName, dataType: dataType,
       declaredShape: Tensor.Shape(declared), isUnranked: isUnranked, shape: Tensor.Shape(declared),
       quantization: perTensor, perChannel: perChannel, buffer: nil, byteCount: 0)
+  }
+
+  /// The declared shape: LiteRT's, with `-1` wherever the file's `shape_signature` has one.
+  /// LiteRT drops the signature of a tensor whose `has_rank` is false (older converters:
+  /// openWakeWord's `[-1, -1]` mel-spectrogram input reads `[1, 1]`), where Python's
+  /// interpreter keeps it and resizes such an input freely.
+  static func declaredShape(layout: [Int], file: TensorInfo?) -> [Int] {
+    guard let signature = file?.shapeSignature, signature.count == layout.count else { return layout }
+    return zip(layout, signature).map { size, declared in declared < 0 ? -1 : size }
   }
 }

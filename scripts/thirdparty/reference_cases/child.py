@@ -3,7 +3,7 @@ import json
 import os
 import traceback
 
-from .inputs import NP_TYPES, concrete_shape, dynamic_dim, make_input
+from .inputs import NP_TYPES, batch, concrete_shape, dynamic_dim, make_input
 
 
 def dtype_name(np, dt):
@@ -67,8 +67,9 @@ def child(name, base_dir, float_range):
     inputs = []
     arrays = []
     fixed = dynamic_dim(case.get("properties", []))
+    leading = batch(case.get("properties", []))
     for i, info in enumerate(main["inputs"]):
-        shape = concrete_shape(info, fixed)
+        shape = concrete_shape(info, fixed, leading)
         arr, how = make_input(np, name, i, info["type"], shape, float_range)
         fname = f"input_{i}.npy"
         np.save(os.path.join(case_dir, fname), arr)

@@ -39,18 +39,29 @@ def make_input(np, name, index, ttype, shape, float_range):
     return np.asarray(arr), f"{how}, numpy default_rng(seed={seed})"
 
 
-def concrete_shape(info, dynamic_dim=1):
-    """The input's shape with its dynamic (-1) dimensions fixed: a leading one (the batch) is 1,
-    the others `dynamic_dim` (a model's `dynamic-dim=N` property; 1 by default)."""
+def concrete_shape(info, dynamic_dim=1, batch=1):
+    """The input's shape with its dynamic (-1) dimensions fixed: a leading one (the batch) is
+    `batch` (a model's `batch=N` property), the others `dynamic_dim` (its `dynamic-dim=N`
+    property); 1 by default."""
     sig = info.get("shape_signature")
     if sig:
-        return [(1 if i == 0 else dynamic_dim) if d < 0 else d for i, d in enumerate(sig)]
+        return [(batch if i == 0 else dynamic_dim) if d < 0 else d for i, d in enumerate(sig)]
     return list(info["shape"])
+
+
+def tag_value(properties, key):
+    """N of a `<key>=N` property tag, else 1."""
+    for tag in properties:
+        if tag.startswith(key + "="):
+            return int(tag.split("=", 1)[1])
+    return 1
 
 
 def dynamic_dim(properties):
     """N of a `dynamic-dim=N` property tag, else 1."""
-    for tag in properties:
-        if tag.startswith("dynamic-dim="):
-            return int(tag.split("=", 1)[1])
-    return 1
+    return tag_value(properties, "dynamic-dim")
+
+
+def batch(properties):
+    """N of a `batch=N` property tag, else 1."""
+    return tag_value(properties, "batch")
