@@ -30,9 +30,9 @@ final class SignatureState {
   /// The capture store's number for the last run (captured values are tagged with it).
   var capturedRun: UInt64?
   /// LiteRT's failure to prepare this signature at the sizes the file stores for its dynamic
-  /// inputs (a signature other than the one compiled first, which LiteRT prepares only when its
-  /// buffers are made): outputs wait until every dynamic input has a size, as Python's signature
-  /// runner prepares at the sizes of the values it is given.
+  /// inputs (LiteRT prepares a signature when its buffers are made): outputs wait until every
+  /// dynamic input has a size, as Python's signature runner prepares at the sizes of the values
+  /// it is given.
   var preparationAtStoredSizes: InterpreterError?
   /// The inputs given a size with `resizeInput(at:to:)`.
   var sizedInputs: Set<Int> = []
