@@ -185,8 +185,21 @@ final class InterpreterTests: XCTestCase {
     try interpreter.copy([Float](repeating: 0.5, count: 12), toInputAt: 0)
     try interpreter.invoke()
     XCTAssertEqual(try interpreter.output(at: 0).shape, [4, 2])
-    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [4, 2])) { error in
-      XCTAssertTrue("\(error)".contains("dimension 1 is fixed at 3"), "\(error)")
+  }
+
+  /// Python's `resize_tensor_input` (non-strict by default) and TensorFlowLiteSwift's
+  /// `resizeInput` change fixed dimensions too: a model stored at batch 1 runs a batch when its
+  /// operators allow it. Each row is checked against Python (face_landmark, selfie_segmentation
+  /// and others run at batch 2 in the third-party check).
+  func testAFixedBatchResizesAsInPython() throws {
+    let interpreter = try Interpreter(modelPath: Fixtures.model("linear"))
+    XCTAssertEqual(try interpreter.input(at: 0).shapeSignature, [1, 1])
+    try interpreter.resizeInput(at: 0, to: [3, 1])
+    try interpreter.copy([Float(10), 0, -1], toInputAt: 0)
+    try interpreter.invoke()
+    XCTAssertEqual(try interpreter.output(at: 0).values(as: Float.self), [19, -1, -3])
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [3])) { error in
+      XCTAssertTrue("\(error)".contains("rank 2"), "\(error)")
     }
   }
 }

@@ -6,8 +6,12 @@ import TFLiteFormat
 extension SignatureState {
   // MARK: Resizing
 
-  /// Resizes a dynamic input; only the model's dynamic (`-1`) dimensions may change, and an
-  /// input of unknown rank takes any shape (up to LiteRT's rank limit), as in Python.
+  /// Resizes an input, as Python's `resize_tensor_input` (and TensorFlowLiteSwift's
+  /// `resizeInput`) do: any dimension may change, the rank may not (an input of unknown rank
+  /// takes any shape, up to LiteRT's rank limit). A dynamic (`-1`) dimension changes through
+  /// LiteRT's strict resize; a fixed one (batching a model stored at batch 1) through its
+  /// non-strict one, and whether the model's operators take it is found when LiteRT prepares
+  /// them, at the next allocation or run.
   func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     let slot = inputs[index]
     let declared = slot.declaredShape.dimensions
@@ -22,6 +26,7 @@ extension SignatureState {
         tensor: slot.name, shape: shape.dimensions,
         reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
     }
+    var changesFixedDimension = false
     for (axis, new) in shape.dimensions.enumerated() {
       if new == 0 {
         throw .invalidShape(
@@ -35,11 +40,7 @@ extension SignatureState {
           tensor: slot.name, shape: shape.dimensions,
           reason: "dimension \(axis) must be positive, got \(new)")
       }
-      if !slot.isUnranked, declared[axis] >= 0, new != declared[axis] {
-        throw .invalidShape(
-          tensor: slot.name, shape: shape.dimensions,
-          reason: "dimension \(axis) is fixed at \(declared[axis]) in the model (only -1 dimensions can change)")
-      }
+      if !slot.isUnranked, declared[axis] >= 0, new != declared[axis] { changesFixedDimension = true }
     }
     if shape == slot.shape {
       sizedInputs.insert(index)
@@ -52,7 +53,8 @@ extension SignatureState {
     let dims = shape.dimensions.map { Int32($0) }
     let library = session.library
     let resize =
-      slot.isUnranked ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
+      slot.isUnranked || changesFixedDimension
+      ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
     let status = dims.withUnsafeBufferPointer {
       resize(session.compiledModel, signatureIndex, index, $0.baseAddress, $0.count)
     }

@@ -45,9 +45,32 @@ extension SignatureState {
     guard outputsNeedAllocation else { return }
     if let inputSizesRequired { throw inputSizesRequired }
     defer { predictCapturedOutputs() }
-    try compiling { () throws(InterpreterError) in try allocateOutputBuffers() }
+    do { try compiling { () throws(InterpreterError) in try allocateOutputBuffers() } } catch {
+      throw refusedFixedDimension(error) ?? error
+    }
     outputsNeedAllocation = false
     preparationAtStoredSizes = nil
+  }
+
+  /// When LiteRT cannot prepare the model after an input's fixed dimension was changed (a
+  /// batch of a model stored at batch 1 whose operators cannot take one): the error names that
+  /// input, its new shape and the file's, with LiteRT's failure.
+  private func refusedFixedDimension(_ failure: InterpreterError) -> InterpreterError? {
+    guard PendingPreparation.isPreparationFailure(failure) else { return nil }
+    for slot in inputs where !slot.isUnranked {
+      let declared = slot.declaredShape.dimensions
+      let shape = slot.shape.dimensions
+      guard declared.count == shape.count,
+        let axis = declared.indices.first(where: { declared[$0] >= 0 && shape[$0] != declared[$0] })
+      else { continue }
+      let because = failure.description.hasSuffix(".") ? String(failure.description.dropLast()) : failure.description
+      return .invalidShape(
+        tensor: slot.name, shape: shape,
+        reason:
+          "dimension \(axis) is \(declared[axis]) in the model, and its operators cannot take \(shape[axis]) (\(because))"
+      )
+    }
+    return nil
   }
 
   func allocateBuffers() throws(InterpreterError) {

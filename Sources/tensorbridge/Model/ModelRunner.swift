@@ -46,13 +46,16 @@ struct ModelRunner {
     return try interpreter.input(at: index)
   }
 
-  /// Reads the file, resizes a dynamic input to the file's shape, and copies the values in.
+  /// Reads the file, resizes the input to the file's shape when it is dynamic (or when the
+  /// file, of the same rank, holds another number of values: a batch of a model stored at batch
+  /// 1, as Python's `resize_tensor_input` allows), and copies the values in.
   func load(path: String, intoInputAt index: Int) throws(CLIFailure) {
     do {
       var tensor = try tensor(index)
       let loaded = try InputLoader.load(path: path, for: tensor)
-      if let shape = loaded.shape, tensor.shapeSignature.isDynamic || tensor.isUnranked,
-        shape != tensor.shape.dimensions
+      if let shape = loaded.shape, shape != tensor.shape.dimensions,
+        tensor.shapeSignature.isDynamic || tensor.isUnranked
+          || (shape.count == tensor.shape.rank && Tensor.Shape(shape).elementCount != tensor.shape.elementCount)
       {
         if let runner {
           try runner.resizeInput(named: runner.inputs[index], toShape: Tensor.Shape(shape))

@@ -3,7 +3,7 @@ import json
 import os
 import traceback
 
-from .inputs import NP_TYPES, batch, concrete_shape, dynamic_dim, make_input
+from .inputs import NP_TYPES, batch, concrete_shape, dynamic_dim, make_input, rebatch
 
 
 def dtype_name(np, dt):
@@ -68,8 +68,9 @@ def child(name, base_dir, float_range):
     arrays = []
     fixed = dynamic_dim(case.get("properties", []))
     leading = batch(case.get("properties", []))
+    forced = rebatch(case.get("properties", []))
     for i, info in enumerate(main["inputs"]):
-        shape = concrete_shape(info, fixed, leading)
+        shape = concrete_shape(info, fixed, leading, forced)
         arr, how = make_input(np, name, i, info["type"], shape, float_range)
         fname = f"input_{i}.npy"
         np.save(os.path.join(case_dir, fname), arr)

@@ -39,14 +39,19 @@ def make_input(np, name, index, ttype, shape, float_range):
     return np.asarray(arr), f"{how}, numpy default_rng(seed={seed})"
 
 
-def concrete_shape(info, dynamic_dim=1, batch=1):
+def concrete_shape(info, dynamic_dim=1, batch=1, rebatch=None):
     """The input's shape with its dynamic (-1) dimensions fixed: a leading one (the batch) is
     `batch` (a model's `batch=N` property), the others `dynamic_dim` (its `dynamic-dim=N`
-    property); 1 by default."""
+    property); 1 by default. `rebatch` (a `rebatch=N` property) sets the leading dimension even
+    where the file fixes it, as Python's non-strict `resize_tensor_input` allows."""
     sig = info.get("shape_signature")
     if sig:
-        return [(batch if i == 0 else dynamic_dim) if d < 0 else d for i, d in enumerate(sig)]
-    return list(info["shape"])
+        shape = [(batch if i == 0 else dynamic_dim) if d < 0 else d for i, d in enumerate(sig)]
+    else:
+        shape = list(info["shape"])
+    if rebatch and shape:
+        shape[0] = rebatch
+    return shape
 
 
 def tag_value(properties, key):
@@ -65,3 +70,8 @@ def dynamic_dim(properties):
 def batch(properties):
     """N of a `batch=N` property tag, else 1."""
     return tag_value(properties, "batch")
+
+
+def rebatch(properties):
+    """N of a `rebatch=N` property tag, else None."""
+    return tag_value(properties, "rebatch") if any(t.startswith("rebatch=") for t in properties) else None
