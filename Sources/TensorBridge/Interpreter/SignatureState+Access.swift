@@ -6,27 +6,21 @@ import TFLiteFormat
 extension SignatureState {
   // MARK: Resizing
 
-  /// Resizes an input, as Python's `resize_tensor_input` (and TensorFlowLiteSwift's
-  /// `resizeInput`) do: any dimension may change, the rank may not (an input of unknown rank
-  /// takes any shape, up to LiteRT's rank limit). A dynamic (`-1`) dimension changes through
-  /// LiteRT's strict resize; a fixed one (batching a model stored at batch 1) through its
-  /// non-strict one, and whether the model's operators take it is found when LiteRT prepares
-  /// them, at the next allocation or run.
+  /// Resizes an input, as Python's `resize_tensor_input` (non-strict by default) and
+  /// TensorFlowLiteSwift's `resizeInput` do: any dimension, and the rank, may change (up to
+  /// LiteRT's rank limit). A dynamic (`-1`) dimension changes through LiteRT's strict resize;
+  /// a fixed one (batching a model stored at batch 1) or the rank through its non-strict one,
+  /// and whether the model's operators take it is found when LiteRT prepares them, at the next
+  /// allocation or run.
   func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     let slot = inputs[index]
     let declared = slot.declaredShape.dimensions
-    if slot.isUnranked {
-      guard shape.rank <= Int(TB_LITERT_TENSOR_MAX_RANK) else {
-        throw .invalidShape(
-          tensor: slot.name, shape: shape.dimensions,
-          reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
-      }
-    } else if shape.rank != declared.count {
+    guard shape.rank <= Int(TB_LITERT_TENSOR_MAX_RANK) else {
       throw .invalidShape(
         tensor: slot.name, shape: shape.dimensions,
-        reason: "the model's tensor has rank \(declared.count), not \(shape.rank)")
+        reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
     }
-    var changesFixedDimension = false
+    var changesFixedDimension = !slot.isUnranked && shape.rank != declared.count
     for (axis, new) in shape.dimensions.enumerated() {
       if new == 0 {
         throw .invalidShape(
@@ -40,7 +34,9 @@ extension SignatureState {
           tensor: slot.name, shape: shape.dimensions,
           reason: "dimension \(axis) must be positive, got \(new)")
       }
-      if !slot.isUnranked, declared[axis] >= 0, new != declared[axis] { changesFixedDimension = true }
+      if !slot.isUnranked, axis < declared.count, declared[axis] >= 0, new != declared[axis] {
+        changesFixedDimension = true
+      }
     }
     if shape == slot.shape {
       sizedInputs.insert(index)

@@ -57,13 +57,20 @@ extension SignatureState {
   /// input, its new shape and the file's, with LiteRT's failure.
   private func refusedFixedDimension(_ failure: InterpreterError) -> InterpreterError? {
     guard PendingPreparation.isPreparationFailure(failure) else { return nil }
+    let because = failure.description.hasSuffix(".") ? String(failure.description.dropLast()) : failure.description
     for slot in inputs where !slot.isUnranked {
       let declared = slot.declaredShape.dimensions
       let shape = slot.shape.dimensions
-      guard declared.count == shape.count,
-        let axis = declared.indices.first(where: { declared[$0] >= 0 && shape[$0] != declared[$0] })
-      else { continue }
-      let because = failure.description.hasSuffix(".") ? String(failure.description.dropLast()) : failure.description
+      if declared.count != shape.count {
+        return .invalidShape(
+          tensor: slot.name, shape: shape,
+          reason:
+            "the tensor has rank \(declared.count) in the model, and its operators cannot take \(shape.count) (\(because))"
+        )
+      }
+      guard let axis = declared.indices.first(where: { declared[$0] >= 0 && shape[$0] != declared[$0] }) else {
+        continue
+      }
       return .invalidShape(
         tensor: slot.name, shape: shape,
         reason:
