@@ -214,6 +214,13 @@ final class RecurrentStateTests: XCTestCase {
       XCTAssertTrue(reason.contains("operators[0] UNIDIRECTIONAL_SEQUENCE_RNN"), reason)
     }
     XCTAssertNoThrow(try interpreter.resizeInput(at: 0, to: [1, 3, 2]), "the file's own size")
+    // A dimension the file fixes stays fixed in a lowered model (planned at the file's sizes),
+    // though plain models resize it as Python does.
+    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [1, 4, 2])) { error in
+      guard case InterpreterError.invalidShape(_, _, let reason) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.contains("the model fixes its shape [-1, 3, 2]"), reason)
+      XCTAssertTrue(reason.contains("lowered at the file's sizes"), reason)
+    }
     // The sequence length of a looped LSTM stays free; its batch does not.
     let lstm = try Interpreter(modelPath: Self.path("lstm_dynamic_batch_and_time"))
     XCTAssertNoThrow(try lstm.resizeInput(at: 0, to: [2, 9, 3]))

@@ -46,6 +46,15 @@ extension SignatureState {
     {
       throw .invalidShape(tensor: slot.name, shape: shape.dimensions, reason: fixed.reason)
     }
+    // Lowered recurrent operators (and TensorBridge's integer kernels) are planned at the file's
+    // sizes: only the dimensions the file leaves dynamic may change there.
+    if changesFixedDimension, let lowered = session.loweredRecurrentOperators.first {
+      throw .invalidShape(
+        tensor: slot.name, shape: shape.dimensions,
+        reason:
+          "the model fixes its shape \(slot.declaredShape), and TensorBridge runs its fused recurrent operators (\(lowered.location)\(session.loweredRecurrentOperators.count > 1 ? ", …" : "")) lowered at the file's sizes"
+      )
+    }
     let dims = shape.dimensions.map { Int32($0) }
     let library = session.library
     let resize =
