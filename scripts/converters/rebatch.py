@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Runs every converter-corpus model at batch 2 in Python LiteRT and in `tensorbridge run`, and
+checks that both end alike: both run with the same output shapes (values within --atol), or
+both fail. Python's `resize_tensor_input` is non-strict by default, so a model the file fixes
+at batch 1 may still run a batch; TensorBridge's `resizeInput` follows it.
+
+    python="$(bash bench/venv.sh)"     # ai-edge-litert + numpy, pinned in scripts/versions.env
+    "$python" scripts/converters/rebatch.py --tensorbridge .build/debug/tensorbridge
+
+Inputs are seeded random values at each input's stored shape with the leading dimension set to
+2 (string inputs and scalars are skipped). Python runs with its default kernels (XNNPACK), or
+its builtin ones where the case's references are those (`reference_kernels` in case.json).
+Known differences are listed in KNOWN with their reason; any other one fails (exit 1).
+"""
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Cases that end differently, and why (each checked by hand).
+KNOWN = {
+    "handmade_bidirectional_lstm": "TensorBridge lowers the fused bidirectional LSTM at the file's "
+                                   "sizes and refuses another time length; Python's kernel takes it",
+}
+
+
+def inputs_at_batch_2(details, rng):
+    arrays = []
+    for detail in details:
+        shape = [int(v) for v in detail["shape"]]
+        shape[0] = 2
+        dtype = detail["dtype"]
+        if np.issubdtype(dtype, np.floating):
+            arrays.append(rng.uniform(-1, 1, shape).astype(dtype))
+        elif dtype == np.bool_:
+            arrays.append(rng.integers(0, 2, shape).astype(np.bool_))
+        else:
+            arrays.append(rng.integers(0, 5, shape).astype(dtype))
+    return arrays
+
+
+def python_outputs(path, arrays, builtin):
+    """Python LiteRT's outputs, with its builtin kernels when the case's references are those."""
+    resolver = OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES if builtin else OpResolverType.AUTO
+    interpreter = Interpreter(model_path=path, num_threads=1, experimental_op_resolver_type=resolver)
+    details = interpreter.get_input_details()
+    for detail, array in zip(details, arrays):
+        interpreter.resize_tensor_input(detail["index"], list(array.shape))
+    interpreter.allocate_tensors()
+    for detail, array in zip(interpreter.get_input_details(), arrays):
+        interpreter.set_tensor(detail["index"], array)
+    interpreter.invoke()
+    return [interpreter.get_tensor(o["index"]) for o in interpreter.get_output_details()]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tensorbridge", required=True)
+    parser.add_argument("--atol", type=float, default=1e-4)
+    args = parser.parse_args()
+    agree, known, unexpected = 0, 0, []
+    for path in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/converters/*/model.tflite"))):
+        name = os.path.basename(os.path.dirname(path))
+        try:
+            details = Interpreter(model_path=path, num_threads=1).get_input_details()
+        except Exception:  # noqa: BLE001 - models Python cannot load are the corpus check's business
+            continue
+        if not details or any(len(d["shape"]) == 0 or d["dtype"] in (np.bytes_, np.object_) for d in details):
+            continue
+        arrays = inputs_at_batch_2(details, np.random.default_rng(3))
+        with open(os.path.join(os.path.dirname(path), "case.json")) as case:
+            builtin = json.load(case).get("reference_kernels") == "builtin"
+        try:
+            expected, python = python_outputs(path, arrays, builtin), "runs"
+        except Exception as error:  # noqa: BLE001 - the point is to compare
+            expected, python = None, "fails: " + str(error).splitlines()[0][:80]
+        with tempfile.TemporaryDirectory() as folder:
+            command = [args.tensorbridge, "run", path, "--output-dir", os.path.join(folder, "out")]
+            for k, array in enumerate(arrays):
+                np.save(os.path.join(folder, f"in{k}.npy"), array)
+                command += ["--input", f"{k}={os.path.join(folder, f'in{k}.npy')}"]
+            result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+            ours = "runs" if result.returncode == 0 else "fails: " + (result.stderr or result.stdout).strip()[:120]
+            problem = None
+            if expected is not None and result.returncode == 0:
+                written = sorted(os.listdir(os.path.join(folder, "out")))
+                for k, want in enumerate(expected):
+                    files = [f for f in written if f.startswith(f"{k}_")]
+                    got = np.load(os.path.join(folder, "out", files[0])) if files else None
+                    if got is None or got.shape != want.shape:
+                        problem = f"output {k}: shape {None if got is None else got.shape}, Python {want.shape}"
+                        break
+                    if want.dtype.kind in "fiub":
+                        diff = float(np.abs(got.astype(np.float64) - want.astype(np.float64)).max(initial=0))
+                        if diff > args.atol:
+                            problem = f"output {k}: max diff {diff:.3g}"
+                            break
+            same = (python == "runs") == (ours == "runs") and problem is None
+        verdict = "AGREE" if same else ("KNOWN" if name in KNOWN else "DIFFER")
+        print(f"{verdict:6} {name:48} Python {python[:60]:60} | TensorBridge {ours[:70]}{' | ' + problem if problem else ''}")
+        if same:
+            agree += 1
+        elif name in KNOWN:
+            known += 1
+        else:
+            unexpected.append(name)
+    print(f"rebatch: {agree} agree, {known} known differences, {len(unexpected)} unexpected")
+    return 1 if unexpected else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
