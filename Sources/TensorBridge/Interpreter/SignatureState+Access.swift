@@ -14,13 +14,11 @@ extension SignatureState {
   /// allocation or run.
   func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     let slot = inputs[index]
-    let declared = slot.declaredShape.dimensions
     guard shape.rank <= Int(TB_LITERT_TENSOR_MAX_RANK) else {
       throw .invalidShape(
         tensor: slot.name, shape: shape.dimensions,
         reason: "LiteRT tensors have at most \(TB_LITERT_TENSOR_MAX_RANK) dimensions")
     }
-    var changesFixedDimension = !slot.isUnranked && shape.rank != declared.count
     for (axis, new) in shape.dimensions.enumerated() {
       if new == 0 {
         throw .invalidShape(
@@ -34,10 +32,8 @@ extension SignatureState {
           tensor: slot.name, shape: shape.dimensions,
           reason: "dimension \(axis) must be positive, got \(new)")
       }
-      if !slot.isUnranked, axis < declared.count, declared[axis] >= 0, new != declared[axis] {
-        changesFixedDimension = true
-      }
     }
+    let changesFixedDimension = slot.fixedChange(to: shape.dimensions) != nil
     if shape == slot.shape {
       sizedInputs.insert(index)
       return

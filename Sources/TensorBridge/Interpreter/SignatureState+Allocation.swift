@@ -58,24 +58,18 @@ extension SignatureState {
   private func refusedFixedDimension(_ failure: InterpreterError) -> InterpreterError? {
     guard PendingPreparation.isPreparationFailure(failure) else { return nil }
     let because = failure.description.hasSuffix(".") ? String(failure.description.dropLast()) : failure.description
-    for slot in inputs where !slot.isUnranked {
-      let declared = slot.declaredShape.dimensions
-      let shape = slot.shape.dimensions
-      if declared.count != shape.count {
+    for slot in inputs {
+      switch slot.fixedChange(to: slot.shape.dimensions) {
+      case .rank(let declared, let new):
         return .invalidShape(
-          tensor: slot.name, shape: shape,
-          reason:
-            "the tensor has rank \(declared.count) in the model, and its operators cannot take \(shape.count) (\(because))"
-        )
+          tensor: slot.name, shape: slot.shape.dimensions,
+          reason: "the tensor has rank \(declared) in the model, and its operators cannot take \(new) (\(because))")
+      case .dimension(let axis, let declared, let new):
+        return .invalidShape(
+          tensor: slot.name, shape: slot.shape.dimensions,
+          reason: "dimension \(axis) is \(declared) in the model, and its operators cannot take \(new) (\(because))")
+      case nil: continue
       }
-      guard let axis = declared.indices.first(where: { declared[$0] >= 0 && shape[$0] != declared[$0] }) else {
-        continue
-      }
-      return .invalidShape(
-        tensor: slot.name, shape: shape,
-        reason:
-          "dimension \(axis) is \(declared[axis]) in the model, and its operators cannot take \(shape[axis]) (\(because))"
-      )
     }
     return nil
   }

@@ -22,3 +22,25 @@ struct TensorSlot {
   /// such a slot has no LiteRT buffer.
   var captureID: Int32? = nil
 }
+
+/// What a shape changes of what the file fixes in a slot's declared shape.
+enum FixedShapeChange: Equatable {
+  /// The rank (the file's, then the new one).
+  case rank(declared: Int, new: Int)
+  /// A dimension the file fixes (`-1` dimensions are free).
+  case dimension(axis: Int, declared: Int, new: Int)
+}
+
+extension TensorSlot {
+  /// The first thing `shape` changes that the file fixes; nil when it changes only dynamic
+  /// dimensions, or the input has no rank (any shape is its own).
+  func fixedChange(to shape: [Int]) -> FixedShapeChange? {
+    guard !isUnranked else { return nil }
+    let declared = declaredShape.dimensions
+    guard declared.count == shape.count else { return .rank(declared: declared.count, new: shape.count) }
+    guard let axis = declared.indices.first(where: { declared[$0] >= 0 && shape[$0] != declared[$0] }) else {
+      return nil
+    }
+    return .dimension(axis: axis, declared: declared[axis], new: shape[axis])
+  }
+}
