@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Runs every converter-corpus model at batch 2 in Python LiteRT and in `tensorbridge run`, and
-checks that both end alike: both run with the same output shapes (values within --atol), or
-both fail. Python's `resize_tensor_input` is non-strict by default, so a model the file fixes
-at batch 1 may still run a batch; TensorBridge's `resizeInput` follows it.
+"""Runs every converter-corpus model at batch 2 (or another size along another axis) in Python
+LiteRT and in `tensorbridge run`, and checks that both end alike: both run with the same output
+shapes (values within --atol), or both fail. Python's `resize_tensor_input` is non-strict by
+default, so a model the file fixes at batch 1 (or at a sequence length of 5) may still run a
+batch (or 7 steps); TensorBridge's `resizeInput` follows it.
 
     python="$(bash bench/venv.sh)"     # ai-edge-litert + numpy, pinned in scripts/versions.env
     "$python" scripts/converters/rebatch.py --tensorbridge .build/debug/tensorbridge
+    "$python" scripts/converters/rebatch.py --tensorbridge .build/debug/tensorbridge --axis 1 --size 7
 
-Inputs are seeded random values at each input's stored shape with the leading dimension set to
-2 (string inputs and scalars are skipped). Python runs with its default kernels (XNNPACK), or
-its builtin ones where the case's references are those (`reference_kernels` in case.json).
+Inputs are seeded random values at each input's stored shape with dimension --axis (default 0)
+set to --size (default 2); inputs of lower rank keep their shape (string inputs and scalars are
+skipped). Python runs with its default kernels (XNNPACK), or
+its builtin ones where the case's references are those (`reference_kernels` in case.json), and
+TensorBridge with the same (`--no-xnnpack`).
 Known differences are listed in KNOWN with their reason; any other one fails (exit 1).
 """
 import argparse
@@ -26,17 +30,15 @@ from ai_edge_litert.interpreter import Interpreter, OpResolverType
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Cases that end differently, and why (each checked by hand).
-KNOWN = {
-    "handmade_bidirectional_lstm": "TensorBridge lowers the fused bidirectional LSTM at the file's "
-                                   "sizes and refuses another time length; Python's kernel takes it",
-}
+KNOWN: dict[str, str] = {}
 
 
-def inputs_at_batch_2(details, rng):
+def inputs_resized(details, rng, axis, size):
     arrays = []
     for detail in details:
         shape = [int(v) for v in detail["shape"]]
-        shape[0] = 2
+        if axis < len(shape):
+            shape[axis] = size
         dtype = detail["dtype"]
         if np.issubdtype(dtype, np.floating):
             arrays.append(rng.uniform(-1, 1, shape).astype(dtype))
@@ -65,6 +67,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tensorbridge", required=True)
     parser.add_argument("--atol", type=float, default=1e-4)
+    parser.add_argument("--axis", type=int, default=0, help="the dimension to change (default 0)")
+    parser.add_argument("--size", type=int, default=2, help="its new size (default 2)")
     args = parser.parse_args()
     agree, known, unexpected = 0, 0, []
     for path in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/converters/*/model.tflite"))):
@@ -75,7 +79,9 @@ def main():
             continue
         if not details or any(len(d["shape"]) == 0 or d["dtype"] in (np.bytes_, np.object_) for d in details):
             continue
-        arrays = inputs_at_batch_2(details, np.random.default_rng(3))
+        if all(len(d["shape"]) <= args.axis for d in details):
+            continue
+        arrays = inputs_resized(details, np.random.default_rng(3), args.axis, args.size)
         with open(os.path.join(os.path.dirname(path), "case.json")) as case:
             builtin = json.load(case).get("reference_kernels") == "builtin"
         try:
@@ -84,6 +90,8 @@ def main():
             expected, python = None, "fails: " + str(error).splitlines()[0][:80]
         with tempfile.TemporaryDirectory() as folder:
             command = [args.tensorbridge, "run", path, "--output-dir", os.path.join(folder, "out")]
+            if builtin:
+                command.append("--no-xnnpack")
             for k, array in enumerate(arrays):
                 np.save(os.path.join(folder, f"in{k}.npy"), array)
                 command += ["--input", f"{k}={os.path.join(folder, f'in{k}.npy')}"]
@@ -112,7 +120,8 @@ def main():
             known += 1
         else:
             unexpected.append(name)
-    print(f"rebatch: {agree} agree, {known} known differences, {len(unexpected)} unexpected")
+    print(f"rebatch (axis {args.axis} at {args.size}): {agree} agree, {known} known differences, "
+          f"{len(unexpected)} unexpected")
     return 1 if unexpected else 0
 
 

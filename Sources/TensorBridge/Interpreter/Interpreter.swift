@@ -265,8 +265,15 @@ public final class Interpreter {
     try compiledNow?.session.resetRecurrentState()
   }
 
-  /// Changes the shape of a dynamic input. Only the dimensions the model declares as `-1`
-  /// may change; buffers for the input and the outputs are re-created at once.
+  /// Changes the shape of an input, as Python's `resize_tensor_input` does; buffers for the
+  /// input and the outputs are re-created at once. Dimensions the model declares as `-1` change
+  /// through LiteRT's strict resize; a fixed one or the rank through its non-strict one, and
+  /// whether the operators take it shows at the next run, as after Python's `allocate_tensors()`.
+  ///
+  /// The sequence length of fused LSTM and RNN operators (lowered at load, see
+  /// ``resetVariables()``) may change too, as in Python: when the file fixes it, the model is
+  /// lowered and compiled again once, looping over the steps instead of unrolling them.
+  /// Signature runners made before keep the model as it was (and their own state from then on).
   ///
   /// A change of shape also resets fused recurrent state to zeros (see ``resetVariables()``),
   /// as Python's `resize_tensor_input` followed by `allocate_tensors()` does.
@@ -277,7 +284,14 @@ public final class Interpreter {
   /// size), the next read, write or run says why.
   public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     guard case .awaitingInputSizes(var pending) = runtime else {
-      try state.resizeInput(at: try inputPosition(index), to: shape)
+      let position = try inputPosition(index)
+      let state = try state
+      if state.needsLoopedLowering(resizing: position, to: shape) {
+        let looped = try state.resizingWithLoopedLowering(at: position, to: shape, waitingForSizes: false)
+        runtime = .compiled(looped.session, looped)
+      } else {
+        try state.resizeInput(at: position, to: shape)
+      }
       return
     }
     let interface = DeclaredInterface(model: model)

@@ -40,6 +40,12 @@ final class LiteRTSession {
   /// Dynamic input dimensions that a lowered operator's state or weights fix at the file's size
   /// (see ``RecurrentFixedDimension``).
   let recurrentFixedDimensions: [RecurrentFixedDimension]
+  /// The axes of the lowered operators' sequence inputs that run over the steps (see
+  /// ``RecurrentStepAxis``).
+  let recurrentStepAxes: [RecurrentStepAxis]
+  /// Whether the lowering loops over the steps of sequences the file gives a fixed length too
+  /// (compiled so for a resize to another length; see ``LoweredResize``).
+  let loopsOverFixedSteps: Bool
   /// LiteRT's index of the signature that zeroes the lowered state (hidden from `signatures`).
   let resetSignatureIndex: Int?
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
@@ -59,8 +65,12 @@ final class LiteRTSession {
     let outputTensors: [LiteRtTensor]
   }
 
-  /// Compiles `format`, already verified by TensorBridge (LiteRT crashes on some corrupt models).
-  init(format: TFLiteModel, options: Interpreter.Options) throws(InterpreterError) {
+  /// Compiles `format`, already verified by TensorBridge (LiteRT crashes on some corrupt models);
+  /// with `loopingOverFixedSteps`, lowered sequences of the file's fixed length become loops
+  /// that take any length (see ``RecurrentStepAxis``).
+  init(format: TFLiteModel, options: Interpreter.Options, loopingOverFixedSteps: Bool = false)
+    throws(InterpreterError)
+  {
     // 1. What the runtime cannot take, and the rewrites that make it take more.
     self.format = format
     self.options = options
@@ -69,7 +79,9 @@ final class LiteRTSession {
     // Fused LSTM/RNN operators with variable-tensor state, which LiteRT refuses, become builtin
     // operators over resource variables (RecurrentStateLowering); LiteRT runs that model.
     let recurrentState: RecurrentStateLowering?
-    do { recurrentState = try format.loweringRecurrentState() } catch { throw .recurrentStateLoweringFailed(error) }
+    do {
+      recurrentState = try format.loweringRecurrentState(loopingOverFixedSteps: loopingOverFixedSteps)
+    } catch { throw .recurrentStateLoweringFailed(error) }
 
     // 2. Bind the runtime.
     let library: LiteRTLibrary
@@ -193,6 +205,8 @@ final class LiteRTSession {
     self.customKernels = customKernels
     self.loweredRecurrentOperators = recurrentState?.operators ?? []
     self.recurrentFixedDimensions = recurrentState?.fixedDimensions ?? []
+    self.recurrentStepAxes = recurrentState?.stepAxes ?? []
+    self.loopsOverFixedSteps = loopingOverFixedSteps
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.
     let mainKey = signatures[main.signature].key
@@ -215,21 +229,6 @@ final class LiteRTSession {
     guard let resetSignatureIndex else { throw .variableResetUnavailable }
     let status = library.runCompiledModel(compiledModel, resetSignatureIndex, 0, nil, 0, nil)
     guard status == 0 else { throw .invocationFailed(status: LiteRTStatus(rawValue: status)) }
-  }
-
-  /// The fixed dimension (see ``recurrentFixedDimensions``) that resizing the input `name` of
-  /// signature `signatureIndex` to `shape` would change, if any.
-  func fixedDimension(changedBy shape: [Int], input name: String, signatureIndex: Int) -> RecurrentFixedDimension? {
-    guard !recurrentFixedDimensions.isEmpty else { return nil }
-    // A model without signature definitions has LiteRT's one, over the main subgraph.
-    let key = signatures[signatureIndex].key
-    let subgraph = format.signatures.first { $0.key == key }?.subgraphIndex ?? 0
-    guard subgraph < format.subgraphs.count else { return nil }
-    let inputs = Set(format.subgraphs[subgraph].inputs)
-    return recurrentFixedDimensions.first {
-      $0.subgraphIndex == subgraph && inputs.contains($0.tensorIndex) && $0.tensorName == name
-        && $0.axis < shape.count && shape[$0.axis] != $0.size
-    }
   }
 
   /// Raw metadata stored in the model under `key`, or `nil` when there is none.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Not thread-safe; create one runner per signature you use, from one task or thread.
 public final class SignatureRunner {
-  private let state: SignatureState
+  private var state: SignatureState
 
   init(state: SignatureState) { self.state = state }
 
@@ -69,10 +69,17 @@ public final class SignatureRunner {
     }
   }
 
-  /// Changes the shape of a dynamic input (only `-1` dimensions may change). A change of shape
-  /// also resets fused recurrent state to zeros, as in ``Interpreter/resizeInput(at:to:)``.
+  /// Changes the shape of an input, as ``Interpreter/resizeInput(at:to:)`` does (a fixed
+  /// sequence length of fused recurrent operators included: this runner then gets the model
+  /// compiled again, no longer sharing recurrent state with its interpreter). A change of shape
+  /// also resets fused recurrent state to zeros, as in Python.
   public func resizeInput(named name: String, toShape shape: Tensor.Shape) throws(InterpreterError) {
-    try state.resizeInput(at: try position(of: name, in: .input), to: shape)
+    let position = try position(of: name, in: .input)
+    guard state.needsLoopedLowering(resizing: position, to: shape) else {
+      try state.resizeInput(at: position, to: shape)
+      return
+    }
+    state = try state.resizingWithLoopedLowering(at: position, to: shape, waitingForSizes: true)
   }
 
   /// Re-creates the buffers from the current shapes.

@@ -43,13 +43,19 @@ extension SignatureState {
       throw .invalidShape(tensor: slot.name, shape: shape.dimensions, reason: fixed.reason)
     }
     // Lowered recurrent operators (and TensorBridge's integer kernels) are planned at the file's
-    // sizes: only the dimensions the file leaves dynamic may change there.
-    if changesFixedDimension, let lowered = session.loweredRecurrentOperators.first {
-      throw .invalidShape(
-        tensor: slot.name, shape: shape.dimensions,
-        reason:
-          "the model fixes its shape \(slot.declaredShape), and TensorBridge runs its fused recurrent operators (\(lowered.location)\(session.loweredRecurrentOperators.count > 1 ? ", …" : "")) lowered at the file's sizes"
-      )
+    // sizes: besides the dimensions the file leaves dynamic, only a sequence length they loop
+    // over may change there (see `resizingWithLoopedLowering`).
+    if changesFixedDimension, !session.loweredRecurrentOperators.isEmpty {
+      let verdict = session.loweredResize(
+        of: slot.name, signatureIndex: signatureIndex, declared: slot.declaredShape.dimensions, to: shape.dimensions)
+      switch verdict {
+      case .takes: break
+      case .refused(let reason): throw .invalidShape(tensor: slot.name, shape: shape.dimensions, reason: reason)
+      case .needsLoopedLowering:
+        throw .invalidShape(
+          tensor: slot.name, shape: shape.dimensions,
+          reason: "the model's fused recurrent operators were unrolled at the file's sequence length")
+      }
     }
     let dims = shape.dimensions.map { Int32($0) }
     let library = session.library

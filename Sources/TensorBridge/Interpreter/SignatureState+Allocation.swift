@@ -122,7 +122,13 @@ extension SignatureState {
     let library = session.library
     slot.shape = layout.shape
     let elementCount = slot.shape.elementCount ?? 0
-    var tensorType = LiteRtRankedTensorType(element_type: slot.dataType.rawValue, layout: layout)
+    // LiteRT makes no buffer of zero elements; an output prepared empty (a FULLY_CONNECTED
+    // given fewer elements than one row, as Python's kernel takes) gets one of a row, and is
+    // read as the empty tensor it is.
+    let emptyOutput = elementCount == 0 && slot.role == .output && !slot.shape.dimensions.isEmpty
+    let bufferShape = emptyOutput ? Tensor.Shape(slot.shape.dimensions.map { max($0, 1) }) : slot.shape
+    let bufferLayout = emptyOutput ? LiteRtLayout(shape: bufferShape) : layout
+    var tensorType = LiteRtRankedTensorType(element_type: slot.dataType.rawValue, layout: bufferLayout)
     var buffer: LiteRtTensorBuffer?
     let status: Int32
     // String inputs start as `elementCount` empty strings (resized on copy); outputs get capacity.
@@ -130,11 +136,11 @@ extension SignatureState {
     if slot.dataType == .string {
       let size = slot.role == .input ? emptyStrings : max(stringOutputCapacity, emptyStrings)
       status = library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
-    } else if let requirements {
+    } else if let requirements, !emptyOutput {
       status = library.createManagedTensorBufferFromRequirements(
         session.environment, &tensorType, requirements, &buffer)
     } else {
-      let size = max(slot.dataType.byteCount(forElementCount: elementCount) ?? 0, 1)
+      let size = max(slot.dataType.byteCount(forElementCount: bufferShape.elementCount ?? 0) ?? 0, 1)
       status = library.createManagedTensorBuffer(session.environment, 1, &tensorType, size, &buffer)
     }
     guard status == 0, let buffer else {

@@ -74,7 +74,7 @@ extension OperandReader {
     }
     // Its other dynamic dimensions are fixed as the input's are (see RecurrentFixedDimension).
     let signature = tensors[index].shapeSignature ?? shape
-    if layout.dynamicSteps, signature.count != 3 || signature[Int(layout.timeAxis)] >= 0 {
+    if layout.dynamicSteps, signature.count != 3 || (signature[Int(layout.timeAxis)] >= 0 && !loopsOverFixedSteps) {
       throw .dynamicShape(role: "aux_input", tensor: name, shapeSignature: signature)
     }
     return shape[2]

@@ -10,11 +10,15 @@ struct OperandReader {
   /// How often each tensor appears among the subgraph's operator inputs and outputs and its
   /// own inputs and outputs.
   let uses: [Int: Int]
+  /// Whether sequences the file gives a fixed number of steps are lowered as loops too, so
+  /// that the lowered model takes another number (see ``RecurrentStepAxis``).
+  let loopsOverFixedSteps: Bool
 
-  init(model: TFLiteModel, subgraphIndex: Int, reader: FlatBufferReader) {
+  init(model: TFLiteModel, subgraphIndex: Int, reader: FlatBufferReader, loopsOverFixedSteps: Bool = false) {
     self.model = model
     self.subgraphIndex = subgraphIndex
     self.reader = reader
+    self.loopsOverFixedSteps = loopsOverFixedSteps
     let subgraph = model.subgraphs[subgraphIndex]
     var uses: [Int: Int] = [:]
     for index in subgraph.inputs + subgraph.outputs + subgraph.operators.flatMap({ $0.inputs + $0.outputs })

@@ -140,15 +140,15 @@ struct SequenceLayout: Hashable {
 
   /// Reads the layout of `input`, a float32 tensor of rank 3 taken at its current shape (see
   /// ``OperandReader/float(_:role:shape:)``); when `allowsDynamicSteps` and its signature
-  /// leaves the number of steps dynamic, ``dynamicSteps`` is set and `steps` is the tensor's
-  /// default length.
+  /// leaves the number of steps dynamic (or ``OperandReader/loopsOverFixedSteps``),
+  /// ``dynamicSteps`` is set and `steps` is the tensor's default length.
   init(input: Int, timeMajor: Bool, operands: OperandReader, allowsDynamicSteps: Bool = false)
     throws(RecurrentStateRefusal)
   {
     let tensor = operands.tensors[input]
     let timeAxis = timeMajor ? 0 : 1
     let signature = tensor.shapeSignature ?? tensor.shape
-    let dynamic = signature.count == 3 && signature[timeAxis] < 0
+    let dynamic = signature.count == 3 && (signature[timeAxis] < 0 || operands.loopsOverFixedSteps)
     let shape = try operands.float(input, role: "input")
     guard shape.count == 3 else {
       throw .unexpectedRank(role: "input", tensor: tensor.name, rank: shape.count, expected: 3)

@@ -68,6 +68,9 @@ public struct RecurrentStateLowering: Sendable {
   /// (see ``RecurrentFixedDimension``): the lowering takes them at the file's size, as
   /// TensorFlow Lite's kernels do.
   public let fixedDimensions: [RecurrentFixedDimension]
+  /// The axes of the lowered operators' sequence inputs that run over the steps, with whether
+  /// the lowered model takes another number of steps there (see ``RecurrentStepAxis``).
+  public let stepAxes: [RecurrentStepAxis]
 }
 
 extension TFLiteModel {
@@ -95,15 +98,21 @@ extension TFLiteModel {
   /// ``RecurrentStateLowering/customOperatorNames``, whose kernels the runtime must register),
   /// between the same reads and assignments of their states.
   ///
+  /// - Parameter loopingOverFixedSteps: Loop over the steps of a sequence the file gives a
+  ///   fixed length too, instead of unrolling them, so that the lowered model takes other
+  ///   lengths as TensorFlow Lite's kernels do (see ``RecurrentStepAxis``). Unrolled steps run
+  ///   faster; a loop takes any number.
   /// - Returns: the lowered model, or nil when no operator keeps state in variable tensors.
   /// - Throws: ``RecurrentStateError/notLowerable(_:)`` naming every operator that cannot be
   ///   lowered and why (see ``recurrentStateOperators``); the other cases when the file
   ///   cannot be rewritten faithfully.
-  public func loweringRecurrentState() throws(RecurrentStateError) -> RecurrentStateLowering? {
+  public func loweringRecurrentState(loopingOverFixedSteps: Bool = false) throws(RecurrentStateError)
+    -> RecurrentStateLowering?
+  {
     let result: Result<RecurrentStateLowering?, RecurrentStateError> = data.withUnsafeBytes { raw in
       Result { () throws(RecurrentStateError) -> RecurrentStateLowering? in
         let reader = FlatBufferReader(bytes: raw)
-        let analysis = recurrentStateAnalysis(reader: reader)
+        let analysis = recurrentStateAnalysis(reader: reader, loopingOverFixedSteps: loopingOverFixedSteps)
         guard !analysis.isEmpty else { return nil }
         let refused = analysis.filter { !$0.summary.isLowerable }
         guard refused.isEmpty else { throw .notLowerable(refused.map(\.summary)) }
@@ -111,11 +120,15 @@ extension TFLiteModel {
         guard !signatures.contains(where: { $0.key == key }) else { throw .signatureKeyTaken(key: key) }
         var plans: [Int: [RecurrentPlan]] = [:]
         var fixed: [RecurrentFixedDimension] = []
+        var stepAxes: [RecurrentStepAxis] = []
         for (summary, plan) in analysis {
           guard let plan else { continue }
           plans[summary.subgraphIndex, default: []].append(plan)
-          fixed += plan.fixedDimensions(
-            in: subgraphs[summary.subgraphIndex], subgraphIndex: summary.subgraphIndex, location: summary.location)
+          let subgraph = subgraphs[summary.subgraphIndex]
+          fixed += plan.fixedDimensions(in: subgraph, subgraphIndex: summary.subgraphIndex, location: summary.location)
+          stepAxes += plan.stepAxes(
+            operands: OperandReader(model: self, subgraphIndex: summary.subgraphIndex, reader: reader),
+            location: summary.location)
         }
         let rewriter = RecurrentStateRewriter(model: self, copier: TableCopier(reader: reader))
         let (data, hasReset) = try rewriter.rewrite(plans)
@@ -126,7 +139,7 @@ extension TFLiteModel {
         return RecurrentStateLowering(
           data: data, model: lowered, operators: analysis.map(\.summary),
           customOperatorNames: Set(analysis.compactMap { $0.plan?.customOperatorName }),
-          resetSignatureKey: hasReset ? key : nil, fixedDimensions: fixed)
+          resetSignatureKey: hasReset ? key : nil, fixedDimensions: fixed, stepAxes: stepAxes)
       }
     }
     return try result.get()

@@ -48,12 +48,16 @@ extension TFLiteModel {
     }
   }
 
-  /// Every operator with a variable-tensor input, with its lowering plan or refusal.
-  func recurrentStateAnalysis(reader: FlatBufferReader) -> [(summary: RecurrentStateOperator, plan: RecurrentPlan?)] {
+  /// Every operator with a variable-tensor input, with its lowering plan or refusal (see
+  /// ``OperandReader/loopsOverFixedSteps`` for `loopingOverFixedSteps`).
+  func recurrentStateAnalysis(reader: FlatBufferReader, loopingOverFixedSteps: Bool = false)
+    -> [(summary: RecurrentStateOperator, plan: RecurrentPlan?)]
+  {
     var found: [(summary: RecurrentStateOperator, plan: RecurrentPlan?)] = []
     // Most models have no variable tensor at all: one pass over the tensors and done.
     for (subgraphIndex, subgraph) in subgraphs.enumerated() where subgraph.tensors.contains(where: \.isVariable) {
-      let operands = OperandReader(model: self, subgraphIndex: subgraphIndex, reader: reader)
+      let operands = OperandReader(
+        model: self, subgraphIndex: subgraphIndex, reader: reader, loopsOverFixedSteps: loopingOverFixedSteps)
       for (operatorIndex, op) in subgraph.operators.enumerated() {
         let states = op.inputs.filter { subgraph.tensors.indices.contains($0) && subgraph.tensors[$0].isVariable }
         guard !states.isEmpty else { continue }
