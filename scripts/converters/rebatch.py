@@ -30,7 +30,30 @@ from ai_edge_litert.interpreter import Interpreter, OpResolverType
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Cases that end differently, and why (each checked by hand).
-KNOWN: dict[str, str] = {}
+KNOWN = {
+    "bidirectional_rnn_aux_time_major_strided": "the RNN kernel reads this auxiliary input strided by the "
+    "input's width, which TensorBridge lowers only unrolled over the file's sequence length (refused, named)",
+    "bidirectional_rnn_aux_hybrid_strided": "the same strided auxiliary input, hybrid",
+}
+
+# Models whose outputs differ by more than --atol for a known reason, with the bound they keep.
+TOLERANCES = {
+    # Symmetric hybrid LSTMs run on XNNPACK's dynamically quantized FULLY_CONNECTED, which
+    # quantizes activations asymmetrically with its own rounding (within 9e-8 on the builtin
+    # kernels; see RecurrentStateTests.symmetricHybridTolerances).
+    "lstm_hybrid_batch2": 5e-3,
+    "lstm_hybrid_diagonal_recurrent": 5e-3,
+}
+
+
+def refused_by_design(path):
+    """Whether a recurrent fixture's reference says TensorBridge refuses it at load (checked by
+    RecurrentStateTests, whatever the sizes)."""
+    reference = path[: -len(".tflite")] + ".reference.json"
+    if not os.path.exists(reference):
+        return False
+    with open(reference) as file:
+        return json.load(file).get("refused") is not None
 
 
 def inputs_resized(details, rng, axis, size):
@@ -69,21 +92,27 @@ def main():
     parser.add_argument("--atol", type=float, default=1e-4)
     parser.add_argument("--axis", type=int, default=0, help="the dimension to change (default 0)")
     parser.add_argument("--size", type=int, default=2, help="its new size (default 2)")
+    parser.add_argument("--models", default="Tests/Fixtures/converters/*/model.tflite",
+                        help="the models, a glob below the repository (default: the converter corpus)")
     args = parser.parse_args()
     agree, known, unexpected = 0, 0, []
-    for path in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/converters/*/model.tflite"))):
-        name = os.path.basename(os.path.dirname(path))
+    for path in sorted(glob.glob(os.path.join(ROOT, args.models))):
+        name = os.path.basename(os.path.dirname(path)) if path.endswith("/model.tflite") else \
+            os.path.basename(path)[: -len(".tflite")]
         try:
             details = Interpreter(model_path=path, num_threads=1).get_input_details()
         except Exception:  # noqa: BLE001 - models Python cannot load are the corpus check's business
             continue
         if not details or any(len(d["shape"]) == 0 or d["dtype"] in (np.bytes_, np.object_) for d in details):
             continue
-        if all(len(d["shape"]) <= args.axis for d in details):
+        if all(len(d["shape"]) <= args.axis for d in details) or refused_by_design(path):
             continue
         arrays = inputs_resized(details, np.random.default_rng(3), args.axis, args.size)
-        with open(os.path.join(os.path.dirname(path), "case.json")) as case:
-            builtin = json.load(case).get("reference_kernels") == "builtin"
+        case_file = os.path.join(os.path.dirname(path), "case.json")
+        builtin = False
+        if path.endswith("/model.tflite") and os.path.exists(case_file):
+            with open(case_file) as case:
+                builtin = json.load(case).get("reference_kernels") == "builtin"
         try:
             expected, python = python_outputs(path, arrays, builtin), "runs"
         except Exception as error:  # noqa: BLE001 - the point is to compare
@@ -108,7 +137,7 @@ def main():
                         break
                     if want.dtype.kind in "fiub":
                         diff = float(np.abs(got.astype(np.float64) - want.astype(np.float64)).max(initial=0))
-                        if diff > args.atol:
+                        if diff > TOLERANCES.get(name, args.atol):
                             problem = f"output {k}: max diff {diff:.3g}"
                             break
             same = (python == "runs") == (ours == "runs") and problem is None

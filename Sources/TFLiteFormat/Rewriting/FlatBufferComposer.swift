@@ -87,6 +87,27 @@ struct FlatBufferComposer {
   /// Adds an object and returns a reference to it.
   mutating func reference(to object: Object) -> Reference { .new(add(object)) }
 
+  /// A reference to a copy of `reference` that may be referenced again: the object itself when
+  /// it is in the old file (old objects may be shared), else a new copy of it whose new
+  /// children are copied the same way (each new object has one parent).
+  mutating func copy(_ reference: Reference) -> Reference {
+    guard case .new(let id) = reference else { return reference }
+    switch objects[id.index] {
+    case .table(let fields):
+      var copied: [Int: Field] = [:]
+      for (slot, field) in fields {
+        if case .reference(let child) = field { copied[slot] = .reference(copy(child)) } else { copied[slot] = field }
+      }
+      return .new(add(.table(copied)))
+    case .references(let children):
+      var copied: [Reference] = []
+      for child in children { copied.append(copy(child)) }
+      return .new(add(.references(copied)))
+    case let object:
+      return .new(add(object))
+    }
+  }
+
   /// The alignment of the old block within the new file.
   static let oldBlockAlignment = 64
 

@@ -28,17 +28,22 @@ extension LiteRTSession {
   /// Whether the lowered recurrent operators take the input `name` of signature
   /// `signatureIndex`, declared `declared` in the file, at `shape`, which changes dimensions
   /// the file fixes. Python's interpreter takes another sequence length there (its kernels read
-  /// it at every preparation), so a change of the sequence axes only is taken; any other is
-  /// refused, naming the operators. Only for a session with lowered recurrent operators.
+  /// it at every preparation), so a change of the sequence axes only is taken, and so is any
+  /// change of an input no lowered operator reads from; any other is refused, naming the
+  /// operators. Only for a session with lowered recurrent operators.
   func loweredResize(of name: String, signatureIndex: Int, declared: [Int], to shape: [Int]) -> LoweredResize {
     let location =
       (loweredRecurrentOperators.first?.location ?? "") + (loweredRecurrentOperators.count > 1 ? ", …" : "")
     let refusal = LoweredResize.refused(
       "the model fixes its shape \(Tensor.Shape(declared)), and TensorBridge runs its fused recurrent operators (\(location)) lowered at the file's sizes"
     )
-    guard declared.count == shape.count, let subgraph = inputSubgraph(ofSignature: signatureIndex) else {
-      return refusal
-    }
+    guard let subgraph = inputSubgraph(ofSignature: signatureIndex) else { return refusal }
+    // An input no lowered operator reads from (through any operators) takes what its own take.
+    let reaching = inputsReachingLoweredOperators[subgraph.index] ?? []
+    let tensors = format.subgraphs[subgraph.index].tensors
+    guard subgraph.inputs.contains(where: { reaching.contains($0) && tensors.indices.contains($0) && tensors[$0].name == name })
+    else { return .takes }
+    guard declared.count == shape.count else { return refusal }
     let steps = recurrentStepAxes.filter {
       $0.subgraphIndex == subgraph.index && subgraph.inputs.contains($0.tensorIndex) && $0.tensorName == name
     }

@@ -43,6 +43,9 @@ final class LiteRTSession {
   /// The axes of the lowered operators' sequence inputs that run over the steps (see
   /// ``RecurrentStepAxis``).
   let recurrentStepAxes: [RecurrentStepAxis]
+  /// By subgraph, the inputs whose values reach a lowered operator (see
+  /// `RecurrentStateLowering.inputsReachingLoweredOperators`).
+  let inputsReachingLoweredOperators: [Int: Set<Int>]
   /// Whether the lowering loops over the steps of sequences the file gives a fixed length too
   /// (compiled so for a resize to another length; see ``LoweredResize``).
   let loopsOverFixedSteps: Bool
@@ -206,6 +209,7 @@ final class LiteRTSession {
     self.loweredRecurrentOperators = recurrentState?.operators ?? []
     self.recurrentFixedDimensions = recurrentState?.fixedDimensions ?? []
     self.recurrentStepAxes = recurrentState?.stepAxes ?? []
+    self.inputsReachingLoweredOperators = recurrentState?.inputsReachingLoweredOperators ?? [:]
     self.loopsOverFixedSteps = loopingOverFixedSteps
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.

@@ -44,11 +44,11 @@ struct LoweringGraph {
 
   /// The tensor `index` of the lowered operator's subgraph (a constant operand), as a tensor
   /// of this graph: itself, or in a loop body a copy of its table (same buffer, same
-  /// quantization).
+  /// quantization; a table the lowering wrote, such as weights that drop out, copied anew).
   mutating func operand(_ index: Int) -> Int32 {
     guard let importable, importable.indices.contains(index) else { return Int32(index) }
     if let copy = imported[index] { return copy }
-    let copy = graph.addExisting(importable[index])
+    let copy = graph.addExisting(additions.composer.copy(importable[index]))
     imported[index] = copy
     return copy
   }

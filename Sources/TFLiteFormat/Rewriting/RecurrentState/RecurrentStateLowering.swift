@@ -71,6 +71,10 @@ public struct RecurrentStateLowering: Sendable {
   /// The axes of the lowered operators' sequence inputs that run over the steps, with whether
   /// the lowered model takes another number of steps there (see ``RecurrentStepAxis``).
   public let stepAxes: [RecurrentStepAxis]
+  /// For each subgraph with lowered operators, its inputs whose values reach a lowered
+  /// operator's data inputs (through any operators): the inputs whose sizes the lowering plans
+  /// for. Another input may take any size its own operators take.
+  public let inputsReachingLoweredOperators: [Int: Set<Int>]
 }
 
 extension TFLiteModel {
@@ -121,14 +125,16 @@ extension TFLiteModel {
         var plans: [Int: [RecurrentPlan]] = [:]
         var fixed: [RecurrentFixedDimension] = []
         var stepAxes: [RecurrentStepAxis] = []
+        var reaching: [Int: Set<Int>] = [:]
         for (summary, plan) in analysis {
           guard let plan else { continue }
           plans[summary.subgraphIndex, default: []].append(plan)
           let subgraph = subgraphs[summary.subgraphIndex]
+          let operands = OperandReader(model: self, subgraphIndex: summary.subgraphIndex, reader: reader)
           fixed += plan.fixedDimensions(in: subgraph, subgraphIndex: summary.subgraphIndex, location: summary.location)
-          stepAxes += plan.stepAxes(
-            operands: OperandReader(model: self, subgraphIndex: summary.subgraphIndex, reader: reader),
-            location: summary.location)
+          stepAxes += plan.stepAxes(operands: operands, location: summary.location)
+          reaching[summary.subgraphIndex, default: []].formUnion(
+            operands.inputsReaching(plan.dataInputs.map(\.tensor)))
         }
         let rewriter = RecurrentStateRewriter(model: self, copier: TableCopier(reader: reader))
         let (data, hasReset) = try rewriter.rewrite(plans)
@@ -139,7 +145,8 @@ extension TFLiteModel {
         return RecurrentStateLowering(
           data: data, model: lowered, operators: analysis.map(\.summary),
           customOperatorNames: Set(analysis.compactMap { $0.plan?.customOperatorName }),
-          resetSignatureKey: hasReset ? key : nil, fixedDimensions: fixed, stepAxes: stepAxes)
+          resetSignatureKey: hasReset ? key : nil, fixedDimensions: fixed, stepAxes: stepAxes,
+          inputsReachingLoweredOperators: reaching)
       }
     }
     return try result.get()

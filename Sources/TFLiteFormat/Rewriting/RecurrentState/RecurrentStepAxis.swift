@@ -110,4 +110,21 @@ extension OperandReader {
     }
     return current
   }
+
+  /// The subgraph's inputs whose values reach any of `tensors`: every input some chain of
+  /// operators computes them from (the tensors themselves when they are inputs).
+  func inputsReaching(_ tensors: [Int]) -> Set<Int> {
+    let subgraph = model.subgraphs[subgraphIndex]
+    var producer: [Int: Int] = [:]
+    for (index, op) in subgraph.operators.enumerated() {
+      for output in op.outputs where output >= 0 { producer[output] = index }
+    }
+    var seen: Set<Int> = []
+    var pending = tensors
+    while let tensor = pending.popLast() {
+      guard tensor >= 0, seen.insert(tensor).inserted, let op = producer[tensor] else { continue }
+      pending += subgraph.operators[op].inputs
+    }
+    return seen.intersection(subgraph.inputs)
+  }
 }
