@@ -41,7 +41,10 @@ extension LiteRTSession {
     // An input no lowered operator reads from (through any operators) takes what its own take.
     let reaching = inputsReachingLoweredOperators[subgraph.index] ?? []
     let tensors = format.subgraphs[subgraph.index].tensors
-    guard subgraph.inputs.contains(where: { reaching.contains($0) && tensors.indices.contains($0) && tensors[$0].name == name })
+    guard
+      subgraph.inputs.contains(where: {
+        reaching.contains($0) && tensors.indices.contains($0) && tensors[$0].name == name
+      })
     else { return .takes }
     guard declared.count == shape.count else { return refusal }
     let steps = recurrentStepAxes.filter {

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Built, _tf, case, f32, schema
+import numpy as np
+
+from .base import Built, Step, _tf, case, f32, schema
 from .model_io import op_names, quantize_like
 from .sequence_steps import STATE_NOTES, carried_state, dynamic_time_steps
 from .tf_models import seed_keras_weights, tf_keras
@@ -50,6 +52,51 @@ def single_lstm_model(rng):
             "(is_variable, no buffer). " + STATE_NOTES)
 def _(rng):
     return fused_lstm(single_lstm_model(rng), rng, (1, 5, 3))
+
+
+def resized_steps(data: bytes, seqs, what: str) -> Built:
+    """Steps over the sequences `seqs` (the file's length first, then another twice, then a third):
+    Python resizes the input (non-strict) and allocate_tensors resets the state; checks that `what`
+    carries over between the two invokes of one length (steps 1 and 2)."""
+    steps = [Step(None, {"0": seqs[0]}), Step(None, {"0": seqs[1]}), Step(None, {"0": seqs[1]}),
+             Step(None, {"0": seqs[2]})]
+
+    def check(out):
+        if np.array_equal(out[1][0], out[2][0]):
+            raise RuntimeError(f"{what} no longer carries over between invokes of one length")
+    return Built(data, steps, check=check)
+
+
+RESIZED_NOTES = ("The file fixes the sequence length, but TensorFlow Lite's sequence kernels read it at every "
+                 "allocate_tensors(), so Python runs other lengths after resize_tensor_input (non-strict). "
+                 "TensorBridge unrolls the lowered LSTM at the file's length, and on the first resize to another "
+                 "lowers and compiles the model again with a WHILE loop over the steps (RecurrentStepAxis). "
+                 "Steps: the file's length, another twice (the state carries over from step 1 to 2), a third.")
+
+
+@case("tf_keras_lstm_fixed_time_resized", "tf_keras LSTM over [1, 5, 3] (fixed) -> fused UNIDIRECTIONAL_SEQUENCE_LSTM, run at 5, 8, 8 and 2 steps",
+      lowered=True, notes=RESIZED_NOTES)
+def _(rng):
+    data = _tf().lite.TFLiteConverter.from_keras_model(single_lstm_model(rng)).convert()
+    return resized_steps(data, [f32(rng, 1, 5, 3), f32(rng, 1, 8, 3), f32(rng, 1, 2, 3)], "the LSTM state")
+
+
+@case("tf_keras_embedding_lstm_resized", "tf_keras Embedding -> LSTM over [1, 6] int32 token ids (fixed) -> GATHER + fused UNIDIRECTIONAL_SEQUENCE_LSTM, run at 6, 9, 9 and 3 tokens",
+      lowered=True,
+      notes="A text model as Keras writes it: the token ids pass through the embedding's GATHER before the LSTM, "
+            "so the model input's axis 1 is the LSTM's sequence axis. " + RESIZED_NOTES)
+def _(rng):
+    tk = tf_keras()
+    x = tk.Input((6,), batch_size=1, dtype="int32", name="tokens")
+    h = tk.layers.Embedding(30, 4, name="embedding")(x)
+    y = tk.layers.Dense(2, name="head")(tk.layers.LSTM(3, name="lstm")(h))
+    model = tk.Model(x, y, name="embedding_lstm")
+    seed_keras_weights(model, rng, scale=0.3)
+    data = _tf().lite.TFLiteConverter.from_keras_model(model).convert()
+    if "UNIDIRECTIONAL_SEQUENCE_LSTM" not in op_names(data) or "GATHER" not in op_names(data):
+        raise RuntimeError(f"not an embedding and a fused LSTM: {op_names(data)}")
+    tokens = [rng.integers(0, 30, (1, n)).astype(np.int32) for n in (6, 9, 3)]
+    return resized_steps(data, tokens, "the LSTM state")
 
 
 @case("tf_keras_lstm_stacked", "two stacked tf_keras LSTMs (batch 2; return_sequences, then the last step) -> two fused UNIDIRECTIONAL_SEQUENCE_LSTM",
