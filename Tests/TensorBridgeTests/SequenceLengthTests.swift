@@ -74,15 +74,9 @@ final class SequenceLengthTests: XCTestCase {
     let name = "tf_keras_lstm_fixed_time_resized"
     let interpreter = try Interpreter(modelPath: folder(name).appendingPathComponent("model.tflite").path)
     // Python fails to prepare batch 2 too: the state holds one batch row.
-    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [2, 5, 3])) { error in
-      guard case InterpreterError.invalidShape(let tensor, let shape, let reason) = error else {
-        return XCTFail("\(error)")
-      }
-      XCTAssertEqual(tensor, "serving_default_sequence:0")
-      XCTAssertEqual(shape, [2, 5, 3])
-      XCTAssertTrue(reason.contains("only in the sequence length (dimension 1)"), reason)
-      XCTAssertTrue(reason.contains("operators[0] UNIDIRECTIONAL_SEQUENCE_LSTM"), reason)
-    }
+    XCTAssertInvalidShape(
+      try interpreter.resizeInput(at: 0, to: [2, 5, 3]), tensor: "serving_default_sequence:0", shape: [2, 5, 3],
+      reasonContains: ["only in the sequence length (dimension 1)", "operators[0] UNIDIRECTIONAL_SEQUENCE_LSTM"])
     let x = try input(name, step: 0)
     try interpreter.copy(x.floats, toInputAt: 0)
     try interpreter.invoke()

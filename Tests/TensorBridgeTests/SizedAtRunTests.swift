@@ -151,14 +151,9 @@ final class SizedAtRunTests: XCTestCase {
 
   func testBadSizesAreRefusedBeforeCompiling() throws {
     let interpreter = try Interpreter(modelPath: Self.modelPath)
-    XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [2, 8])) { error in
-      guard case InterpreterError.invalidShape(let tensor, let shape, let reason) = error else {
-        return XCTFail("\(error)")
-      }
-      XCTAssertEqual(tensor, "serving_default_b:0")
-      XCTAssertEqual(shape, [2, 8])
-      XCTAssertTrue(reason.contains("fixed at 1"), reason)
-    }
+    XCTAssertInvalidShape(
+      try interpreter.resizeInput(at: 0, to: [2, 8]), tensor: "serving_default_b:0", shape: [2, 8],
+      reasonContains: ["fixed at 1"])
     XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [1, 0]))
     XCTAssertThrowsError(try interpreter.resizeInput(at: 0, to: [1, 8, 1]))
     XCTAssertThrowsError(try interpreter.resizeInput(at: 2, to: [1, 8])) { error in
