@@ -7,8 +7,10 @@ import TensorBridge
 /// The path: `Interpreter(modelData:)` (verifier, LiteRT load, compile; for a model LiteRT cannot
 /// prepare at its stored sizes, `resizeInput` on every dynamic input) → every input filled with
 /// deterministic bytes through `withUnsafeMutableInputBytes` → `invoke()` → every
-/// `output(at:)` read. A thrown error is the expected, safe result for a corrupt model; a crash
-/// or hang is the finding, and is detected by the parent process, not here.
+/// `output(at:)` read; in every other case, for a model whose lowered recurrent operators read
+/// a sequence from an input, the same again at a longer sequence (lowered again as a loop). A
+/// thrown error is the expected, safe result for a corrupt model; a crash or hang is the
+/// finding, and is detected by the parent process, not here.
 public enum FuzzExecution {
   /// Runs one case in this process. A crash or hang here ends or stalls the process: run it in
   /// a worker (``FuzzWorker``) watched by a ``FuzzSupervisor``.
@@ -26,20 +28,45 @@ public enum FuzzExecution {
       // the case (a crash while destroying it is attributed to this case).
       let interpreter = try Interpreter(modelData: Data(bytes), options: options)
       if interpreter.inputSizesRequired != nil { try size(interpreter, caseIndex: caseIndex) }
-      for input in 0..<interpreter.inputTensorCount {
-        let type = try interpreter.input(at: input).dataType
-        try interpreter.withUnsafeMutableInputBytes(at: input) { buffer in
-          fill(buffer, type: type, caseIndex: caseIndex, raw: rawInputs)
-        }
-      }
-      try interpreter.invoke()
-      for output in 0..<interpreter.outputTensorCount {
-        _ = try interpreter.output(at: output)
+      try runOnce(interpreter, caseIndex: caseIndex, rawInputs: rawInputs)
+      if caseIndex % 2 == 1, try lengthenSequence(interpreter, caseIndex: caseIndex) {
+        try runOnce(interpreter, caseIndex: caseIndex, rawInputs: rawInputs)
       }
       return "pass"
     } catch {
       return kind(of: error)
     }
+  }
+
+  /// Fills every input, runs, reads every output.
+  private static func runOnce(_ interpreter: Interpreter, caseIndex: Int, rawInputs: Bool) throws {
+    for input in 0..<interpreter.inputTensorCount {
+      let type = try interpreter.input(at: input).dataType
+      try interpreter.withUnsafeMutableInputBytes(at: input) { buffer in
+        fill(buffer, type: type, caseIndex: caseIndex, raw: rawInputs)
+      }
+    }
+    try interpreter.invoke()
+    for output in 0..<interpreter.outputTensorCount {
+      _ = try interpreter.output(at: output)
+    }
+  }
+
+  /// Resizes the first model input a lowered recurrent operator reads as a sequence to 1 to 4
+  /// more steps (varied by the case), as a user running another length would; false when the
+  /// model has no such input.
+  static func lengthenSequence(_ interpreter: Interpreter, caseIndex: Int) throws(InterpreterError) -> Bool {
+    guard let main = interpreter.model.subgraphs.first,
+      let (position, axis) = interpreter.recurrentStepAxes.lazy.compactMap({ step -> (Int, Int)? in
+        guard step.subgraphIndex == 0, let position = main.inputs.firstIndex(of: step.tensorIndex) else { return nil }
+        return (position, step.axis)
+      }).first
+    else { return false }
+    var shape = try interpreter.input(at: position).shape.dimensions
+    guard shape.indices.contains(axis) else { return false }
+    shape[axis] += 1 + caseIndex / 2 % 4
+    try interpreter.resizeInput(at: position, to: Tensor.Shape(shape))
+    return true
   }
 
   /// Sizes the dynamic inputs of a model LiteRT cannot prepare at its stored sizes, as a user

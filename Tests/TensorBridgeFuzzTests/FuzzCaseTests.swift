@@ -1,5 +1,7 @@
+import Foundation
 import TFLiteFormat
 import TensorBridge
+import TestSupport
 import XCTest
 
 @testable import TensorBridgeFuzz
@@ -99,6 +101,20 @@ final class FuzzCaseTests: XCTestCase {
     raw.withUnsafeMutableBytes { FuzzExecution.fill($0, type: .float32, caseIndex: 0, raw: true) }
     XCTAssertEqual(Array(raw[61..<122]), Array(raw[0..<61]), "the raw ramp repeats every 61 bytes")
     XCTAssertEqual(raw[1], 7)
+  }
+
+  func testCasesRunALoweredSequenceAtAnotherLengthEveryOtherCase() throws {
+    let path = TestPaths.fixtures.appendingPathComponent("converters/tf_keras_lstm_fixed_time_resized/model.tflite")
+    let bytes = [UInt8](try Data(contentsOf: path))
+    let interpreter = try Interpreter(modelData: Data(bytes))
+    XCTAssertEqual(interpreter.recurrentStepAxes.map(\.axis), [1])
+    XCTAssertTrue(try FuzzExecution.lengthenSequence(interpreter, caseIndex: 3))
+    XCTAssertEqual(try interpreter.input(at: 0).shape.dimensions, [1, 7, 3], "5 steps and 1 + 3 / 2 % 4 more")
+    XCTAssertFalse(
+      try FuzzExecution.lengthenSequence(Interpreter(modelPath: TestPaths.fixtureModel("linear").path), caseIndex: 3))
+    for caseIndex in 0..<4 {
+      XCTAssertEqual(FuzzExecution.run(bytes, caseIndex: caseIndex, rawInputs: false, options: .init()), "pass")
+    }
   }
 
   func testErrorKinds() {

@@ -143,7 +143,7 @@ public final class Interpreter {
   }
 
   /// The compiled session and main-signature buffers, or `nil` while the model waits for input sizes.
-  private var compiledNow: (session: LiteRTSession, state: SignatureState)? {
+  var compiledNow: (session: LiteRTSession, state: SignatureState)? {
     if case .compiled(let session, let state) = runtime { return (session, state) }
     return nil
   }
@@ -169,6 +169,14 @@ public final class Interpreter {
   /// (Empty while the model waits for input sizes.)
   public var recurrentFixedDimensions: [RecurrentFixedDimension] {
     compiledNow?.session.recurrentFixedDimensions ?? []
+  }
+
+  /// The axes of model inputs that fused recurrent operators (lowered at load) read as their
+  /// sequence length, and whether the compiled model takes another length there without being
+  /// lowered again (see ``resizeInput(at:to:)`` and TFLiteFormat's `RecurrentStepAxis`). Empty
+  /// for most models, and while the model waits for input sizes.
+  public var recurrentStepAxes: [RecurrentStepAxis] {
+    compiledNow?.session.recurrentStepAxes ?? []
   }
 
   /// The keys of the model's signatures. A model without signature definitions reports one,
@@ -344,45 +352,7 @@ public final class Interpreter {
     return SignatureRunner(state: try SignatureState(session: session, signatureIndex: index, waitingForSizes: true))
   }
 
-  /// The index of the input whose tensor name, or name in the main signature, is `name`.
-  public func inputIndex(named name: String) -> Int? {
-    guard let (session, state) = compiledNow else {
-      return DeclaredInterface(model: model).index(named: name, role: .input)
-    }
-    return Self.index(named: name, slots: state.inputs, order: session.mainInputOrder)
-  }
-
-  /// The index of the output whose tensor name, or name in the main signature, is `name`.
-  public func outputIndex(named name: String) -> Int? {
-    guard let (session, state) = compiledNow else {
-      return DeclaredInterface(model: model).index(named: name, role: .output)
-    }
-    return Self.index(named: name, slots: state.outputs, order: session.mainOutputOrder)
-  }
-
-  /// The main signature's name for the input at `index` (e.g. `x`), or `nil` for a bad index.
-  public func inputSignatureName(at index: Int) -> String? {
-    guard let (session, state) = compiledNow else {
-      return DeclaredInterface(model: model).signatureName(at: index, role: .input)
-    }
-    return session.mainInputOrder.indices.contains(index)
-      ? state.inputs[session.mainInputOrder[index]].signatureName : nil
-  }
-
-  /// The main signature's name for the output at `index`, or `nil` for a bad index.
-  public func outputSignatureName(at index: Int) -> String? {
-    guard let (session, state) = compiledNow else {
-      return DeclaredInterface(model: model).signatureName(at: index, role: .output)
-    }
-    return session.mainOutputOrder.indices.contains(index)
-      ? state.outputs[session.mainOutputOrder[index]].signatureName : nil
-  }
-
   // MARK: Helpers
-
-  private static func index(named name: String, slots: [TensorSlot], order: [Int]) -> Int? {
-    order.firstIndex { slots[$0].name == name } ?? order.firstIndex { slots[$0].signatureName == name }
-  }
 
   private func inputPosition(_ index: Int) throws(InterpreterError) -> Int {
     let session = try session
