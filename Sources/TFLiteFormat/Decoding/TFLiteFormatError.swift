@@ -170,7 +170,7 @@ public enum TFLiteFormatError: Error, Sendable, Equatable, CustomStringConvertib
   /// (or output) of the signature's subgraph.
   case signatureTensorMismatch(path: String, tensor: Int, role: String)
 
-  /// ``TFLiteModel/settingInputShapes(_:)`` cannot give the input at `position` (in the main
+  /// ``TFLiteModel/settingInputShapes(_:allowingFixedChanges:)`` cannot give the input at `position` (in the main
   /// subgraph's inputs) this shape.
   case invalidInputShape(position: Int, shape: [Int], reason: String)
 

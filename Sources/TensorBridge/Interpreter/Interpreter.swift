@@ -123,7 +123,9 @@ public final class Interpreter {
       guard !pending.sizes.isEmpty else { throw pending.sizesRequired(by: model) }
       if pending.failedSizes == pending.sizes { throw pending.failure }
       let sized: TFLiteModel
-      do { sized = try model.settingInputShapes(pending.sizes) } catch { throw .invalidModel(error) }
+      do { sized = try model.settingInputShapes(pending.sizes, allowingFixedChanges: true) } catch {
+        throw .invalidModel(error)
+      }
       do { runtime = try Self.compile(sized, options: options) } catch {
         runtime = .awaitingInputSizes(
           PendingPreparation(failure: error, sizes: pending.sizes, failedSizes: pending.sizes))
@@ -287,9 +289,9 @@ public final class Interpreter {
   /// as Python's `resize_tensor_input` followed by `allocate_tensors()` does.
   ///
   /// For a model waiting for input sizes (see ``inputSizesRequired``) the size is checked
-  /// against the file's declaration and kept, and the model is compiled at the sizes given so
-  /// far when LiteRT can prepare it at those; when it cannot yet (another input still needs a
-  /// size), the next read, write or run says why.
+  /// against the file's declaration (its rank) and kept, and the model is compiled at the sizes
+  /// given so far when LiteRT can prepare it at those; when it cannot yet (another input still
+  /// needs a size), the next read, write or run says why.
   public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     guard case .awaitingInputSizes(var pending) = runtime else {
       let position = try inputPosition(index)
@@ -308,7 +310,7 @@ public final class Interpreter {
     }
     pending.sizes[index] = shape.dimensions
     let sized: TFLiteModel
-    do { sized = try model.settingInputShapes(pending.sizes) } catch {
+    do { sized = try model.settingInputShapes(pending.sizes, allowingFixedChanges: true) } catch {
       guard case .invalidInputShape(_, _, let reason) = error else { throw .invalidModel(error) }
       throw .invalidShape(
         tensor: interface.tensorName(at: index, role: .input), shape: shape.dimensions, reason: reason)

@@ -32,7 +32,7 @@ extension TFLiteModel {
   /// LiteRT's compiled-model loader refuses any operator with intermediate tensors
   /// ("Intermediate tensors not yet supported"), while the classic interpreter (Python's)
   /// hands them to the kernel, and only the integer LSTMs read them (TensorBridge lowers
-  /// those; see ``loweringRecurrentState()``). Converters leave them on other operators
+  /// those; see ``loweringRecurrentState(loopingOverFixedSteps:)``). Converters leave them on other operators
   /// (calibration logging, hand-written files), where they change nothing.
   ///
   /// The field is dropped by zeroing its entry in the operator's vtable, which is how a

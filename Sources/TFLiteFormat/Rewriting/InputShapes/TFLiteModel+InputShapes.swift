@@ -13,12 +13,17 @@ extension TFLiteModel {
   /// The new dimensions are written over the old ones in the file's `shape` vectors (same
   /// rank, same length); nothing else changes.
   ///
-  /// - Parameter shapes: The new shape of each input, by position in the main subgraph's
-  ///   inputs. Only the dimensions the signature marks `-1` may differ from the stored ones.
+  /// - Parameters:
+  ///   - shapes: The new shape of each input, by position in the main subgraph's inputs.
+  ///   - allowingFixedChanges: Whether a dimension the signature fixes may change too, as
+  ///     Python's non-strict `resize_tensor_input` lets it (the operators decide when LiteRT
+  ///     prepares them); otherwise only the dimensions the signature marks `-1` may.
   /// - Throws: ``TFLiteFormatError/invalidInputShape(position:shape:reason:)`` for a position
-  ///   out of range, another rank, a fixed dimension changed, a dimension below 1, or a shape
-  ///   vector the file shares with another tensor.
-  public func settingInputShapes(_ shapes: [Int: [Int]]) throws(TFLiteFormatError) -> TFLiteModel {
+  ///   out of range, another rank, a fixed dimension changed (unless allowed), a dimension
+  ///   below 1, or a shape vector the file shares with another tensor.
+  public func settingInputShapes(_ shapes: [Int: [Int]], allowingFixedChanges: Bool = false) throws(TFLiteFormatError)
+    -> TFLiteModel
+  {
     guard let main = subgraphs.first else { return self }
     var targets: [(position: Int, tensor: Int, shape: [Int])] = []
     for (position, shape) in shapes.sorted(by: { $0.key < $1.key }) {
@@ -35,7 +40,7 @@ extension TFLiteModel {
         guard size >= 1, size <= Int(Int32.max) else {
           throw .invalidInputShape(position: position, shape: shape, reason: "dimension \(axis) must be from 1")
         }
-        guard signature[axis] < 0 || size == tensor.shape[axis] else {
+        guard allowingFixedChanges || signature[axis] < 0 || size == tensor.shape[axis] else {
           throw .invalidInputShape(
             position: position, shape: shape,
             reason: "dimension \(axis) of '\(tensor.name)' is fixed at \(tensor.shape[axis])")

@@ -5,7 +5,7 @@
 /// TensorFlow Lite's kernels check those against the input at every `allocate_tensors()`, so
 /// Python's interpreter runs such a model at the size the file gives and fails to prepare it
 /// after a resize to another (`hidden_state->dims->data[0] != batch_size`). The lowering
-/// takes the dimension at that size; ``TFLiteModel/loweringRecurrentState()`` lists it in
+/// takes the dimension at that size; ``TFLiteModel/loweringRecurrentState(loopingOverFixedSteps:)`` lists it in
 /// ``RecurrentStateLowering/fixedDimensions`` so that a resize of a model input can be refused
 /// up front, naming the operator, instead of failing inside the runtime.
 public struct RecurrentFixedDimension: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// Why ``TFLiteModel/loweringRecurrentState()`` could not lower a model.
+/// Why ``TFLiteModel/loweringRecurrentState(loopingOverFixedSteps:)`` could not lower a model.
 public enum RecurrentStateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Some operators keeping state in variable tensors cannot be lowered; each one carries
   /// its ``RecurrentStateOperator/refusal``.

@@ -2,7 +2,7 @@
 /// LSTM or RNN as the TensorFlow Lite converter writes it. TensorFlow Lite's classic
 /// interpreter keeps that state from one invocation to the next; LiteRT's compiled model
 /// refuses variable tensors, so TensorBridge lowers such operators to builtin operators over
-/// resource variables (see ``TFLiteModel/loweringRecurrentState()``) when it can.
+/// resource variables (see ``TFLiteModel/loweringRecurrentState(loopingOverFixedSteps:)``) when it can.
 public struct RecurrentStateOperator: Sendable, Hashable {
   /// The subgraph holding the operator.
   public let subgraphIndex: Int
@@ -85,7 +85,7 @@ extension TFLiteModel {
 }
 
 extension TFLiteModel {
-  /// The operators ``TFLiteModel/recurrentStateAnalysis(reader:)`` plans lowerings for.
+  /// The operators ``TFLiteModel/recurrentStateAnalysis(reader:loopingOverFixedSteps:)`` plans lowerings for.
   fileprivate static let recurrentOperators: Set<BuiltinOperator> = [
     .unidirectionalSequenceLSTM, .unidirectionalSequenceRNN, .bidirectionalSequenceLSTM, .bidirectionalSequenceRNN,
     .lstm, .svdf,

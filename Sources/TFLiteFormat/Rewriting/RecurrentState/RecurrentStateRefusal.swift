@@ -1,5 +1,5 @@
 /// Why TensorBridge cannot lower one fused recurrent operator to builtin operators (see
-/// ``TFLiteModel/loweringRecurrentState()``), with the operand and values that decided it.
+/// ``TFLiteModel/loweringRecurrentState(loopingOverFixedSteps:)``), with the operand and values that decided it.
 ///
 /// `role` names an operand the way TensorFlow Lite's kernels do (`input`,
 /// `input_to_forget_weights`, `output_state`, …); `tensor` is its tensor's name.
