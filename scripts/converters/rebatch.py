@@ -14,7 +14,10 @@ set to --size (default 2); inputs of lower rank keep their shape (string inputs 
 skipped). Python runs with its default kernels (XNNPACK), or
 its builtin ones where the case's references are those (`reference_kernels` in case.json), and
 TensorBridge with the same (`--no-xnnpack`).
-Known differences are listed in KNOWN with their reason; any other one fails (exit 1).
+Python runs in a child process (its interpreter dies of SIGFPE on some sizes of some
+dynamically quantized models); where it crashes, TensorBridge must end with an error, and
+TensorBridge crashing is always a difference. Known differences are listed in KNOWN with their
+reason; any other one fails (exit 1).
 """
 import argparse
 import glob
@@ -86,7 +89,37 @@ def python_outputs(path, arrays, builtin):
     return [interpreter.get_tensor(o["index"]) for o in interpreter.get_output_details()]
 
 
+def python_in_child(path, arrays, builtin, folder):
+    """`python_outputs` in a child process, since Python's interpreter dies (SIGFPE) on some
+    sizes: ("runs", outputs), ("fails: …", None) or ("crashes: signal N", None)."""
+    np.savez(os.path.join(folder, "python_in.npz"), *arrays)
+    result = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--child", path, folder] + (["--builtin"] if builtin else []),
+        capture_output=True, text=True, timeout=300)
+    if result.returncode < 0:
+        return f"crashes: signal {-result.returncode}", None
+    if result.returncode != 0:
+        lines = [line for line in result.stderr.strip().splitlines() if line.strip()]
+        return "fails: " + (lines[-1] if lines else "exit %d" % result.returncode)[:80], None
+    with np.load(os.path.join(folder, "python_out.npz"), allow_pickle=True) as outputs:  # our own file
+        return "runs", [outputs[f"arr_{k}"] for k in range(len(outputs.files))]
+
+
+def child(path, folder, builtin):
+    with np.load(os.path.join(folder, "python_in.npz"), allow_pickle=True) as inputs:  # our own file
+        arrays = [inputs[f"arr_{k}"] for k in range(len(inputs.files))]
+    try:
+        outputs = python_outputs(path, arrays, builtin)
+    except Exception as error:  # noqa: BLE001 - reported to the parent
+        print(str(error).splitlines()[0] if str(error) else type(error).__name__, file=sys.stderr)
+        return 1
+    np.savez(os.path.join(folder, "python_out.npz"), *outputs)
+    return 0
+
+
 def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "--child":
+        return child(sys.argv[2], sys.argv[3], "--builtin" in sys.argv[4:])
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tensorbridge", required=True)
     parser.add_argument("--atol", type=float, default=1e-4)
@@ -113,11 +146,8 @@ def main():
         if path.endswith("/model.tflite") and os.path.exists(case_file):
             with open(case_file) as case:
                 builtin = json.load(case).get("reference_kernels") == "builtin"
-        try:
-            expected, python = python_outputs(path, arrays, builtin), "runs"
-        except Exception as error:  # noqa: BLE001 - the point is to compare
-            expected, python = None, "fails: " + str(error).splitlines()[0][:80]
         with tempfile.TemporaryDirectory() as folder:
+            python, expected = python_in_child(path, arrays, builtin, folder)
             command = [args.tensorbridge, "run", path, "--output-dir", os.path.join(folder, "out")]
             if builtin:
                 command.append("--no-xnnpack")
@@ -125,7 +155,10 @@ def main():
                 np.save(os.path.join(folder, f"in{k}.npy"), array)
                 command += ["--input", f"{k}={os.path.join(folder, f'in{k}.npy')}"]
             result = subprocess.run(command, capture_output=True, text=True, timeout=300)
-            ours = "runs" if result.returncode == 0 else "fails: " + (result.stderr or result.stdout).strip()[:120]
+            if result.returncode < 0:
+                ours = f"crashes: signal {-result.returncode}"
+            else:
+                ours = "runs" if result.returncode == 0 else "fails: " + (result.stderr or result.stdout).strip()[:120]
             problem = None
             if expected is not None and result.returncode == 0:
                 written = sorted(os.listdir(os.path.join(folder, "out")))
@@ -140,7 +173,8 @@ def main():
                         if diff > TOLERANCES.get(name, args.atol):
                             problem = f"output {k}: max diff {diff:.3g}"
                             break
-            same = (python == "runs") == (ours == "runs") and problem is None
+            # Where Python crashes, TensorBridge must fail with an error; it never may crash.
+            same = (python == "runs") == (ours == "runs") and problem is None and not ours.startswith("crashes")
         verdict = "AGREE" if same else ("KNOWN" if name in KNOWN else "DIFFER")
         print(f"{verdict:6} {name:48} Python {python[:60]:60} | TensorBridge {ours[:70]}{' | ' + problem if problem else ''}")
         if same:

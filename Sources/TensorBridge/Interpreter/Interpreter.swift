@@ -99,10 +99,16 @@ public final class Interpreter {
     }
   }
 
-  private static func compile(_ model: TFLiteModel, options: Options) throws(InterpreterError) -> Runtime {
+  /// Compiles `model`; `sizedByCaller` when its stored sizes are ones a caller gave (see
+  /// ``PendingPreparation``), whose first run is then checked as after a resize.
+  private static func compile(_ model: TFLiteModel, options: Options, sizedByCaller: Bool = false)
+    throws(InterpreterError) -> Runtime
+  {
     let session = try LiteRTSession(format: model, options: options)
-    return .compiled(
-      session, try SignatureState(session: session, signatureIndex: session.mainSignatureIndex, waitingForSizes: false))
+    let state = try SignatureState(
+      session: session, signatureIndex: session.mainSignatureIndex, waitingForSizes: false,
+      trustingStoredSizes: !sizedByCaller)
+    return .compiled(session, state)
   }
 
   /// The compiled session. A model waiting for input sizes is compiled at the sizes given so
@@ -126,7 +132,7 @@ public final class Interpreter {
       do { sized = try model.settingInputShapes(pending.sizes, allowingFixedChanges: true) } catch {
         throw .invalidModel(error)
       }
-      do { runtime = try Self.compile(sized, options: options) } catch {
+      do { runtime = try Self.compile(sized, options: options, sizedByCaller: true) } catch {
         runtime = .awaitingInputSizes(
           PendingPreparation(failure: error, sizes: pending.sizes, failedSizes: pending.sizes))
         throw error
@@ -318,7 +324,7 @@ public final class Interpreter {
     runtime = .awaitingInputSizes(pending)
     // Compiled now when LiteRT can prepare these sizes; when it cannot yet (another input still
     // needs its size), the next read, write or run compiles again and says why.
-    do { runtime = try Self.compile(sized, options: options) } catch {
+    do { runtime = try Self.compile(sized, options: options, sizedByCaller: true) } catch {
       pending.failure = error
       pending.failedSizes = pending.sizes
       runtime = .awaitingInputSizes(pending)

@@ -49,6 +49,9 @@ final class LiteRTSession {
   /// Whether the lowering loops over the steps of sequences the file gives a fixed length too
   /// (compiled so for a resize to another length; see ``LoweredResize``).
   let loopsOverFixedSteps: Bool
+  /// Whether new input sizes are first run on LiteRT's builtin kernels (see
+  /// ``probesNewSizes(format:options:)``).
+  let probesNewSizes: Bool
   /// LiteRT's index of the signature that zeroes the lowered state (hidden from `signatures`).
   let resetSignatureIndex: Int?
   /// The capture side of the data-dependent outputs, when the model has any (LiteRT then runs
@@ -211,6 +214,7 @@ final class LiteRTSession {
     self.recurrentStepAxes = recurrentState?.stepAxes ?? []
     self.inputsReachingLoweredOperators = recurrentState?.inputsReachingLoweredOperators ?? [:]
     self.loopsOverFixedSteps = loopingOverFixedSteps
+    self.probesNewSizes = Self.probesNewSizes(format: format, options: options)
     self.resetSignatureIndex = resetSignatureIndex
     // With captured outputs the main signature's outputs are the original subgraph's, in order.
     let mainKey = signatures[main.signature].key

@@ -71,6 +71,7 @@ extension SignatureState {
         reason: "LiteRT refused it (\(LiteRTStatus(rawValue: status)))")
     }
     sizedInputs.insert(index)
+    sizesUnprobed = true
     // A new buffer for this input now; outputs at the next run (see `outputsNeedAllocation`).
     let layout = LiteRtLayout(shape: shape)
     if let old = inputs[index].buffer { session.library.destroyTensorBuffer(old) }

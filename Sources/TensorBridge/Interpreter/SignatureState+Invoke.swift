@@ -7,6 +7,7 @@ extension SignatureState {
   /// Runs the signature on the current input buffers.
   func invoke() throws(InterpreterError) {
     try allocateOutputsIfNeeded()
+    if sizesUnprobed { try probeSizesIfNeeded() }
     var status = run()
     // A string result larger than its buffer fails the run; a model without state can simply
     // be run again with larger buffers (a stateful one must not run twice).

@@ -36,6 +36,10 @@ final class SignatureState {
   var preparationAtStoredSizes: InterpreterError?
   /// The inputs given a size with `resizeInput(at:to:)`.
   var sizedInputs: Set<Int> = []
+  /// Whether the inputs have sizes that may not have been run yet (see `probeSizesIfNeeded`).
+  var sizesUnprobed = false
+  /// The input sizes known to run (the stored ones, and those probed since).
+  var probedShapes: Set<[[Int]]> = []
 
   var key: String { session.signatures[signatureIndex].key }
 
@@ -43,7 +47,11 @@ final class SignatureState {
   /// at the stored sizes of its dynamic inputs is kept waiting for them (see
   /// ``preparationAtStoredSizes``) instead of failing; without it (the interpreter's own main
   /// signature, which waits as a whole model: see `PendingPreparation`) that failure is thrown.
-  init(session: LiteRTSession, signatureIndex: Int, waitingForSizes: Bool) throws(InterpreterError) {
+  /// Without `trustingStoredSizes` (a model compiled at sizes a caller gave), the first run is
+  /// probed as after a resize (see `probeSizesIfNeeded`).
+  init(session: LiteRTSession, signatureIndex: Int, waitingForSizes: Bool, trustingStoredSizes: Bool = true)
+    throws(InterpreterError)
+  {
     self.session = session
     self.signatureIndex = signatureIndex
     let info = session.signatures[signatureIndex]
@@ -91,6 +99,11 @@ final class SignatureState {
       }
       preparationAtStoredSizes = error
       outputsNeedAllocation = true
+    }
+    if trustingStoredSizes {
+      probedShapes.insert(inputs.map(\.shape.dimensions))
+    } else {
+      sizesUnprobed = true
     }
   }
 
