@@ -25,9 +25,11 @@ extension SignatureState {
     guard status == 0 else {
       let liteRTStatus = LiteRTStatus(rawValue: status)
       let kernelErrors = session.takeKernelErrors()
+      let failure = InterpreterError.invocationFailed(status: liteRTStatus)
+      // An operator whose shapes depend on the run prepares during it ("failed to prepare").
+      let named = failure.namingFailedOperator(from: kernelErrors, stage: .invoke)
       throw operatorError(liteRTStatus, stage: .invoke)
-        ?? InterpreterError.invocationFailed(status: liteRTStatus).namingFailedOperator(
-          from: kernelErrors, stage: .invoke)
+        ?? (named != failure ? named : failure.namingFailedOperator(from: kernelErrors, stage: .compile))
     }
     if hasStringOutputs { try refreshStringOutputShapes() }
     if let capturedRun { try updateCapturedOutputs(run: capturedRun) }

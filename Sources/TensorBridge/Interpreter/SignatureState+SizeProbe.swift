@@ -53,22 +53,16 @@ extension SignatureState {
     do {
       let builtin = try LiteRTSession(
         format: session.format, options: options, loopingOverFixedSteps: session.loopsOverFixedSteps)
-      guard let signature = builtin.signatures.firstIndex(where: { $0.key == key }) else { return }
+      guard let signature = builtin.signatures.firstIndex(where: { $0.key == key }) else {
+        sizesUnprobed = false  // the same model has the same signatures: nothing to probe against
+        return
+      }
       let probe = try SignatureState(session: builtin, signatureIndex: signature, waitingForSizes: true)
       for index in inputs.indices
       where probe.inputs.indices.contains(index) && probe.inputs[index].shape != inputs[index].shape {
         try probe.resizeInput(at: index, to: inputs[index].shape)
       }
-      try probe.allocateOutputsIfNeeded()
-      // The builtin kernels say which operator fails only in LiteRT's log (captured once: the
-      // allocation above routes it itself).
-      try StandardErrorCapture.routingRuntimeLog { () throws(InterpreterError) in
-        try probe.invoke()
-      } explainingFailure: { error, log in
-        // An operator whose shapes depend on the run prepares during it ("failed to prepare").
-        let named = error.namingFailedOperator(from: log, stage: .invoke)
-        return named != error ? named : error.namingFailedOperator(from: log, stage: .compile)
-      }
+      try probe.invoke()
     } catch {
       let resized = inputs.indices.first { sizedInputs.contains($0) } ?? 0
       throw .invalidShape(
