@@ -300,14 +300,8 @@ public final class Interpreter {
   /// needs a size), the next read, write or run says why.
   public func resizeInput(at index: Int, to shape: Tensor.Shape) throws(InterpreterError) {
     guard case .awaitingInputSizes(var pending) = runtime else {
-      let position = try inputPosition(index)
-      let state = try state
-      if state.needsLoopedLowering(resizing: position, to: shape) {
-        let looped = try state.resizingWithLoopedLowering(at: position, to: shape, waitingForSizes: false)
-        runtime = .compiled(looped.session, looped)
-      } else {
-        try state.resizeInput(at: position, to: shape)
-      }
+      let kept = try state.resizingInput(at: try inputPosition(index), to: shape, waitingForSizes: false)
+      runtime = .compiled(kept.session, kept)
       return
     }
     let interface = DeclaredInterface(model: model)

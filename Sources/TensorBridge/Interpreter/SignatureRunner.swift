@@ -74,12 +74,8 @@ public final class SignatureRunner {
   /// compiled again, no longer sharing recurrent state with its interpreter). A change of shape
   /// also resets fused recurrent state to zeros, as in Python.
   public func resizeInput(named name: String, toShape shape: Tensor.Shape) throws(InterpreterError) {
-    let position = try position(of: name, in: .input)
-    guard state.needsLoopedLowering(resizing: position, to: shape) else {
-      try state.resizeInput(at: position, to: shape)
-      return
-    }
-    state = try state.resizingWithLoopedLowering(at: position, to: shape, waitingForSizes: true)
+    state = try state.resizingInput(
+      at: try position(of: name, in: .input), to: shape, waitingForSizes: true)
   }
 
   /// Re-creates the buffers from the current shapes.

@@ -3,6 +3,22 @@ import TFLiteFormat
 // Another sequence length for a model whose fused recurrent operators were unrolled at the
 // file's length.
 extension SignatureState {
+  /// Resizes input `index` to `shape`, and returns the state to keep: this one, or, when only
+  /// sequence lengths that the lowered recurrent operators unrolled at the file's length change,
+  /// a state over the model lowered again as loops (see
+  /// ``resizingWithLoopedLowering(at:to:waitingForSizes:)``).
+  ///
+  /// - Throws: as ``resizeInput(at:to:)`` or ``resizingWithLoopedLowering(at:to:waitingForSizes:)``.
+  func resizingInput(at index: Int, to shape: Tensor.Shape, waitingForSizes: Bool)
+    throws(InterpreterError) -> SignatureState
+  {
+    guard needsLoopedLowering(resizing: index, to: shape) else {
+      try resizeInput(at: index, to: shape)
+      return self
+    }
+    return try resizingWithLoopedLowering(at: index, to: shape, waitingForSizes: waitingForSizes)
+  }
+
   /// Whether resizing input `index` to `shape` changes only sequence lengths that the lowered
   /// recurrent operators unrolled at the file's length: the model must then be lowered again,
   /// looping over the steps (see ``resizingWithLoopedLowering(at:to:waitingForSizes:)``).

@@ -30,17 +30,18 @@ extension RecurrentPlan {
   /// operators that keep the axis (see ``OperandReader/stepSource(of:axis:)``): a model input
   /// quantized, cast or looked up in an embedding table before the sequence operator.
   func stepAxes(operands: OperandReader, location: String) -> [RecurrentStepAxis] {
-    stepAxesOfInputs(
-      in: operands.model.subgraphs[operands.subgraphIndex], subgraphIndex: operands.subgraphIndex, location: location
-    ).map { step in
-      let source = operands.stepSource(of: step.tensorIndex, axis: step.axis)
+    sequenceSteps.map { step in
+      let source = operands.stepSource(of: step.tensor, axis: step.axis)
       return RecurrentStepAxis(
-        subgraphIndex: step.subgraphIndex, tensorIndex: source.tensor, tensorName: operands.tensors[source.tensor].name,
-        axis: source.axis, takesAnyLength: step.takesAnyLength, operatorLocation: location)
+        subgraphIndex: operands.subgraphIndex, tensorIndex: source.tensor,
+        tensorName: operands.tensors[source.tensor].name, axis: source.axis, takesAnyLength: step.takesAnyLength,
+        operatorLocation: location)
     }
   }
 
-  private func stepAxesOfInputs(in subgraph: Subgraph, subgraphIndex: Int, location: String) -> [RecurrentStepAxis] {
+  /// The plan's sequence inputs that have a step axis: the tensor in the operator's subgraph,
+  /// the axis, and whether the lowering takes any number of steps there.
+  private var sequenceSteps: [(tensor: Int, axis: Int, takesAnyLength: Bool)] {
     let sequences: [(tensor: Int, layout: SequenceLayout)]
     switch self {
     case .lstm(let plan): sequences = [(plan.input, plan.layout)]
@@ -55,19 +56,11 @@ extension RecurrentPlan {
         + (plan.auxiliary.sequence.map { [($0.tensor, plan.forward.layout)] } ?? [])
     case .integerLSTM(let plan):
       guard let axis = plan.timeAxis else { return [] }
-      return [
-        RecurrentStepAxis(
-          subgraphIndex: subgraphIndex, tensorIndex: plan.kernel.input,
-          tensorName: subgraph.tensors[plan.kernel.input].name, axis: axis, takesAnyLength: true,
-          operatorLocation: location)
-      ]
+      return [(plan.kernel.input, axis, true)]
     case .svdf, .integerLSTM8x8_8, .integerSVDF: return []
     }
     return sequences.compactMap { tensor, layout in
-      guard layout.hasTimeAxis else { return nil }
-      return RecurrentStepAxis(
-        subgraphIndex: subgraphIndex, tensorIndex: tensor, tensorName: subgraph.tensors[tensor].name,
-        axis: Int(layout.timeAxis), takesAnyLength: layout.dynamicSteps, operatorLocation: location)
+      layout.hasTimeAxis ? (tensor, Int(layout.timeAxis), layout.dynamicSteps) : nil
     }
   }
 }
