@@ -21,7 +21,8 @@ enum Fixtures {
     root.appendingPathComponent("dynamic/\(name).tflite").path
   }
 
-  /// `dynamic/<name>.reference.json`, written by scripts/fixtures/make_sized_at_run.py.
+  /// `dynamic/<name>.reference.json`, written by scripts/fixtures/make_sized_at_run.py or
+  /// make_hybrid_frames.py.
   static func dynamicReference<Reference: Decodable>(_ name: String, as type: Reference.Type) throws -> Reference {
     let url = root.appendingPathComponent("dynamic/\(name).reference.json")
     return try JSONDecoder().decode(type, from: Data(contentsOf: url))

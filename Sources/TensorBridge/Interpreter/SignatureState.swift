@@ -47,8 +47,9 @@ final class SignatureState {
   /// at the stored sizes of its dynamic inputs is kept waiting for them (see
   /// ``preparationAtStoredSizes``) instead of failing; without it (the interpreter's own main
   /// signature, which waits as a whole model: see `PendingPreparation`) that failure is thrown.
-  /// Without `trustingStoredSizes` (a model compiled at sizes a caller gave), the first run is
-  /// probed as after a resize (see `probeSizesIfNeeded`).
+  /// Without `trustingStoredSizes` (a model compiled at sizes a caller gave), or when the file
+  /// leaves a dimension of an input dynamic, the first run is probed as after a resize (see
+  /// `probeSizesIfNeeded`).
   init(session: LiteRTSession, signatureIndex: Int, waitingForSizes: Bool, trustingStoredSizes: Bool = true)
     throws(InterpreterError)
   {
@@ -100,7 +101,11 @@ final class SignatureState {
       preparationAtStoredSizes = error
       outputsNeedAllocation = true
     }
-    if trustingStoredSizes {
+    // Sizes the file stores for a dynamic dimension are placeholders (`[1, 1]` for a `[1, -1]`
+    // signal), not sizes the model was made to run at: a short audio front end can leave an
+    // empty intermediate there, so they are probed like any others.
+    let storesPlaceholders = inputs.contains { $0.isUnranked || $0.declaredShape.dimensions.contains { $0 < 0 } }
+    if trustingStoredSizes && !storesPlaceholders {
       probedShapes.insert(inputs.map(\.shape.dimensions))
     } else {
       sizesUnprobed = true
