@@ -7,7 +7,9 @@
 #
 # Models: the corpus cases tf_keras_lstm_fused (LSTM(4), 5 steps) and tf_keras_lstm_stacked
 # (LSTM(5) then LSTM(4), 4 steps, batch 2), and lstm64_t32 (LSTM(64) over 32 steps of 16 features,
-# then Dense(8); made here once with .venv-converters, see scripts/converters/README.md).
+# then Dense(8); made here once with .venv-converters, see scripts/converters/README.md), each at
+# its file's sizes (steps unrolled) and the first and last at another sequence length (8 and 33
+# steps: lowered again as a WHILE loop, the resize timed on its own).
 # Each round runs Swift (`tensorbridge bench`, release build) then Python
 # (`bench/python_bench.py --api classic`) as fresh processes, 1 thread; prints the median over
 # rounds of each side's median invoke and load + compile, and the Swift/Python ratios.
@@ -47,28 +49,42 @@ fi
 python="$(bash bench/venv.sh)"
 swift build -c release --scratch-path .build-release --product tensorbridge | grep -v '^\[' >&2
 bin=.build-release/release/tensorbridge
-models=(Tests/Fixtures/converters/tf_keras_lstm_fused/model.tflite Tests/Fixtures/converters/tf_keras_lstm_stacked/model.tflite "$out/lstm64_t32.tflite")
+fused=Tests/Fixtures/converters/tf_keras_lstm_fused/model.tflite
+# MODEL|SHAPE: an empty SHAPE runs the file's sizes (steps unrolled); another sequence length
+# makes TensorBridge lower the model again as a WHILE loop over the steps (timed as "resize").
+cases=("$fused|" Tests/Fixtures/converters/tf_keras_lstm_stacked/model.tflite"|" "$out/lstm64_t32.tflite|"
+  "$fused|0=1,8,3" "$out/lstm64_t32.tflite|0=1,33,16")
 results="$out/results.jsonl"
 : > "$results"
 echo "lstm_bench: $rounds rounds, $runs invokes each, 1 thread, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for round in $(seq "$rounds"); do
-  for model in "${models[@]}"; do
-    "$bin" bench "$model" --runs "$runs" --warmup 100 --json | sed "s|^{|{\"model\": \"$model\", \"round\": $round, |" >> "$results"
-    "$python" bench/python_bench.py "$model" --api classic --runs "$runs" --warmup 100 2> >(grep -v '^INFO:' >&2) \
-      | sed "s|^{|{\"model\": \"$model\", \"round\": $round, |" >> "$results"
+  for case in "${cases[@]}"; do
+    model="${case%%|*}"
+    shape="${case#*|}"
+    resize=()
+    [[ -n "$shape" ]] && resize=(--shape "$shape")
+    tag="{\"model\": \"$model\", \"shape\": \"$shape\", \"round\": $round, "
+    "$bin" bench "$model" "${resize[@]}" --runs "$runs" --warmup 100 --json | sed "s|^{|$tag|" >> "$results"
+    "$python" bench/python_bench.py "$model" "${resize[@]}" --api classic --runs "$runs" --warmup 100 \
+      2> >(grep -v '^INFO:' >&2) | sed "s|^{|$tag|" >> "$results"
   done
 done
 
 python3 - "$results" <<'PY'
 import json, statistics, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
-print("| model | Swift invoke (µs) | Python classic invoke (µs) | Swift/Python | Swift load (ms) | Python load (ms) |")
-print("|---|---|---|---|---|---|")
-for model in dict.fromkeys(r["model"] for r in rows):
+print("| model | input | Swift invoke (µs) | Python classic invoke (µs) | Swift/Python "
+      "| Swift load (ms) | Python load (ms) | Swift resize (ms) | Python resize (ms) |")
+print("|---|---|---|---|---|---|---|---|---|")
+for model, shape in dict.fromkeys((r["model"], r["shape"]) for r in rows):
     def med(impl, key):
-        return statistics.median(r[key] for r in rows if r["model"] == model and r["impl"] == impl)
+        return statistics.median(r[key] for r in rows
+                                 if r["model"] == model and r["shape"] == shape and r["impl"] == impl)
     s, p = med("swift", "invoke_median_ms"), med("python", "invoke_median_ms")
     sl, pl = med("swift", "load_compile_median_ms"), med("python", "load_compile_median_ms")
-    print(f"| `{model.split('/')[-2] if model.endswith('model.tflite') else model.split('/')[-1]}` "
-          f"| {s * 1000:.1f} | {p * 1000:.1f} | {s / p:.2f} | {sl:.2f} | {pl:.2f} |")
+    sr, pr = med("swift", "resize_ms"), med("python", "resize_ms")
+    name = model.split('/')[-2] if model.endswith('model.tflite') else model.split('/')[-1]
+    size = f"[{shape.split('=')[1]}] (looped)" if shape else "stored (unrolled)"
+    print(f"| `{name}` | {size} | {s * 1000:.1f} | {p * 1000:.1f} | {s / p:.2f} | {sl:.2f} | {pl:.2f} "
+          f"| {sr:.2f} | {pr:.2f} |")
 PY

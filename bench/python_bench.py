@@ -2,6 +2,7 @@
 """The Python baseline for bench/compare.sh: the same model through the PyPI wheel ai_edge_litert.
 
     python_bench.py MODEL [--runs N] [--warmup N] [--loads N] [--threads N] [--api classic|compiled|both]
+                    [--shape INDEX=D0,D1,...]
 
 Two Python APIs ship in the wheel, and both are measured (one JSON line each):
 
@@ -16,7 +17,9 @@ Two Python APIs ship in the wheel, and both are measured (one JSON line each):
                      run_by_index(signature, inputs, outputs).
 
 Inputs are the Swift and C benches' byte ramp, byte[i] = (i * 7) % 61 over each input's bytes,
-reinterpreted as the tensor's element type. Times use time.perf_counter_ns (CLOCK_MONOTONIC on
+reinterpreted as the tensor's element type. With --shape (classic API only, as `tensorbridge bench
+--shape`), inputs are resized with resize_tensor_input() and allocate_tensors() after loading,
+timed on their own ("resize_ms"). Times use time.perf_counter_ns (CLOCK_MONOTONIC on
 Linux). The model file is read once, before timing, as the other two do.
 
 Run it with the benchmarks' venv, whose ai-edge-litert is the pinned LITERT_VERSION
@@ -53,6 +56,12 @@ def bench_classic(data, args):
         interpreter = Interpreter(model_content=data, num_threads=args.threads)
         interpreter.allocate_tensors()
         load_times.append(ms(time.perf_counter_ns() - t0))
+    t0 = time.perf_counter_ns()
+    for index, dims in args.shape:
+        interpreter.resize_tensor_input(interpreter.get_input_details()[index]["index"], dims)
+    if args.shape:
+        interpreter.allocate_tensors()
+    args.resize_ms = ms(time.perf_counter_ns() - t0) if args.shape else 0.0
     for detail in interpreter.get_input_details():
         dtype = np.dtype(detail["dtype"])
         shape = tuple(int(d) for d in detail["shape"])
@@ -108,6 +117,18 @@ def bench_compiled(data, args):
     return times, load_times
 
 
+def input_shape(text):
+    """`0=1,33,16` as (0, [1, 33, 16])."""
+    index, _, dims = text.partition("=")
+    try:
+        parsed = (int(index), [int(d) for d in dims.split(",")])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text}: expected INDEX=D0,D1,... (0=1,33,16)") from None
+    if parsed[0] < 0 or any(d < 0 for d in parsed[1]):
+        raise argparse.ArgumentTypeError(f"{text}: index and dimensions must be >= 0")
+    return parsed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("model")
@@ -116,7 +137,11 @@ def main():
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--api", choices=["classic", "compiled", "both"], default="both")
+    parser.add_argument("--shape", action="append", default=[], type=input_shape, metavar="INDEX=D0,D1,...",
+                        help="resize input INDEX after loading (classic API only)")
     args = parser.parse_args()
+    if args.shape and args.api != "classic":
+        parser.error("--shape goes with --api classic")
     if args.runs < 1 or args.loads < 1 or args.warmup < 0 or args.threads < 1:
         parser.error("--runs, --loads and --threads must be at least 1")
     with open(args.model, "rb") as f:
@@ -141,6 +166,7 @@ def main():
             "invoke_median_ms": statistics.median(times),
             "invoke_min_ms": min(times),
             "load_compile_median_ms": statistics.median(load_times),
+            "resize_ms": getattr(args, "resize_ms", 0.0),
             "runs": args.runs,
             "loads": args.loads,
             "threads": args.threads,

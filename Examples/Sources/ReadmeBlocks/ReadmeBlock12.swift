@@ -2,16 +2,40 @@
 import Foundation
 import TensorBridgeVision
 
-/// README.md, swift block 12: `let ssdURL = URL(fileURLWithPath: "ssd_mobilenet_v1.tflite")`
+/// README.md, swift block 12: `let frames = AsyncStream<LiveFrame> { $0.finish() }`
 func readmeBlock12() async throws {
   do {
-    let ssdURL = URL(fileURLWithPath: "ssd_mobilenet_v1.tflite")
-    let deeplabURL = URL(fileURLWithPath: "deeplabv3.tflite")
-    let photoURL = URL(fileURLWithPath: "photo.jpg")
-    let detector = try ObjectDetector(contentsOf: ssdURL, options: ObjectDetectorOptions(maxResults: 4))
-    let segmenter = try ImageSegmenter(contentsOf: deeplabURL)
-    let result = try segmenter.segment(try PixelBuffer(contentsOf: photoURL))
-    let mask = result.segmentation.categoryMask          // 257×257 class indices, as the Task Library
-    let perPixel = result.categoryMaskOverImage()        // one class per photo pixel
+    let frames = AsyncStream<LiveFrame> { $0.finish() }
+
+    // Decode (libjpeg-turbo, libpng): EXIF orientation applied, corrupt or truncated files are
+    // ImageError values, never crashes. PixelBuffer: RGBA8, BGRA8, ARGB8, RGB8, Gray8, any row stride.
+    let photo = try PixelBuffer(contentsOf: URL(fileURLWithPath: "daisy.jpg"))
+
+    // Classify: a bundle with an image input, or a .tflite with TFLite metadata (ML Kit custom
+    // image labeling / MediaPipe ImageClassifier options).
+    let classifier = try ImageClassifier(contentsOf: URL(fileURLWithPath: "flowers.tflite"),
+                                         options: ImageClassifierOptions(maxResults: 3, scoreThreshold: 0.1))
+    print(try classifier.classify(photo).categories)        // [daisy: 0.93, dandelion: 0.04, …]
+
+    // Detect: SSD post-processed outputs (AutoML Vision Edge, Model Maker). Outputs are found by
+    // tflite_metadata.json, metadata names or the TFLite_Detection_PostProcess operator, never by
+    // position; boxes come back in the photo's pixels with stretch/crop/letterbox undone.
+    let detector = try ObjectDetector(contentsOf: URL(fileURLWithPath: "automl-export"),  // model.tflite, dict.txt, tflite_metadata.json
+                                      options: ObjectDetectorOptions(scoreThreshold: 0.5, categoryDenylist: ["background"]))
+    for detection in try detector.detect(photo).detections { print(detection.categories[0], detection.boundingBox) }
+
+    // Bundles with "type": "image" layers run through Model too (normalize, format, labels from model.json).
+    let shapes = try Model(contentsOf: URL(fileURLWithPath: "shapes.tiobundle"))
+    let outputs = try shapes.run(on: photo)
+    let cropped = try shapes.run(on: ["image": ImageInput(photo, fitMode: .centerCrop)])
+
+    // Tasks are Sendable (each serializes its own model's runs), with ML Kit's forms: results(in:),
+    // async process(_:) and process(_:completion:).
+    async let labels = classifier.process(photo)
+    async let boxes = detector.process(photo)
+    print(try await labels.categories, try await boxes.detections.count)
+
+    // Live camera frames: results with timestamps; frames arriving while the model is busy are dropped and counted.
+    for await result in LiveStreamRunner.run(frames, process: { try detector.detect($0.image) }) { print(result) }
   }
 }

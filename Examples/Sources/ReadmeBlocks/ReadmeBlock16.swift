@@ -2,14 +2,20 @@
 import Foundation
 import TensorBridgeTraining
 
-/// README.md, swift block 16: `let trainable = try TrainableModel(contentsOf: URL(fileURLWithPath: "dense_head.tiobundle"))`
+/// README.md, swift block 16: `let model = try TrainableModel(contentsOf: URL(fileURLWithPath: "dense_head.tiobundle"))`
 func readmeBlock16() async throws {
   do {
-    let trainable = try TrainableModel(contentsOf: URL(fileURLWithPath: "dense_head.tiobundle"))
-    let examples = try Batch(contentsOf: URL(fileURLWithPath: "dense_head.data.json"))
-    let trainer = ModelTrainer(
-      model: trainable, dataSource: InMemoryBatchDataSource(batch: examples), epochs: 2, batchSize: 4, shuffle: true)
-    let last = try await trainer.train()   // the last step's outputs, ["loss": [...]]
-    print(last["loss"] ?? [])
+    let model = try TrainableModel(contentsOf: URL(fileURLWithPath: "dense_head.tiobundle"))
+    var batch = Batch(keys: ["x", "labels"])
+    for _ in 0..<4 { try batch.add(["x": [0.1, 0.2, 0.3, 0.4], "labels": [0, 1, 0]]) }
+    let loss = try await model.train(batch)["loss"]                 // one step, Tensor/IO's train:
+    print(loss ?? [])
+
+    let data = try Batch(contentsOf: URL(fileURLWithPath: "dense_head.data.json"))
+    for try await step in model.train(dataSource: data, epochs: 5, batchSize: 4, shuffle: true) {
+      print(step.epoch, step.step, step.loss ?? .nan)                // cancel the task to stop
+    }
+    try await model.save(checkpointTo: URL(fileURLWithPath: "head.checkpoint.json"))
+    try await model.export(to: URL(fileURLWithPath: "head-trained.tflite"))   // the next version
   }
 }

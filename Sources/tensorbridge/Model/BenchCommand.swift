@@ -23,6 +23,15 @@ struct BenchCommand: ParsableCommand {
   @Option(name: .long, help: "Times to repeat load + compile (median reported).")
   var loads = 5
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "INDEX=D0,D1,...: resize input INDEX after loading, before timing invokes (repeatable).",
+      discussion:
+        "As TensorFlow Lite's benchmark_model --input_layer_shape. The resize (with allocateTensors) is timed on its own: for a fused LSTM at another sequence length it includes lowering and compiling the model again as a loop."
+    ))
+  var shape: [String] = []
+
   @Flag(name: .long, help: "Print one JSON object.")
   var json = false
 
@@ -30,6 +39,22 @@ struct BenchCommand: ParsableCommand {
 
   func validate() throws {
     guard runs >= 1, warmup >= 0, loads >= 1 else { throw ValidationError("--runs and --loads must be at least 1") }
+    _ = try shapes()
+  }
+
+  /// The `--shape` arguments as (input index, dimensions).
+  private func shapes() throws -> [(index: Int, dimensions: [Int])] {
+    try shape.map { argument in
+      let parts = argument.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, let index = Int(parts[0]), index >= 0 else {
+        throw ValidationError("--shape \(argument): expected INDEX=D0,D1,... (0=1,33,16)")
+      }
+      let dimensions = parts[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+      guard !dimensions.isEmpty, dimensions.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+        throw ValidationError("--shape \(argument): dimensions must be whole numbers >= 0, separated by commas")
+      }
+      return (index, dimensions.compactMap { $0 })
+    }
   }
 
   func run() throws {
@@ -50,6 +75,12 @@ struct BenchCommand: ParsableCommand {
       loadTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     guard let interpreter else { throw CLIFailure("model did not load") }
+    let resizeStart = DispatchTime.now().uptimeNanoseconds
+    do {
+      for (index, dimensions) in try shapes() { try interpreter.resizeInput(at: index, to: Tensor.Shape(dimensions)) }
+      try interpreter.allocateTensors()
+    } catch { throw CLIFailure(error) }
+    let resize = shape.isEmpty ? 0 : Double(DispatchTime.now().uptimeNanoseconds - resizeStart) / 1e6
     // Deterministic inputs: a repeating byte ramp (valid for every numeric type).
     for index in 0..<interpreter.inputTensorCount {
       do {
@@ -73,7 +104,7 @@ struct BenchCommand: ParsableCommand {
     if json {
       let fastest = times.min() ?? 0
       print(
-        "{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"invoke_min_ms\": \(fastest), \"load_compile_median_ms\": \(load), \"runs\": \(runs), \"loads\": \(loads), \"threads\": \(runtime.threads ?? 1)}"
+        "{\"impl\": \"swift\", \"invoke_median_ms\": \(invoke), \"invoke_min_ms\": \(fastest), \"load_compile_median_ms\": \(load), \"resize_ms\": \(resize), \"runs\": \(runs), \"loads\": \(loads), \"threads\": \(runtime.threads ?? 1)}"
       )
     } else {
       print(
