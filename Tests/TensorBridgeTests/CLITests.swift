@@ -210,6 +210,7 @@ final class CLITests: XCTestCase {
     for arguments in [
       ["run"], ["inspect"], ["frobnicate"], ["run", Fixtures.model("linear"), "--input", "novalue"],
       ["bench", Fixtures.model("linear"), "--runs", "0"], ["run", Fixtures.model("linear"), "--threads", "0"],
+      ["bench", Fixtures.model("linear"), "--shape", "0=1,x"], ["bench", Fixtures.model("linear"), "--shape", "1,1"],
     ] {
       let result = try run(arguments)
       XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
@@ -235,6 +236,22 @@ final class CLITests: XCTestCase {
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     XCTAssertEqual(object["impl"] as? String, "swift")
     XCTAssertNotNil(object["invoke_median_ms"] as? Double)
+    XCTAssertEqual(object["resize_ms"] as? Double, 0)
+  }
+
+  /// `--shape` resizes before timing: a fixed-length LSTM at 7 steps is lowered again as a loop
+  /// (the resize is timed apart); an input the model does not have is one clear error.
+  func testBenchResizesInputsFirst() throws {
+    let lstm = Fixtures.root.appendingPathComponent("recurrent/lstm_batch2_tanh.tflite").path
+    let result = try run([
+      "bench", lstm, "--shape", "0=2,7,3", "--runs", "3", "--warmup", "1", "--loads", "1", "--json",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    XCTAssertGreaterThan(try XCTUnwrap(object["resize_ms"] as? Double), 0)
+    let missing = try run(["bench", Fixtures.model("linear"), "--shape", "3=1,1", "--runs", "1", "--loads", "1"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.stderr.contains("index 3"), missing.stderr)
   }
 }
 
