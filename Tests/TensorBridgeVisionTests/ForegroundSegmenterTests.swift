@@ -83,6 +83,28 @@ final class ForegroundSegmenterTests: XCTestCase {
     }
   }
 
+  /// `filter: .bilinearWarp` (MediaPipe's resize) reaches the model: segmenting a 29×19 picture
+  /// with it equals segmenting the 8×8 picture `WarpScaler` makes of it, and differs from the
+  /// antialiased default's on this picture.
+  func testMediaPipeResizeFeedsTheModel() throws {
+    let bytes = (0..<(29 * 19)).flatMap { pixel -> [UInt8] in
+      let (x, y) = (pixel % 29, pixel / 29)
+      return [UInt8((x * 37 + y * 11) % 256), UInt8((x * 5) % 256), UInt8((y * 13) % 256)]
+    }
+    let picture = try PixelBuffer(width: 29, height: 19, format: .rgb8, bytes: bytes)
+    let url = VisionFixtures.url("foreground_segmenter.tflite")
+    let warp = try ImageSegmenter(
+      contentsOf: url, options: ImageSegmenterOptions(outputType: .confidenceMasks, filter: .bilinearWarp))
+    let scores = { (segmenter: ImageSegmenter, image: PixelBuffer) throws -> [Float] in
+      try XCTUnwrap(segmenter.segment(image).segmentation.confidenceMasks?.first)
+    }
+    let small = try picture.resized(width: 8, height: 8, filter: .bilinearWarp)
+    XCTAssertEqual(try scores(warp, picture), try scores(warp, small))
+    let pillow = try ImageSegmenter(
+      contentsOf: url, options: ImageSegmenterOptions(outputType: .confidenceMasks, filter: .bilinear))
+    XCTAssertNotEqual(try scores(warp, picture), try scores(pillow, picture))
+  }
+
   // Several classes keep the Task Library's argmax: a two-class output is not thresholded.
   func testTwoClassesStayAnArgmax() throws {
     let scores: [Float] = [0.9, 0.95, 0.2, 0.1, 0.3, 0.6, 0.0, 0.0]

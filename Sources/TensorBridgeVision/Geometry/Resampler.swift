@@ -38,6 +38,13 @@ enum Resampler {
       try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
       return
     }
+    if filter == .bilinearWarp,
+      let scaled = WarpScaler.scale(
+        image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
+    {
+      try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
+      return
+    }
     if let reducingGap,
       let reduced = reduce(
         image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1,

@@ -19,6 +19,13 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
   /// fall between pixels (libyuv takes whole pixels) is interpolated with two taps per axis.
   /// Aliases on large downscales.
   case bilinearTwoTap
+  /// MediaPipe Tasks' resize: OpenCV's `warpAffine` with `INTER_LINEAR` (border replicated) on
+  /// the 8-bit image, byte for byte — bilinear interpolation at 1/32-pixel positions, the
+  /// output pixel `x` sampled at `x × source / output` (no half-pixel offset), no antialiasing.
+  /// MediaPipe's selfie segmenters give foreground shares within 0.3 points of MediaPipe's own
+  /// on this input, where the antialiased ``bilinear`` can be 26 points off. Aliases on large
+  /// downscales.
+  case bilinearWarp
 
   /// The default `reducingGap` of resizes and image inputs: a region more than 4 times larger
   /// than the output along an axis is first averaged over integer blocks, so the filter shrinks
@@ -30,17 +37,17 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
 
   var support: Double {
     switch self {
-    case .bilinear, .bilinearTwoTap: 1
+    case .bilinear, .bilinearTwoTap, .bilinearWarp: 1
     case .area: 0.5
     }
   }
 
   /// Whether the filter widens with the downscale factor (antialiasing).
-  var widensOnDownscale: Bool { self != .bilinearTwoTap }
+  var widensOnDownscale: Bool { self != .bilinearTwoTap && self != .bilinearWarp }
 
   @inline(__always) func weight(_ x: Double) -> Double {
     switch self {
-    case .bilinear, .bilinearTwoTap:
+    case .bilinear, .bilinearTwoTap, .bilinearWarp:
       let magnitude = abs(x)
       return magnitude < 1 ? 1 - magnitude : 0
     case .area:

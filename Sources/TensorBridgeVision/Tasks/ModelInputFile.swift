@@ -16,14 +16,15 @@ struct ModelInputFile {
   /// The full-size upright image's height.
   let fullHeight: Int
 
-  /// Decodes `url` for an input of `format`. The two-tap filter reproduces the Task Library,
-  /// which decodes at full size, so it gets the full size.
+  /// Decodes `url` for an input of `format`. The two-tap and warp filters reproduce the Task
+  /// Library and MediaPipe, which decode at full size, so they get the full size.
   ///
   /// - Throws: ``VisionError/image(_:)`` when the file cannot be read or decoded.
   init(contentsOf url: URL, covering format: ImageInputFormat, filter: ResizeFilter) throws(VisionError) {
     do {
       let data = try FileContents.read(url, mappedIfSafe: true)
-      let minimumSize = filter == .bilinearTwoTap ? nil : (width: format.width, height: format.height)
+      let fullSize = filter == .bilinearTwoTap || filter == .bilinearWarp
+      let minimumSize = fullSize ? nil : (width: format.width, height: format.height)
       let decoded = try ImageCodec.decodeScaled(data, options: ImageDecodingOptions(minimumSize: minimumSize))
       (image, scale, fullWidth, fullHeight) = (decoded.image, decoded.scale, decoded.fullWidth, decoded.fullHeight)
     } catch let error as ImageError { throw .image(error) } catch {

@@ -11,7 +11,7 @@ struct ImageTaskOptions: ParsableArguments {
   @Option(
     name: .long,
     help:
-      "Whose resampling feeds the model: pillow (antialiased) or task-library (libyuv's bilinear, byte for byte as the TFLite Task Library)."
+      "Whose resampling feeds the model: pillow (antialiased), task-library (libyuv's bilinear, byte for byte as the TFLite Task Library) or mediapipe (OpenCV's bilinear warp, byte for byte as MediaPipe Tasks)."
   )
   var resize: ResizeOption = .pillow
 

@@ -9,8 +9,17 @@ enum ResizeOption: String, ExpressibleByArgument, CaseIterable {
   /// Two-tap bilinear without antialiasing, as the TFLite Task Library (libyuv) resizes:
   /// reproduces its results.
   case taskLibrary = "task-library"
+  /// Bilinear without antialiasing as MediaPipe Tasks resizes (OpenCV's `warpAffine`): for
+  /// MediaPipe's models.
+  case mediapipe
 
-  var filter: ResizeFilter { self == .pillow ? .bilinear : .bilinearTwoTap }
+  var filter: ResizeFilter {
+    switch self {
+    case .pillow: .bilinear
+    case .taskLibrary: .bilinearTwoTap
+    case .mediapipe: .bilinearWarp
+    }
+  }
 }
 
 /// `--fit` values.

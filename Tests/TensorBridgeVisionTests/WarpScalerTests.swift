@@ -1,0 +1,53 @@
+import Foundation
+import TensorBridgeVision
+import XCTest
+
+/// ``ResizeFilter/bilinearWarp`` against OpenCV 4.10's `cv2.warpPerspective(INTER_LINEAR, BORDER_REPLICATE)`, which
+/// MediaPipe Tasks' CPU image-to-tensor step calls: byte for byte on committed PNGs (whole images
+/// and a region with fractional edges, down, up and mixed), from warp_reference.json
+/// (scripts/vision/make_warp_reference.py).
+final class WarpScalerTests: XCTestCase {
+  struct Reference: Decodable {
+    struct Case: Decodable {
+      let image: String
+      let region: [Double]
+      let width: Int
+      let height: Int
+      let rgb: String
+    }
+    let opencv: String
+    let cases: [Case]
+  }
+
+  func testEqualsOpenCVWarpAffineByteForByte() throws {
+    let data = try Data(contentsOf: VisionFixtures.url("warp_reference.json"))
+    let reference = try JSONDecoder().decode(Reference.self, from: data)
+    XCTAssertEqual(reference.cases.count, 7)
+    for testCase in reference.cases {
+      let image = try PixelBuffer(contentsOf: VisionFixtures.url(testCase.image)).converted(to: .rgb8)
+      let region = testCase.region
+      let resized = try image.resized(
+        width: testCase.width, height: testCase.height,
+        from: ImageRect(x: region[0], y: region[1], width: region[2] - region[0], height: region[3] - region[1]),
+        filter: .bilinearWarp)
+      let expected = [UInt8](try XCTUnwrap(Data(base64Encoded: testCase.rgb)))
+      let label = "\(testCase.image) \(region) → \(testCase.width)×\(testCase.height)"
+      XCTAssertEqual(resized.bytes.count, expected.count, label)
+      let differing = zip(resized.bytes, expected).filter { $0 != $1 }.count
+      XCTAssertEqual(differing, 0, "\(label): \(differing) bytes differ from OpenCV \(reference.opencv)")
+    }
+  }
+
+  /// Unlike the antialiased default, a steep downscale samples: each output pixel is an
+  /// interpolation of at most 2 × 2 source pixels.
+  func testDoesNotAverageOnDownscales() throws {
+    // A 1-pixel checkerboard of 0 and 255, 64 × 64, to 8 × 8: at the sampled positions
+    // (multiples of 8, fraction 0) every output is the source pixel itself.
+    let bytes = (0..<64).flatMap { y in (0..<64).map { x in UInt8((x + y) % 2 == 0 ? 0 : 255) } }
+    let board = try PixelBuffer(width: 64, height: 64, format: .gray8, bytes: bytes)
+    let warped = try board.resized(width: 8, height: 8, filter: .bilinearWarp)
+    XCTAssertEqual(Set(warped.bytes), [0])
+    let pillow = try board.resized(width: 8, height: 8, filter: .bilinear)
+    XCTAssertTrue(pillow.bytes.allSatisfy { (100...155).contains($0) }, "\(pillow.bytes)")
+  }
+}

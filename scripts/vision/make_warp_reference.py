@@ -1,0 +1,59 @@
+"""OpenCV 4.10's cv2.warpPerspective bytes for ResizeFilter.bilinearWarp (MediaPipe Tasks' CPU resize).
+
+    python3 -m venv /tmp/cv4 && /tmp/cv4/bin/pip install opencv-python-headless==4.10.0.84 "numpy<2.3" pillow
+    /tmp/cv4/bin/python scripts/vision/make_warp_reference.py
+
+MediaPipe's ImageToTensorCalculator (CPU) warps the image onto the tensor with
+cv2.warpPerspective(INTER_LINEAR, BORDER_REPLICATE) on the 8-bit image, mapping output pixel x to
+source x0 + x * (x1 - x0) / width, in OpenCV's fixed point as it was up to 4.10 (4.11 and later
+compute warps in floating point; the script refuses them). Checked by hand on 2026-11-29 against
+MediaPipe 1.2.3's ImageSegmenter from PyPI: its selfie models' confidence masks equal those of
+Python LiteRT fed these bytes (scores resized with INTER_LINEAR) exactly on 3 of the 4 photo and
+model pairs tried, within 0.073 on the fourth.
+For each case (a committed PNG, a region, an output size: downscales by integer and other
+factors, an upscale, a region with fractional edges), writes the output's bytes (base64) to
+Tests/Fixtures/vision/warp_reference.json; WarpScalerTests compares ResizeFilter.bilinearWarp
+with them byte for byte.
+"""
+
+import base64
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+VISION = ROOT / "Tests" / "Fixtures" / "vision"
+CASES = [
+    ("images/photo_160x120.png", None, 64, 48),  # 2.5x down
+    ("images/photo_160x120.png", None, 57, 31),  # odd factors
+    ("images/photo_160x120.png", None, 256, 144),  # up, MediaPipe's landscape selfie input
+    ("tasklibrary/burger-224.png", None, 256, 256),  # up
+    ("tasklibrary/burger-224.png", None, 37, 100),  # mixed
+    ("tasklibrary/burger-224.png", (10.5, 20.25, 200.75, 150.0), 64, 64),  # fractional region
+    ("samples/0_red_circle.png", (0, 0, 96, 64), 7, 5),  # steep downscale: samples, no averaging
+]
+
+
+def main() -> None:
+    major, minor = (int(part) for part in cv2.__version__.split(".")[:2])
+    if (major, minor) > (4, 10):
+        raise SystemExit(f"OpenCV {cv2.__version__} warps in floating point; MediaPipe's is 4.10's fixed point")
+    cases = []
+    for path, region, width, height in CASES:
+        image = np.asarray(Image.open(VISION / path).convert("RGB"))
+        x0, y0, x1, y1 = region or (0, 0, image.shape[1], image.shape[0])
+        matrix = np.array([[(x1 - x0) / width, 0, x0], [0, (y1 - y0) / height, y0], [0, 0, 1]], np.float64)
+        out = cv2.warpPerspective(image, matrix, (width, height),
+                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+        cases.append({"image": path, "region": [x0, y0, x1, y1], "width": width, "height": height,
+                      "rgb": base64.b64encode(np.ascontiguousarray(out).tobytes()).decode()})
+    reference = {"generator": "scripts/vision/make_warp_reference.py", "opencv": cv2.__version__, "cases": cases}
+    (VISION / "warp_reference.json").write_text(json.dumps(reference, indent=1) + "\n")
+    print(f"warp_reference.json: {len(cases)} cases, OpenCV {cv2.__version__}")
+
+
+if __name__ == "__main__":
+    main()
