@@ -103,14 +103,7 @@ final class AnchorDetectorTests: XCTestCase {
   /// Eileen Collins (public domain): one face, box and keypoints within 2 pixels of the Python
   /// pipeline's (Pillow + ai_edge_litert + numpy MediaPipe decoding).
   func testBlazeFaceFindsTheFaceInAPortrait() throws {
-    guard let model = VisionFixtures.thirdParty("blazeface_short_range.tflite") else {
-      throw XCTSkip("blazeface_short_range.tflite not fetched (scripts/thirdparty/fetch.sh)")
-    }
-    let root = VisionFixtures.root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let photo = root.appendingPathComponent(".build-vision-data/photos/astronaut.png")
-    guard FileManager.default.fileExists(atPath: photo.path) else {
-      throw XCTSkip("astronaut.png not fetched (scripts/vision/fetch_photos.sh)")
-    }
+    let photo = try VisionFixtures.photo("astronaut")
     struct Reference: Decodable {
       struct Face: Decodable {
         let score: Double
@@ -121,12 +114,8 @@ final class AnchorDetectorTests: XCTestCase {
     }
     let reference = try JSONDecoder().decode(
       Reference.self, from: Data(contentsOf: VisionFixtures.url("blazeface/astronaut.reference.json")))
-    let bundle = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tb-blazeface-\(UUID().uuidString).tiobundle")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    let bundle = try VisionFixtures.blazeFaceBundle()
     defer { try? FileManager.default.removeItem(at: bundle) }
-    try FileManager.default.copyItem(at: modelJSON, to: bundle.appendingPathComponent("model.json"))
-    try FileManager.default.copyItem(at: model, to: bundle.appendingPathComponent("model.tflite"))
     let detector = try ObjectDetector(contentsOf: bundle)
     let faces = try detector.detect(contentsOf: photo).detections
     XCTAssertEqual(faces.count, reference.faces.count)

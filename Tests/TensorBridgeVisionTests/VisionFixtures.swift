@@ -16,6 +16,35 @@ enum VisionFixtures {
     return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
+  /// scikit-image's photo `name` (astronaut, chelsea, coffee) fetched by
+  /// scripts/vision/fetch_photos.sh; skips the test when it is not fetched.
+  static func photo(_ name: String) throws -> URL {
+    let url = root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build-vision-data/photos/\(name).png")
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw XCTSkip("\(name).png not fetched (scripts/vision/fetch_photos.sh)")
+    }
+    return url
+  }
+
+  /// The third-party model `name`; skips the test when it is not fetched.
+  static func requiredThirdParty(_ name: String) throws -> URL {
+    guard let url = thirdParty(name) else { throw XCTSkip("\(name) not fetched (scripts/thirdparty/fetch.sh)") }
+    return url
+  }
+
+  /// A temporary bundle of blazeface/model.json and the third-party `blazeface_short_range.tflite`
+  /// (skips the test when that is not fetched); the caller removes it.
+  static func blazeFaceBundle() throws -> URL {
+    let model = try requiredThirdParty("blazeface_short_range.tflite")
+    let bundle = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tb-blazeface-\(UUID().uuidString).tiobundle")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: url("blazeface/model.json"), to: bundle.appendingPathComponent("model.json"))
+    try FileManager.default.copyItem(at: model, to: bundle.appendingPathComponent("model.tflite"))
+    return bundle
+  }
+
   /// A third-party model fetched by scripts/thirdparty/fetch.sh, or `nil` when not fetched.
   static func thirdParty(_ name: String) -> URL? {
     let url = root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

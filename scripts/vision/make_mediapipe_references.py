@@ -1,0 +1,75 @@
+"""MediaPipe Tasks' own results on the third-party MediaPipe models, for the `--resize mediapipe` tests.
+
+    python3 -m venv /tmp/mpvenv && /tmp/mpvenv/bin/pip install mediapipe==1.2.3
+    bash scripts/thirdparty/fetch.sh && bash scripts/vision/fetch_photos.sh
+    /tmp/mpvenv/bin/python scripts/vision/make_mediapipe_references.py
+
+Runs MediaPipe 1.2.3's Python FaceDetector (blazeface_short_range.tflite) and ImageSegmenter
+(selfie_segmentation.tflite, selfie_segmentation_landscape.tflite: category mask) on
+scikit-image's photos (astronaut, chelsea, coffee) and writes
+Tests/Fixtures/vision/mediapipe.reference.json: each face's score, MediaPipe's integer box and its
+keypoints in pixels; each segmentation's foreground share (category 0). MediaPipe is not pinned in
+the project (this script is run by hand; its outputs are committed).
+"""
+
+import json
+from pathlib import Path
+
+import mediapipe as mp
+import numpy as np
+from mediapipe.tasks import python as tasks
+from mediapipe.tasks.python import vision
+
+ROOT = Path(__file__).resolve().parents[2]
+MODELS = ROOT / ".thirdparty" / "models"
+PHOTOS = ROOT / ".build-vision-data" / "photos"
+NAMES = ["astronaut", "chelsea", "coffee"]
+
+
+def faces():
+    detector = vision.FaceDetector.create_from_options(vision.FaceDetectorOptions(
+        base_options=tasks.BaseOptions(model_asset_path=str(MODELS / "blazeface_short_range.tflite"))))
+    out = {}
+    for name in NAMES:
+        image = mp.Image.create_from_file(str(PHOTOS / f"{name}.png"))
+        found = []
+        for detection in detector.detect(image).detections:
+            box = detection.bounding_box
+            found.append({
+                "score": float(detection.categories[0].score),
+                "box": [box.origin_x, box.origin_y, box.width, box.height],
+                "keypoints": [[k.x * image.width, k.y * image.height] for k in detection.keypoints],
+            })
+        out[name] = found
+    detector.close()
+    return out
+
+
+def shares():
+    out = {}
+    for model in ("selfie_segmentation", "selfie_segmentation_landscape"):
+        segmenter = vision.ImageSegmenter.create_from_options(vision.ImageSegmenterOptions(
+            base_options=tasks.BaseOptions(model_asset_path=str(MODELS / f"{model}.tflite")),
+            output_category_mask=True))
+        for name in NAMES:
+            mask = np.asarray(segmenter.segment(mp.Image.create_from_file(str(PHOTOS / f"{name}.png"))).category_mask
+                              .numpy_view())
+            out.setdefault(model, {})[name] = float((mask == 0).mean())
+        segmenter.close()
+    return out
+
+
+def main() -> None:
+    reference = {
+        "generator": "scripts/vision/make_mediapipe_references.py",
+        "mediapipe": mp.__version__,
+        "faces": faces(),
+        "foreground_shares": shares(),
+    }
+    (ROOT / "Tests" / "Fixtures" / "vision" / "mediapipe.reference.json").write_text(
+        json.dumps(reference, indent=1) + "\n")
+    print(json.dumps(reference["foreground_shares"]))
+
+
+if __name__ == "__main__":
+    main()
