@@ -14,6 +14,7 @@ final class MediaPipeConformanceTests: XCTestCase {
       let keypoints: [[Double]]
     }
     let mediapipe: String
+    let crops: [String: [Int]]
     let faces: [String: [Face]]
     let foreground_shares: [String: [String: Double]]
   }
@@ -23,16 +24,30 @@ final class MediaPipeConformanceTests: XCTestCase {
       Reference.self, from: Data(contentsOf: VisionFixtures.url("mediapipe.reference.json")))
   }
 
-  /// BlazeFace (blazeface/model.json's anchors and decoding) fed MediaPipe's resize gives
-  /// MediaPipe's FaceDetector's face: the same score, keypoints within 0.01 pixel, and the box
-  /// MediaPipe rounds down to whole pixels.
+  /// BlazeFace (blazeface/model.json's anchors and decoding) letterboxed with MediaPipe's
+  /// resize gives MediaPipe's FaceDetector's faces, on the square portrait and on a wide and a
+  /// tall crop of it (padded to the square input around the centre, as MediaPipe pads): the
+  /// same score, keypoints within 0.01 pixel, and the box MediaPipe rounds down to whole pixels.
+  /// Chelsea and coffee have no face for either.
   func testBlazeFaceGivesMediaPipesFaces() throws {
     let reference = try reference()
     let bundle = try VisionFixtures.blazeFaceBundle()
     defer { try? FileManager.default.removeItem(at: bundle) }
-    let detector = try ObjectDetector(contentsOf: bundle, options: ObjectDetectorOptions(filter: .bilinearWarp))
+    let detector = try ObjectDetector(
+      contentsOf: bundle, options: ObjectDetectorOptions(fitMode: .letterbox(fill: 0), filter: .bilinearWarp))
+    let portrait = try PixelBuffer(contentsOf: try VisionFixtures.photo("astronaut"))
     for (name, expected) in reference.faces.sorted(by: { $0.key < $1.key }) {
-      let faces = try detector.detect(contentsOf: try VisionFixtures.photo(name)).detections
+      let image: PixelBuffer
+      if let crop = reference.crops[name] {
+        image = try portrait.resized(
+          width: crop[2] - crop[0], height: crop[3] - crop[1],
+          from: ImageRect(
+            x: Double(crop[0]), y: Double(crop[1]), width: Double(crop[2] - crop[0]), height: Double(crop[3] - crop[1]))
+        )
+      } else {
+        image = try PixelBuffer(contentsOf: try VisionFixtures.photo(name))
+      }
+      let faces = try detector.detect(image).detections
       XCTAssertEqual(faces.count, expected.count, name)
       for (face, wanted) in zip(faces, expected) {
         XCTAssertEqual(face.categories[0].score, wanted.score, accuracy: 1e-5, name)

@@ -4,12 +4,14 @@ import XCTest
 
 /// ``ResizeFilter/bilinearWarp`` against OpenCV 4.10's `cv2.warpPerspective(INTER_LINEAR, BORDER_REPLICATE)`, which
 /// MediaPipe Tasks' CPU image-to-tensor step calls: byte for byte on committed PNGs (whole images
-/// and a region with fractional edges, down, up and mixed), from warp_reference.json
+/// and a region with fractional edges, down, up and mixed; and MediaPipe's letterbox, a padded
+/// region warped with border 0), from warp_reference.json
 /// (scripts/vision/make_warp_reference.py).
 final class WarpScalerTests: XCTestCase {
   struct Reference: Decodable {
     struct Case: Decodable {
       let image: String
+      let letterbox: Bool?
       let region: [Double]
       let width: Int
       let height: Int
@@ -19,17 +21,28 @@ final class WarpScalerTests: XCTestCase {
     let cases: [Case]
   }
 
-  func testEqualsOpenCVWarpAffineByteForByte() throws {
+  func testEqualsOpenCVWarpPerspectiveByteForByte() throws {
     let data = try Data(contentsOf: VisionFixtures.url("warp_reference.json"))
     let reference = try JSONDecoder().decode(Reference.self, from: data)
-    XCTAssertEqual(reference.cases.count, 7)
+    XCTAssertEqual(reference.cases.count, 10)
     for testCase in reference.cases {
       let image = try PixelBuffer(contentsOf: VisionFixtures.url(testCase.image)).converted(to: .rgb8)
       let region = testCase.region
-      let resized = try image.resized(
-        width: testCase.width, height: testCase.height,
-        from: ImageRect(x: region[0], y: region[1], width: region[2] - region[0], height: region[3] - region[1]),
-        filter: .bilinearWarp)
+      let resized: PixelBuffer
+      if testCase.letterbox == true {
+        // MediaPipe's letterbox: FitMode pads the region (float32, around the centre).
+        let fitted = try image.fitted(
+          width: testCase.width, height: testCase.height, mode: .letterbox(fill: 0), filter: .bilinearWarp)
+        resized = fitted.image
+        let corner = fitted.transform.apply(x: 0, y: 0)
+        XCTAssertEqual(corner.x, region[0], accuracy: 1e-9)
+        XCTAssertEqual(corner.y, region[1], accuracy: 1e-9)
+      } else {
+        resized = try image.resized(
+          width: testCase.width, height: testCase.height,
+          from: ImageRect(x: region[0], y: region[1], width: region[2] - region[0], height: region[3] - region[1]),
+          filter: .bilinearWarp)
+      }
       let expected = [UInt8](try XCTUnwrap(Data(base64Encoded: testCase.rgb)))
       let label = "\(testCase.image) \(region) → \(testCase.width)×\(testCase.height)"
       XCTAssertEqual(resized.bytes.count, expected.count, label)

@@ -6,9 +6,9 @@
 
 Runs MediaPipe 1.2.3's Python FaceDetector (blazeface_short_range.tflite) and ImageSegmenter
 (selfie_segmentation.tflite, selfie_segmentation_landscape.tflite: category mask) on
-scikit-image's photos (astronaut, chelsea, coffee) and writes
-Tests/Fixtures/vision/mediapipe.reference.json: each face's score, MediaPipe's integer box and its
-keypoints in pixels; each segmentation's foreground share (category 0). MediaPipe is not pinned in
+scikit-image's photos (astronaut, chelsea, coffee; for faces also a wide and a tall crop of the
+astronaut, which MediaPipe letterboxes) and writes Tests/Fixtures/vision/mediapipe.reference.json:
+each face's score, MediaPipe's integer box and its keypoints in pixels; each segmentation's foreground share (category 0). MediaPipe is not pinned in
 the project (this script is run by hand; its outputs are committed).
 """
 
@@ -17,6 +17,7 @@ from pathlib import Path
 
 import mediapipe as mp
 import numpy as np
+from PIL import Image
 from mediapipe.tasks import python as tasks
 from mediapipe.tasks.python import vision
 
@@ -24,14 +25,21 @@ ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / ".thirdparty" / "models"
 PHOTOS = ROOT / ".build-vision-data" / "photos"
 NAMES = ["astronaut", "chelsea", "coffee"]
+# Regions of the astronaut photo (left, top, right, bottom) that MediaPipe's FaceDetector
+# letterboxes into its square input: a wide and a tall one.
+CROPS = {"astronaut_wide": (0, 0, 512, 300), "astronaut_tall": (100, 0, 400, 512)}
 
 
 def faces():
     detector = vision.FaceDetector.create_from_options(vision.FaceDetectorOptions(
         base_options=tasks.BaseOptions(model_asset_path=str(MODELS / "blazeface_short_range.tflite"))))
     out = {}
-    for name in NAMES:
-        image = mp.Image.create_from_file(str(PHOTOS / f"{name}.png"))
+    images = {name: mp.Image.create_from_file(str(PHOTOS / f"{name}.png")) for name in NAMES}
+    portrait = np.asarray(Image.open(PHOTOS / "astronaut.png").convert("RGB"))
+    for name, (left, top, right, bottom) in CROPS.items():
+        images[name] = mp.Image(image_format=mp.ImageFormat.SRGB,
+                                data=np.ascontiguousarray(portrait[top:bottom, left:right]))
+    for name, image in images.items():
         found = []
         for detection in detector.detect(image).detections:
             box = detection.bounding_box
@@ -63,6 +71,7 @@ def main() -> None:
     reference = {
         "generator": "scripts/vision/make_mediapipe_references.py",
         "mediapipe": mp.__version__,
+        "crops": {name: list(box) for name, box in CROPS.items()},
         "faces": faces(),
         "foreground_shares": shares(),
     }

@@ -11,7 +11,8 @@ MediaPipe 1.2.3's ImageSegmenter from PyPI: its selfie models' confidence masks 
 Python LiteRT fed these bytes (scores resized with INTER_LINEAR) exactly on 3 of the 4 photo and
 model pairs tried, within 0.073 on the fourth.
 For each case (a committed PNG, a region, an output size: downscales by integer and other
-factors, an upscale, a region with fractional edges), writes the output's bytes (base64) to
+factors, an upscale, a region with fractional edges; and three letterboxes, MediaPipe's padded
+region warped with border 0), writes the output's bytes (base64) to
 Tests/Fixtures/vision/warp_reference.json; WarpScalerTests compares ResizeFilter.bilinearWarp
 with them byte for byte.
 """
@@ -35,6 +36,29 @@ CASES = [
     ("tasklibrary/burger-224.png", (10.5, 20.25, 200.75, 150.0), 64, 64),  # fractional region
     ("samples/0_red_circle.png", (0, 0, 96, 64), 7, 5),  # steep downscale: samples, no averaging
 ]
+# MediaPipe's letterbox (FitMode.letterbox with bilinearWarp): the whole image padded around its
+# centre to the output's aspect ratio in float32 (MediaPipe's PadRoi), warped with border 0.
+LETTERBOXES = [
+    ("images/photo_160x120.png", 128, 128),  # wide into square: bands above and below
+    ("tasklibrary/burger-224.png", 256, 144),  # square into wide: bands left and right
+    ("samples/0_red_circle.png", 33, 70),  # odd sizes
+]
+
+
+def padded(width, height, out_width, out_height):
+    """MediaPipe's PadRoi with keep_aspect_ratio, in float32: (left, top, right, bottom)."""
+    w, h = np.float32(width), np.float32(height)
+    target, source = np.float32(out_height) / np.float32(out_width), h / w
+    new_w, new_h = (w, w * target) if target > source else (h / target, h)
+    left, top = w / np.float32(2) - new_w / np.float32(2), h / np.float32(2) - new_h / np.float32(2)
+    return float(left), float(top), float(left) + float(new_w), float(top) + float(new_h)
+
+
+def warp(image, region, width, height, border):
+    x0, y0, x1, y1 = region
+    matrix = np.array([[(x1 - x0) / width, 0, x0], [0, (y1 - y0) / height, y0], [0, 0, 1]], np.float64)
+    return cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=border, borderValue=0)
 
 
 def main() -> None:
@@ -44,11 +68,15 @@ def main() -> None:
     cases = []
     for path, region, width, height in CASES:
         image = np.asarray(Image.open(VISION / path).convert("RGB"))
-        x0, y0, x1, y1 = region or (0, 0, image.shape[1], image.shape[0])
-        matrix = np.array([[(x1 - x0) / width, 0, x0], [0, (y1 - y0) / height, y0], [0, 0, 1]], np.float64)
-        out = cv2.warpPerspective(image, matrix, (width, height),
-                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-        cases.append({"image": path, "region": [x0, y0, x1, y1], "width": width, "height": height,
+        region = region or (0, 0, image.shape[1], image.shape[0])
+        out = warp(image, region, width, height, cv2.BORDER_REPLICATE)
+        cases.append({"image": path, "region": list(region), "width": width, "height": height,
+                      "rgb": base64.b64encode(np.ascontiguousarray(out).tobytes()).decode()})
+    for path, width, height in LETTERBOXES:
+        image = np.asarray(Image.open(VISION / path).convert("RGB"))
+        region = padded(image.shape[1], image.shape[0], width, height)
+        out = warp(image, region, width, height, cv2.BORDER_CONSTANT)
+        cases.append({"image": path, "letterbox": True, "region": list(region), "width": width, "height": height,
                       "rgb": base64.b64encode(np.ascontiguousarray(out).tobytes()).decode()})
     reference = {"generator": "scripts/vision/make_warp_reference.py", "opencv": cv2.__version__, "cases": cases}
     (VISION / "warp_reference.json").write_text(json.dumps(reference, indent=1) + "\n")

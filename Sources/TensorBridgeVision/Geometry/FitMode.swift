@@ -10,9 +10,18 @@ public enum FitMode: Sendable, Equatable, CustomStringConvertible {
 
   /// The region of the source that is used and the region of the target it lands in, for a
   /// `sourceWidth × sourceHeight` image fitted into `targetWidth × targetHeight`.
+  ///
+  /// With ``ResizeFilter/bilinearWarp`` a letterbox is MediaPipe's: the source region is the
+  /// image padded (in float32, around its centre) to the target's aspect ratio, reaching outside
+  /// the image, and lands on the whole target, so the borders come from warping that region
+  /// (border pixels `fill`) rather than from whole-pixel margins.
   public func regions(
-    sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int
+    sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, filter: ResizeFilter = .bilinear
   ) -> (source: ImageRect, target: ImageRect) {
+    if case .letterbox = self, filter == .bilinearWarp {
+      return Self.paddedRegions(
+        sourceWidth: sourceWidth, sourceHeight: sourceHeight, targetWidth: targetWidth, targetHeight: targetHeight)
+    }
     let sw = Double(sourceWidth)
     let sh = Double(sourceHeight)
     let tw = Double(targetWidth)
@@ -39,11 +48,32 @@ public enum FitMode: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The map from target (model-input) coordinates back to source pixels.
-  public func transform(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) -> ImageTransform {
+  public func transform(
+    sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, filter: ResizeFilter = .bilinear
+  ) -> ImageTransform {
     let (source, target) = regions(
       sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-      targetWidth: targetWidth, targetHeight: targetHeight)
+      targetWidth: targetWidth, targetHeight: targetHeight, filter: filter)
     return Self.mapping(from: target, to: source)
+  }
+
+  /// MediaPipe's `PadRoi` with `keep_aspect_ratio` (float32, as MediaPipe computes it): the
+  /// whole image widened or heightened around its centre to the target's aspect ratio.
+  private static func paddedRegions(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int)
+    -> (source: ImageRect, target: ImageRect)
+  {
+    let width = Float(sourceWidth)
+    let height = Float(sourceHeight)
+    let targetAspect = Float(targetHeight) / Float(max(targetWidth, 1))
+    let sourceAspect = height / max(width, 1)
+    let (paddedWidth, paddedHeight) =
+      targetAspect > sourceAspect ? (width, width * targetAspect) : (height / targetAspect, height)
+    let left = width / 2 - paddedWidth / 2
+    let top = height / 2 - paddedHeight / 2
+    return (
+      ImageRect(x: Double(left), y: Double(top), width: Double(paddedWidth), height: Double(paddedHeight)),
+      ImageRect(x: 0, y: 0, width: Double(targetWidth), height: Double(targetHeight))
+    )
   }
 
   /// The axis-aligned map taking rectangle `from` onto rectangle `to`.

@@ -78,8 +78,26 @@ extension PixelBuffer {
     reducingGap: Double? = ResizeFilter.defaultReducingGap
   ) throws(ImageError) -> (image: PixelBuffer, transform: ImageTransform) {
     let (source, target) = mode.regions(
-      sourceWidth: width, sourceHeight: height, targetWidth: newWidth, targetHeight: newHeight)
+      sourceWidth: width, sourceHeight: height, targetWidth: newWidth, targetHeight: newHeight, filter: filter)
     let transform = FitMode.mapping(from: target, to: source)
+    if case .letterbox(let fill) = mode, filter == .bilinearWarp {
+      // MediaPipe's letterbox: one warp of the padded region, border pixels `fill`.
+      let rowBytes = newWidth &* format.bytesPerPixel
+      let count = try Self.requiredByteCount(width: newWidth, height: newHeight, bytesPerRow: rowBytes, format: format)
+      var out = [UInt8](repeating: fill, count: count)
+      out.withUnsafeMutableBufferPointer { destination in
+        Resampler.resample(
+          self, channels: Array(0..<format.bytesPerPixel), source: source, width: newWidth, height: newHeight,
+          filter: filter, outside: fill
+        ) { y, row in
+          _ = UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(
+            fromContentsOf: row)
+        }
+      }
+      let image = PixelBuffer(
+        uncheckedWidth: newWidth, height: newHeight, format: format, bytesPerRow: rowBytes, bytes: out)
+      return (image, transform)
+    }
     guard case .letterbox(let fill) = mode else {
       return (
         try resized(width: newWidth, height: newHeight, from: source, filter: filter, reducingGap: reducingGap),

@@ -20,13 +20,25 @@ enum Resampler {
   ///     `tbv_box_reduce` (the same arithmetic compiled for the CPU's vector units, chosen at run
   ///     time); false keeps them in the Swift loops, the reference the tests compare the
   ///     vectorized passes with.
+  ///   - outside: with ``ResizeFilter/bilinearWarp``, the value of pixels outside the image,
+  ///     whose region may then reach outside it (MediaPipe's letterbox); nil clamps the region
+  ///     to the image and repeats its edge pixels.
   ///   - row: receives each output row index and its `width × channels.count` interleaved bytes.
   static func resample(
     _ image: PixelBuffer, channels: [Int], source: ImageRect, width: Int, height: Int, filter: ResizeFilter,
-    reducingGap: Double? = nil, vectorized: Bool = true, row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+    reducingGap: Double? = nil, outside: UInt8? = nil, vectorized: Bool = true,
+    row: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     let channelCount = channels.count
     guard width > 0, height > 0, channelCount > 0 else { return }
+    if filter == .bilinearWarp, let outside,
+      let scaled = WarpScaler.scale(
+        image, channels: channels, x0: source.minX, y0: source.minY, x1: source.maxX, y1: source.maxY, width: width,
+        height: height, outside: outside)
+    {
+      try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
+      return
+    }
     let x0 = min(max(source.minX, 0), Double(image.width))
     let x1 = min(max(source.maxX, x0), Double(image.width))
     let y0 = min(max(source.minY, 0), Double(image.height))

@@ -23,8 +23,10 @@ public enum ResizeFilter: String, Sendable, Hashable, CaseIterable {
   /// the 8-bit image, byte for byte — bilinear interpolation at 1/32-pixel positions, the
   /// output pixel `x` sampled at `x × source / output` (no half-pixel offset), no antialiasing.
   /// MediaPipe's selfie segmenters give foreground shares within 0.3 points of MediaPipe's own
-  /// on this input, where the antialiased ``bilinear`` can be 26 points off. Aliases on large
-  /// downscales.
+  /// on this input, where the antialiased ``bilinear`` can be 26 points off. With
+  /// ``FitMode/letterbox(fill:)`` the letterbox is MediaPipe's too (the image padded around its
+  /// centre and warped as one region; see ``FitMode/regions(sourceWidth:sourceHeight:targetWidth:targetHeight:filter:)``).
+  /// Aliases on large downscales.
   case bilinearWarp
 
   /// The default `reducingGap` of resizes and image inputs: a region more than 4 times larger

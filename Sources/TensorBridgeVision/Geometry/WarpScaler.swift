@@ -14,11 +14,13 @@ enum WarpScaler {
   /// OpenCV's `INTER_BITS`: interpolation uses 1/32-pixel fractions.
   private static let fractionBits = 5
 
-  /// The region `x0…x1 × y0…y1` of `image` (inside it) resized to `width × height`, the
-  /// `channels` byte offsets of each pixel packed in that order; nil for an empty size or an
-  /// invalid channel offset.
+  /// The region `x0…x1 × y0…y1` of `image` resized to `width × height`, the `channels` byte
+  /// offsets of each pixel packed in that order; nil for an empty size or an invalid channel
+  /// offset. A tap outside the image reads the nearest edge pixel (`BORDER_REPLICATE`), or
+  /// `outside` when given (`BORDER_CONSTANT`, MediaPipe's letterbox).
   static func scale(
-    _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double, width: Int, height: Int
+    _ image: PixelBuffer, channels: [Int], x0: Double, y0: Double, x1: Double, y1: Double, width: Int, height: Int,
+    outside: UInt8? = nil
   ) -> [UInt8]? {
     let bpp = image.format.bytesPerPixel
     guard width > 0, height > 0, image.width > 0, image.height > 0, (1...4).contains(channels.count),
@@ -26,6 +28,7 @@ enum WarpScaler {
     else { return nil }
     let columns = taps(origin: x0, step: (x1 - x0) / Double(width), count: width, limit: image.width)
     let rows = taps(origin: y0, step: (y1 - y0) / Double(height), count: height, limit: image.height)
+    let border = outside.map(Int.init)
     let channelCount = channels.count
     var output = [UInt8](repeating: 0, count: width * height * channelCount)
     image.bytes.withUnsafeBufferPointer { input in
@@ -43,10 +46,18 @@ enum WarpScaler {
             let w11 = fx * fy * 32
             let left = column.first * bpp
             let right = column.second * bpp
+            let inside = (
+              row.firstInside && column.firstInside, row.firstInside && column.secondInside,
+              row.secondInside && column.firstInside, row.secondInside && column.secondInside
+            )
             for channel in channels {
+              func tap(_ offset: Int, _ isInside: Bool) -> Int {
+                if let border, !isInside { return border }
+                return Int(input[offset + channel])
+              }
               let sum =
-                Int(input[top + left + channel]) * w00 + Int(input[top + right + channel]) * w01
-                + Int(input[bottom + left + channel]) * w10 + Int(input[bottom + right + channel]) * w11
+                tap(top + left, inside.0) * w00 + tap(top + right, inside.1) * w01
+                + tap(bottom + left, inside.2) * w10 + tap(bottom + right, inside.3) * w11
               out[index] = UInt8(truncatingIfNeeded: min(max((sum + (1 << 14)) >> 15, 0), 255))
               index += 1
             }
@@ -58,16 +69,18 @@ enum WarpScaler {
   }
 
   /// For each output position along an axis: the two source indices it interpolates between
-  /// (clamped to the image: `BORDER_REPLICATE`) and the 1/32 fraction of the second, from the
-  /// position rounded to 1/32 pixel as OpenCV rounds `(M[2] + M[0]·x) · 32`.
+  /// (clamped to the image, so reading them is safe), whether each lies inside the image, and
+  /// the 1/32 fraction of the second, from the position rounded to 1/32 pixel as OpenCV rounds
+  /// `(M[2] + M[0]·x) · 32`.
   private static func taps(origin: Double, step: Double, count: Int, limit: Int)
-    -> [(first: Int, second: Int, fraction: Int)]
+    -> [(first: Int, second: Int, fraction: Int, firstInside: Bool, secondInside: Bool)]
   {
     (0..<count).map { position in
       let fine = fixedPoint((origin + step * Double(position)) * Double(1 << fractionBits))
       let index = fine >> fractionBits
       return (
-        min(max(index, 0), limit - 1), min(max(index + 1, 0), limit - 1), fine & ((1 << fractionBits) - 1)
+        min(max(index, 0), limit - 1), min(max(index + 1, 0), limit - 1), fine & ((1 << fractionBits) - 1),
+        (0..<limit).contains(index), (0..<limit).contains(index + 1)
       )
     }
   }

@@ -51,7 +51,8 @@ public struct ImageInput: ModelInput, Sendable {
   /// The map from model-input coordinates back to the image's pixels for a tensor of `format`.
   public func transform(for format: ImageInputFormat) -> ImageTransform {
     fitMode.transform(
-      sourceWidth: image.width, sourceHeight: image.height, targetWidth: format.width, targetHeight: format.height)
+      sourceWidth: image.width, sourceHeight: image.height, targetWidth: format.width, targetHeight: format.height,
+      filter: filter)
   }
 
   /// Writes the image and returns the map from tensor coordinates back to image pixels.

@@ -45,7 +45,9 @@ public struct ImageTensorizer: Sendable {
     }
     let (source, target) = fitMode.regions(
       sourceWidth: image.width, sourceHeight: image.height,
-      targetWidth: format.width, targetHeight: format.height)
+      targetWidth: format.width, targetHeight: format.height, filter: filter)
+    // MediaPipe's letterbox warps a region reaching outside the image: its border pixels.
+    let outside: UInt8? = if case .letterbox(let fill) = fitMode, filter == .bilinearWarp { fill } else { nil }
     let transform = FitMode.mapping(from: target, to: source)
     let (multipliers, addends) = format.affine()
     let outChannels = format.channels
@@ -75,7 +77,7 @@ public struct ImageTensorizer: Sendable {
       let inC = vectorized && read.count == outChannels
       Resampler.resample(
         image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-        reducingGap: reducingGap, vectorized: vectorized
+        reducingGap: reducingGap, outside: outside, vectorized: vectorized
       ) { y, row in
         let start = (targetY + y) * rowElements + targetX * outChannels
         if inC, Self.normalize(row, into: out, at: start, multipliers: multipliers, addends: addends) { return }
@@ -93,7 +95,7 @@ public struct ImageTensorizer: Sendable {
       let raw = read.count == outChannels
       Resampler.resample(
         image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-        reducingGap: reducingGap, vectorized: vectorized
+        reducingGap: reducingGap, outside: outside, vectorized: vectorized
       ) { y, row in
         let start = (targetY + y) * rowElements + targetX * outChannels
         if raw {
@@ -111,7 +113,7 @@ public struct ImageTensorizer: Sendable {
       }
       Resampler.resample(
         image, channels: read, source: source, width: targetWidth, height: targetHeight, filter: filter,
-        reducingGap: reducingGap, vectorized: vectorized
+        reducingGap: reducingGap, outside: outside, vectorized: vectorized
       ) { y, row in
         Self.store(
           row, into: out, at: (targetY + y) * rowElements + targetX * outChannels, count: targetWidth,
