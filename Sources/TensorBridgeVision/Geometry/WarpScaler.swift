@@ -24,7 +24,7 @@ enum WarpScaler {
   ) -> [UInt8]? {
     let bpp = image.format.bytesPerPixel
     guard width > 0, height > 0, image.width > 0, image.height > 0, (1...4).contains(channels.count),
-      channels.allSatisfy({ (0..<bpp).contains($0) })
+      channels.allSatisfy({ (0..<bpp).contains($0) }), [x0, y0, x1, y1].allSatisfy(\.isFinite)
     else { return nil }
     let columns = taps(origin: x0, step: (x1 - x0) / Double(width), count: width, limit: image.width)
     let rows = taps(origin: y0, step: (y1 - y0) / Double(height), count: height, limit: image.height)
@@ -87,6 +87,7 @@ enum WarpScaler {
 
   /// `cvRound`: to the nearest integer, halves to even, saturated to 32 bits.
   private static func fixedPoint(_ value: Double) -> Int {
-    Int(min(max(value.rounded(.toNearestOrEven), Double(Int32.min)), Double(Int32.max)))
+    guard value.isFinite else { return value > 0 ? Int(Int32.max) : Int(Int32.min) }
+    return Int(min(max(value.rounded(.toNearestOrEven), Double(Int32.min)), Double(Int32.max)))
   }
 }
