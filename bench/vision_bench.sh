@@ -10,7 +10,9 @@
 #      and BILINEAR resize, numpy, ai_edge_litert); target ≥ 2.4x;
 #   3. each side's default pipeline (Swift reduces first, Pillow's resize does not), the full-size
 #      decode, and the direct resize in source megapixels per second against the practical limit
-#      (fast_image_resize's AVX2 bilinear, about 2 gigapixels per second).
+#      (fast_image_resize's AVX2 bilinear, about 2 gigapixels per second);
+#   4. MediaPipe's resize (ResizeFilter.bilinearWarp, no antialiasing) against OpenCV 4.10's
+#      warpPerspective, which computes it (the same bytes), each with the float normalize.
 # Both sides filter with Pillow's antialiased BILINEAR (the Swift resampler computes Pillow's
 # coefficients and matches it byte for byte), stretch fit, 1 interpreter thread (see --threads).
 #
@@ -19,7 +21,7 @@
 # --threads sets the interpreter threads on both sides (default 1); preprocessing stays
 # single-threaded whatever it says.
 #
-# Python: .venv-bench (bench/venv.sh: Pillow, numpy, ai-edge-litert, pinned in scripts/versions.env).
+# Python: .venv-bench (bench/venv.sh: Pillow, numpy, ai-edge-litert, OpenCV, pinned in scripts/versions.env).
 # Model: .thirdparty/models/efficientnet_lite0_uint8.tflite when fetched (scripts/thirdparty/
 # fetch.sh), else the fixture Tests/Fixtures/vision/shapes_metadata.tflite. Photo: coffee.png
 # from scikit-image's wheel (CC0; scripts/vision/fetch_photos.sh), scaled to 1920x1080 and saved
@@ -105,6 +107,7 @@ for skey, pkey, label, target in [
         ("preprocess_ms", "preprocess_gap_ms", "  same, both reduce first (reducing_gap=2)", 4.0),
         ("end_to_end_ms", "end_to_end_ms", "JPEG file -> top-5 (end to end)", 2.4),
         ("preprocess_ms", "preprocess_ms", "each side's default (Swift reduces first)", None),
+        ("preprocess_warp_ms", "preprocess_warp_ms", "MediaPipe's resize (Python: OpenCV 4.10 warp)", None),
         ("full_decode_ms", "full_decode_ms", "full-size JPEG decode (for reference)", None)]:
     s, p = med("swift", skey), med("python", pkey)
     r = ratios(skey, pkey)
@@ -125,5 +128,7 @@ print("top-5 Swift:", swift["top5"])
 print("top-5 Python (indices):", python["top5"])
 print("preprocess checksum Swift %.3f, Python %.3f (reducing_gap=2: Swift %.3f, Python %.3f)"
       % (swift["checksum_exact"], python["checksum"], swift["checksum"], python["checksum_gap"]))
+print("MediaPipe resize checksum Swift %.3f, OpenCV %.3f (each side decodes the JPEG with its own libjpeg-turbo settings)"
+      % (swift["checksum_warp"], python["checksum_warp"]))
 print("raw results:", sys.argv[1])
 PY

@@ -46,19 +46,28 @@ enum WarpScaler {
             let w11 = fx * fy * 32
             let left = column.first * bpp
             let right = column.second * bpp
+            guard let border else {
+              // Every tap inside (indices clamped): the weights sum to 32768, so the result is
+              // a byte without clamping.
+              for channel in channels {
+                let sum =
+                  Int(input[top &+ left &+ channel]) &* w00 &+ Int(input[top &+ right &+ channel]) &* w01
+                  &+ Int(input[bottom &+ left &+ channel]) &* w10 &+ Int(input[bottom &+ right &+ channel]) &* w11
+                out[index] = UInt8(truncatingIfNeeded: (sum &+ (1 << 14)) >> 15)
+                index &+= 1
+              }
+              continue
+            }
             let inside = (
               row.firstInside && column.firstInside, row.firstInside && column.secondInside,
               row.secondInside && column.firstInside, row.secondInside && column.secondInside
             )
             for channel in channels {
-              func tap(_ offset: Int, _ isInside: Bool) -> Int {
-                if let border, !isInside { return border }
-                return Int(input[offset + channel])
-              }
+              func tap(_ offset: Int, _ isInside: Bool) -> Int { isInside ? Int(input[offset + channel]) : border }
               let sum =
                 tap(top + left, inside.0) * w00 + tap(top + right, inside.1) * w01
                 + tap(bottom + left, inside.2) * w10 + tap(bottom + right, inside.3) * w11
-              out[index] = UInt8(truncatingIfNeeded: min(max((sum + (1 << 14)) >> 15, 0), 255))
+              out[index] = UInt8(truncatingIfNeeded: (sum + (1 << 14)) >> 15)
               index += 1
             }
           }

@@ -28,7 +28,9 @@ struct VisionBenchCommand: ParsableCommand {
   var size = 224
 
   @Option(
-    name: .long, help: "Time only this (end-to-end, preprocess, preprocess-exact or decode), e.g. under a profiler.")
+    name: .long,
+    help: "Time only this (end-to-end, preprocess, preprocess-exact, preprocess-warp or decode), e.g. under a profiler."
+  )
   var only: String?
 
   @OptionGroup var runtime: RuntimeOptions
@@ -58,13 +60,19 @@ struct VisionBenchCommand: ParsableCommand {
     let preprocessExact = try Self.median(runs: runs(for: "preprocess-exact"), warmup: warmup) {
       try tensor.withUnsafeMutableBytes { bytes in _ = try exact.write(decoded, into: bytes) }
     }
+    let checksumExact = Double(tensor.reduce(0, +))
+    let warp = ImageTensorizer(format: format, fitMode: .stretch, filter: .bilinearWarp)
+    let preprocessWarp = try Self.median(runs: runs(for: "preprocess-warp"), warmup: warmup) {
+      try tensor.withUnsafeMutableBytes { bytes in _ = try warp.write(decoded, into: bytes) }
+    }
+    let checksumWarp = Double(tensor.reduce(0, +))
     let decode = try Self.median(runs: runs(for: "decode"), warmup: warmup) { _ = try PixelBuffer(contentsOf: url) }
     let report: [String: Any] = [
       "implementation": "swift", "end_to_end_ms": endToEnd, "preprocess_ms": preprocess,
-      "preprocess_exact_ms": preprocessExact,
+      "preprocess_exact_ms": preprocessExact, "preprocess_warp_ms": preprocessWarp, "checksum_warp": checksumWarp,
       "full_decode_ms": decode,
       "photo": "\(decoded.width)x\(decoded.height)", "top5": top, "checksum": checksum,
-      "checksum_exact": Double(tensor.reduce(0, +)),
+      "checksum_exact": checksumExact,
     ]
     let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
     print(String(decoding: data, as: UTF8.self))
