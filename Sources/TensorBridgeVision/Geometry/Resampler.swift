@@ -31,14 +31,6 @@ enum Resampler {
   ) rethrows {
     let channelCount = channels.count
     guard width > 0, height > 0, channelCount > 0 else { return }
-    if filter == .bilinearWarp, let outside,
-      let scaled = WarpScaler.scale(
-        image, channels: channels, x0: source.minX, y0: source.minY, x1: source.maxX, y1: source.maxY, width: width,
-        height: height, outside: outside)
-    {
-      try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
-      return
-    }
     let x0 = min(max(source.minX, 0), Double(image.width))
     let x1 = min(max(source.maxX, x0), Double(image.width))
     let y0 = min(max(source.minY, 0), Double(image.height))
@@ -50,9 +42,13 @@ enum Resampler {
       try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
       return
     }
+    // MediaPipe's letterbox warps a region reaching outside the image (`outside` there).
     if filter == .bilinearWarp,
-      let scaled = WarpScaler.scale(
-        image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
+      let scaled = outside == nil
+        ? WarpScaler.scale(image, channels: channels, x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
+        : WarpScaler.scale(
+          image, channels: channels, x0: source.minX, y0: source.minY, x1: source.maxX, y1: source.maxY, width: width,
+          height: height, outside: outside)
     {
       try emitRows(of: scaled, height: height, stride: width * channelCount, row: row)
       return
