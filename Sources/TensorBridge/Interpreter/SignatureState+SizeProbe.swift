@@ -37,8 +37,8 @@ extension SignatureState {
   /// compiled at (see ``LiteRTSession/probesNewSizes``), runs the model once at those sizes on
   /// LiteRT's builtin kernels, inputs zeroed, in a compiled model of its own; when that fails,
   /// so does this run, with the builtin kernels' reason, and XNNPACK never sees the sizes.
+  /// Called by `invoke()` when ``sizesUnprobed``.
   func probeSizesIfNeeded() throws(InterpreterError) {
-    guard sizesUnprobed else { return }
     guard session.probesNewSizes else {
       sizesUnprobed = false
       return

@@ -53,15 +53,24 @@ extension PixelBuffer {
     width newWidth: Int, height newHeight: Int, from source: ImageRect? = nil, filter: ResizeFilter = .bilinear,
     reducingGap: Double? = ResizeFilter.defaultReducingGap
   ) throws(ImageError) -> PixelBuffer {
-    let rowBytes = newWidth &* format.bytesPerPixel
-    let count = try Self.requiredByteCount(width: newWidth, height: newHeight, bytesPerRow: rowBytes, format: format)
     let region = source ?? ImageRect(x: 0, y: 0, width: Double(width), height: Double(height))
     try checkRegion(region)
-    var out = [UInt8](repeating: 0, count: count)
+    return try resampled(width: newWidth, height: newHeight, from: region, filter: filter, reducingGap: reducingGap)
+  }
+
+  /// `region` resampled to `width × height` (see `Resampler.resample`; `outside` lets a
+  /// ``ResizeFilter/bilinearWarp`` region reach outside the image, reading that value there).
+  private func resampled(
+    width newWidth: Int, height newHeight: Int, from region: ImageRect, filter: ResizeFilter, reducingGap: Double?,
+    outside: UInt8? = nil
+  ) throws(ImageError) -> PixelBuffer {
+    let rowBytes = newWidth &* format.bytesPerPixel
+    let count = try Self.requiredByteCount(width: newWidth, height: newHeight, bytesPerRow: rowBytes, format: format)
+    var out = [UInt8](repeating: outside ?? 0, count: count)
     out.withUnsafeMutableBufferPointer { destination in
       Resampler.resample(
         self, channels: Array(0..<format.bytesPerPixel), source: region, width: newWidth,
-        height: newHeight, filter: filter, reducingGap: reducingGap
+        height: newHeight, filter: filter, reducingGap: reducingGap, outside: outside
       ) { y, row in
         _ = UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(
           fromContentsOf: row)
@@ -82,20 +91,8 @@ extension PixelBuffer {
     let transform = FitMode.mapping(from: target, to: source)
     if case .letterbox(let fill) = mode, filter == .bilinearWarp {
       // MediaPipe's letterbox: one warp of the padded region, border pixels `fill`.
-      let rowBytes = newWidth &* format.bytesPerPixel
-      let count = try Self.requiredByteCount(width: newWidth, height: newHeight, bytesPerRow: rowBytes, format: format)
-      var out = [UInt8](repeating: fill, count: count)
-      out.withUnsafeMutableBufferPointer { destination in
-        Resampler.resample(
-          self, channels: Array(0..<format.bytesPerPixel), source: source, width: newWidth, height: newHeight,
-          filter: filter, outside: fill
-        ) { y, row in
-          _ = UnsafeMutableBufferPointer(rebasing: destination[(y * rowBytes)..<((y + 1) * rowBytes)]).update(
-            fromContentsOf: row)
-        }
-      }
-      let image = PixelBuffer(
-        uncheckedWidth: newWidth, height: newHeight, format: format, bytesPerRow: rowBytes, bytes: out)
+      let image = try resampled(
+        width: newWidth, height: newHeight, from: source, filter: filter, reducingGap: nil, outside: fill)
       return (image, transform)
     }
     guard case .letterbox(let fill) = mode else {
