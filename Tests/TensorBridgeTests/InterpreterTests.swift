@@ -204,6 +204,15 @@ final class InterpreterTests: XCTestCase {
     try interpreter.invoke()
     XCTAssertEqual(try interpreter.output(at: 0).shape, [1, 1])
     XCTAssertEqual(try interpreter.output(at: 0).values(as: Float.self), [19])
+    // And back to the stored sizes, which LiteRT's strict resize (comparing with the current
+    // sizes when the file has no shape signature) once refused after a batch.
+    for shape: Tensor.Shape in [[2, 1], [1, 1], [3, 1], [1, 1]] {
+      try interpreter.resizeInput(at: 0, to: shape)
+      try interpreter.copy([Float](repeating: 10, count: shape.dimensions[0]), toInputAt: 0)
+      try interpreter.invoke()
+      XCTAssertEqual(
+        try interpreter.output(at: 0).values(as: Float.self), Array(repeating: 19, count: shape.dimensions[0]))
+    }
     // When the operators cannot take it, the next run says so (Python: at allocate_tensors()).
     let vectors = try Interpreter(modelPath: Fixtures.model("two_vectors_uint8"))
     try vectors.resizeInput(at: 0, to: [1, 4])

@@ -76,4 +76,28 @@ final class SizeProbeTests: XCTestCase {
     // Builtin hybrid kernels and XNNPACK agree within the quantization step's rounding.
     for testCase in reference.cases { try assertMatchesPython(interpreter, testCase, tolerance: 1e-3) }
   }
+
+  /// A dynamically quantized model with an operator only XNNPACK has (MediaPipe's custom
+  /// `Convolution2DTransposeBias`, as in its selfie segmenter re-quantized with dynamic range)
+  /// cannot be probed on the builtin kernels, which cannot run it at any size: it runs at new
+  /// sizes as Python's interpreter runs it, instead of being refused at every one.
+  func testAModelTheBuiltinKernelsCannotRunIsNotRefusedAtNewSizes() throws {
+    struct CustomReference: Decodable {
+      let cases: [Reference.Case]
+      let tolerance: Float
+      let python_builtin_error: String
+    }
+    let reference = try Fixtures.dynamicReference("hybrid_transpose_bias", as: CustomReference.self)
+    XCTAssertTrue(reference.python_builtin_error.contains("Convolution2DTransposeBias"))
+    let interpreter = try Interpreter(modelPath: Fixtures.dynamicModel("hybrid_transpose_bias"))
+    // Batch 2 first (the file's batch 1 is trusted), then batch 1 again, then 2 again.
+    for testCase in reference.cases.reversed() + reference.cases {
+      try assertMatchesPython(interpreter, testCase, tolerance: reference.tolerance)
+    }
+    let builtin = try Interpreter(
+      modelPath: Fixtures.dynamicModel("hybrid_transpose_bias"), options: .init(isXNNPackEnabled: false))
+    XCTAssertThrowsError(try builtin.invoke()) { error in
+      XCTAssertTrue("\(error)".contains("Convolution2DTransposeBias"), "\(error)")
+    }
+  }
 }

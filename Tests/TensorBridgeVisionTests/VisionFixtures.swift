@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Paths of the committed vision fixtures and the Pillow reference values for them.
@@ -28,10 +29,7 @@ enum VisionFixtures {
   }
 
   /// The third-party model `name`; skips the test when it is not fetched.
-  static func requiredThirdParty(_ name: String) throws -> URL {
-    guard let url = thirdParty(name) else { throw XCTSkip("\(name) not fetched (scripts/thirdparty/fetch.sh)") }
-    return url
-  }
+  static func requiredThirdParty(_ name: String) throws -> URL { try TestPaths.requiredThirdParty(name) }
 
   /// A temporary bundle of blazeface/model.json and the third-party `blazeface_short_range.tflite`
   /// (skips the test when that is not fetched); the caller removes it.
@@ -46,9 +44,5 @@ enum VisionFixtures {
   }
 
   /// A third-party model fetched by scripts/thirdparty/fetch.sh, or `nil` when not fetched.
-  static func thirdParty(_ name: String) -> URL? {
-    let url = root.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".thirdparty/models/\(name)")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
-  }
+  static func thirdParty(_ name: String) -> URL? { TestPaths.thirdParty(name) }
 }

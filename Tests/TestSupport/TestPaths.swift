@@ -14,6 +14,21 @@ public enum TestPaths {
     fixtures.appendingPathComponent("models/\(name).tflite")
   }
 
+  /// A third-party file fetched by scripts/thirdparty/fetch.sh (`.thirdparty/models/<name>`, or
+  /// `.thirdparty/files/<name>` for `files: true`), or `nil` when it is not fetched.
+  public static func thirdParty(_ name: String, files: Bool = false) -> URL? {
+    let url = repository.appendingPathComponent(".thirdparty/\(files ? "files" : "models")/\(name)")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// ``thirdParty(_:files:)``, skipping the test when the file is not fetched.
+  public static func requiredThirdParty(_ name: String, files: Bool = false) throws -> URL {
+    guard let url = thirdParty(name, files: files) else {
+      throw XCTSkip("\(name) not fetched (scripts/thirdparty/fetch.sh)")
+    }
+    return url
+  }
+
   /// A fresh folder under the system's temporary folder, named `<label>-<UUID>`, removed when
   /// the test process exits normally (a crash leaves it for a look; so does
   /// `TB_KEEP_TEST_FILES=1`).

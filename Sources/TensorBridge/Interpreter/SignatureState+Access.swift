@@ -59,8 +59,11 @@ extension SignatureState {
     }
     let dims = shape.dimensions.map { Int32($0) }
     let library = session.library
+    // LiteRT's strict resize compares with the current sizes when the file stores no shape
+    // signature: back from batch 2 to the stored batch 1 is a fixed dimension's change there.
+    let leavesFixedDimension = slot.fixedChange(to: slot.shape.dimensions) != nil
     let resize =
-      slot.isUnranked || changesFixedDimension
+      slot.isUnranked || changesFixedDimension || leavesFixedDimension
       ? library.compiledModelResizeInputTensorNonStrict : library.compiledModelResizeInputTensor
     let status = dims.withUnsafeBufferPointer {
       resize(session.compiledModel, signatureIndex, index, $0.baseAddress, $0.count)

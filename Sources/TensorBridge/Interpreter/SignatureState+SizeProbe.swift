@@ -38,8 +38,12 @@ extension SignatureState {
   /// LiteRT's builtin kernels, inputs zeroed, in a compiled model of its own; when that fails,
   /// so does this run, with the builtin kernels' reason, and XNNPACK never sees the sizes.
   /// Called by `invoke()` when ``sizesUnprobed``.
+  ///
+  /// A model the builtin kernels cannot run at all (an operator only XNNPACK has, such as
+  /// MediaPipe's `Convolution2DTransposeBias`) cannot be probed: it runs unprobed from then on,
+  /// as Python's interpreter runs it, rather than being refused at every new size.
   func probeSizesIfNeeded() throws(InterpreterError) {
-    guard session.probesNewSizes else {
+    guard session.probesNewSizes, !builtinKernelsLackAnOperator else {
       sizesUnprobed = false
       return
     }
@@ -63,6 +67,10 @@ extension SignatureState {
         try probe.resizeInput(at: index, to: inputs[index].shape)
       }
       try probe.invoke()
+    } catch .unsupportedOperators {
+      builtinKernelsLackAnOperator = true
+      sizesUnprobed = false
+      return
     } catch {
       let resized = inputs.indices.first { sizedInputs.contains($0) } ?? 0
       throw .invalidShape(
