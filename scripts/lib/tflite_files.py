@@ -47,3 +47,18 @@ def pack_model(model) -> bytes:
     builder = aligned_builder()
     builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
     return bytes(builder.Output())
+
+
+def first_output(data: bytes, values: np.ndarray, builtin: bool) -> np.ndarray:
+    """Python LiteRT's first output for the model's first input resized to `values` (one
+    thread; its builtin kernels alone with `builtin`, else its default XNNPACK)."""
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType  # noqa: PLC0415
+
+    resolver = OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES if builtin else OpResolverType.AUTO
+    interpreter = Interpreter(model_content=data, num_threads=1, experimental_op_resolver_type=resolver)
+    detail = interpreter.get_input_details()[0]
+    interpreter.resize_tensor_input(detail["index"], list(values.shape))
+    interpreter.allocate_tensors()
+    interpreter.set_tensor(detail["index"], values)
+    interpreter.invoke()
+    return interpreter.get_tensor(interpreter.get_output_details()[0]["index"])

@@ -33,10 +33,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from reference import DEFAULT_DIR, read_list  # noqa: E402
+from tflite_files import pack_model  # noqa: E402
 
 # Part of each derived model's stamp: change it when the way derived models are made changes.
-MAKING = "float32-source-v1"
+MAKING = "float32-source-v2"
 RECIPES = ["dynamic_wi8_afp32", "weight_only_wi8_afp32", "weight_only_wi4_afp32", "dynamic_wi4_afp32"]
 COLUMNS = ["name", "package", "version", "dist", "path", "sha256", "float_range", "properties"]
 DEQUANTIZE = 6
@@ -46,7 +48,6 @@ NOTHING = "nothing to quantize"
 def float32_source(data):
     """The model as the quantizer reads it (see the module's doc): builtin codes filled,
     constant float16 weights and their DEQUANTIZE operators folded into float32 constants."""
-    import flatbuffers  # noqa: PLC0415 - ai-edge-litert's dependency
     import numpy as np  # noqa: PLC0415
     from ai_edge_litert import schema_py_generated as schema  # noqa: PLC0415
 
@@ -75,9 +76,7 @@ def float32_source(data):
         subgraph.operators = kept
     if not changed:
         return data
-    builder = flatbuffers.Builder(len(data) * 2 + 4096)
-    builder.Finish(model.Pack(builder), file_identifier=b"TFL3")
-    return bytes(builder.Output())
+    return pack_model(model)
 
 
 def quantized_weights(data):

@@ -250,12 +250,16 @@ final class LiteRTSession {
 
   /// Operators in the model that are the likely reason LiteRT refused it: custom operators
   /// LiteRT's builtin resolver does not register, and builtin codes this reader does not know.
+  /// Custom operators only XNNPACK provides (MediaPipe's), which LiteRT's builtin kernels lack.
+  static let xnnpackCustomOperators: Set<String> = [
+    "Convolution2DTransposeBias", "MaxPoolingWithArgmax2D", "MaxUnpooling2D",
+  ]
+
   static func unsupportedOperatorSuspects(in format: TFLiteModel, xnnpack: Bool) -> [String] {
     // Custom operators LiteRT's CPU runtime provides itself, and those only XNNPACK provides.
     let builtinCustom: Set<String> = ["TFLite_Detection_PostProcess", "Mfcc", "AudioSpectrogram"]
-    let xnnpackCustom: Set<String> = ["Convolution2DTransposeBias", "MaxPoolingWithArgmax2D", "MaxUnpooling2D"]
     var known = builtinCustom
-    if xnnpack { known.formUnion(xnnpackCustom) }
+    if xnnpack { known.formUnion(xnnpackCustomOperators) }
     let custom = format.customOperatorNames
     let unknownCustom = custom.filter { !known.contains($0) }
     let unknownBuiltin = format.operatorNames.filter { $0.hasPrefix("UNKNOWN_BUILTIN_") }

@@ -15,8 +15,13 @@ extension LiteRTSession {
   /// operator given an empty intermediate (an audio front end left with no frame by a short
   /// input) divides by zero and ends the process (SIGFPE; Python's interpreter dies the same
   /// way), where the builtin kernels fail to prepare, naming the operator.
+  ///
+  /// A model with an operator only XNNPACK has (MediaPipe's `Convolution2DTransposeBias`, in its
+  /// selfie segmenter re-quantized with dynamic range) is not probed: the builtin kernels
+  /// cannot run it at any size, and refusing every new size would refuse what Python runs.
   static func probesNewSizes(format: TFLiteModel, options: Interpreter.Options) -> Bool {
     options.isXNNPackEnabled
+      && !format.customOperatorNames.contains(where: xnnpackCustomOperators.contains)
       && format.subgraphs.contains { subgraph in
         subgraph.operators.contains { op in
           guard format.operatorCodes.indices.contains(op.opcodeIndex),
@@ -38,12 +43,8 @@ extension SignatureState {
   /// LiteRT's builtin kernels, inputs zeroed, in a compiled model of its own; when that fails,
   /// so does this run, with the builtin kernels' reason, and XNNPACK never sees the sizes.
   /// Called by `invoke()` when ``sizesUnprobed``.
-  ///
-  /// A model the builtin kernels cannot run at all (an operator only XNNPACK has, such as
-  /// MediaPipe's `Convolution2DTransposeBias`) cannot be probed: it runs unprobed from then on,
-  /// as Python's interpreter runs it, rather than being refused at every new size.
   func probeSizesIfNeeded() throws(InterpreterError) {
-    guard session.probesNewSizes, !builtinKernelsLackAnOperator else {
+    guard session.probesNewSizes else {
       sizesUnprobed = false
       return
     }
@@ -67,10 +68,6 @@ extension SignatureState {
         try probe.resizeInput(at: index, to: inputs[index].shape)
       }
       try probe.invoke()
-    } catch .unsupportedOperators {
-      builtinKernelsLackAnOperator = true
-      sizesUnprobed = false
-      return
     } catch {
       let resized = inputs.indices.first { sizedInputs.contains($0) } ?? 0
       throw .invalidShape(

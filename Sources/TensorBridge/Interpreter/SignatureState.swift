@@ -40,8 +40,6 @@ final class SignatureState {
   var sizesUnprobed = false
   /// The input sizes known to run (the stored ones, and those probed since).
   var probedShapes: Set<[[Int]]> = []
-  /// Whether a probe found an operator LiteRT's builtin kernels lack (see `probeSizesIfNeeded`).
-  var builtinKernelsLackAnOperator = false
 
   var key: String { session.signatures[signatureIndex].key }
 
