@@ -122,6 +122,29 @@ final class TaskLibraryCLITests: XCTestCase {
     XCTAssertEqual(line["decodeScale"] as? Int, 1, "257x257 is the input size: nothing to reduce")
   }
 
+  /// `--resize mediapipe --mask-upsampling mediapipe` gives MediaPipe Tasks' own category mask:
+  /// the landscape selfie segmenter on chelsea has MediaPipe 1.2.3's foreground share exactly
+  /// (mediapipe.reference.json), where the Task Library's nearest neighbour is 0.2 points off.
+  func testSegmentWithMediaPipesResizeAndUpsamplingGivesMediaPipesShare() throws {
+    let model = try VisionFixtures.requiredThirdParty("selfie_segmentation_landscape.tflite")
+    let photo = try VisionFixtures.photo("chelsea")
+    let reference = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: VisionFixtures.url("mediapipe.reference.json")))
+        as? [String: Any])
+    let shares = try XCTUnwrap(reference["foreground_shares"] as? [String: [String: Double]])
+    let expected = try XCTUnwrap(shares["selfie_segmentation_landscape"]?["chelsea"])
+    func foreground(_ upsampling: String) throws -> Double {
+      let result = try run([
+        "segment", model.path, photo.path, "--resize", "mediapipe", "--mask-upsampling", upsampling, "--json",
+      ])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let classes = try XCTUnwrap(result.lines.first?["classes"] as? [[String: Any]])
+      return try XCTUnwrap(classes.first { $0["index"] as? Int == 0 }?["share"] as? Double)
+    }
+    XCTAssertEqual(try foreground("mediapipe"), expected, accuracy: 1e-12)
+    XCTAssertGreaterThan(abs(try foreground("nearest") - expected), 0.001)
+  }
+
   /// Without --overlay, a large JPEG (1200x600, EXIF 6: 600x1200 upright) is decoded at 1/2;
   /// the mask file still covers the upright full-size image, as with the full-size decode
   /// --overlay needs.

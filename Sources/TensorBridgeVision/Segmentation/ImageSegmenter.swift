@@ -125,13 +125,22 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     guard dims.count == 4 else {
       throw .outputShape(tensor: tensor.name, shape: dims, expected: "[1, height, width, classes]")
     }
-    let segmentation = try Segmentation.decode(
-      scores: scores, width: dims[2], height: dims[1], classes: dims[3], orientation: orientation,
-      outputType: options.outputType, coloredLabels: coloredLabels)
+    func decode(_ outputType: ImageSegmenterOptions.OutputType) throws(VisionError) -> Segmentation {
+      try Segmentation.decode(
+        scores: scores, width: dims[2], height: dims[1], classes: dims[3], orientation: orientation,
+        outputType: outputType, coloredLabels: coloredLabels)
+    }
+    var segmentation = try decode(options.outputType)
+    // MediaPipe's upsampling interpolates the scores: a category mask keeps them beside it.
+    if options.maskUpsampling == .mediaPipe, options.outputType == .categoryMask {
+      segmentation = Segmentation(
+        width: segmentation.width, height: segmentation.height, categoryMask: segmentation.categoryMask,
+        confidenceMasks: try decode(.confidenceMasks).confidenceMasks, coloredLabels: coloredLabels)
+    }
     return SegmentationResult(
       segmentation: segmentation, imageWidth: image.width, imageHeight: image.height,
       orientation: orientation, fitTransform: transform,
-      inputWidth: inputFormat.width, inputHeight: inputFormat.height)
+      inputWidth: inputFormat.width, inputHeight: inputFormat.height, maskUpsampling: options.maskUpsampling)
   }
 
   /// Segments an upright image (ML Kit's name; the same as ``segment(_:orientation:)``).
@@ -152,6 +161,7 @@ public final class ImageSegmenter: InferenceTask, @unchecked Sendable {
     return SegmentationResult(
       segmentation: result.segmentation, imageWidth: file.fullWidth, imageHeight: file.fullHeight,
       orientation: result.orientation, fitTransform: file.toFullSize.concatenating(after: result.fitTransform),
-      inputWidth: result.inputWidth, inputHeight: result.inputHeight, decodeScale: file.scale)
+      inputWidth: result.inputWidth, inputHeight: result.inputHeight, decodeScale: file.scale,
+      maskUpsampling: result.maskUpsampling)
   }
 }

@@ -18,14 +18,18 @@ public struct SegmentationResult: Sendable, Equatable {
   /// with ``ImageSegmenter/segment(contentsOf:)`` may be decoded at a reduced size, while the
   /// result still describes its full-size pixels. 1 for a ``PixelBuffer`` passed in.
   public let decodeScale: Int
+  /// How ``categoryMaskOverImage()`` maps the masks to the image's pixels.
+  public let maskUpsampling: MaskUpsampling
 
   /// Creates a result.
   public init(
     segmentation: Segmentation, imageWidth: Int, imageHeight: Int, orientation: ImageOrientation,
-    fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int, decodeScale: Int = 1
+    fitTransform: ImageTransform, inputWidth: Int, inputHeight: Int, decodeScale: Int = 1,
+    maskUpsampling: MaskUpsampling = .nearest
   ) {
     self.segmentation = segmentation
     self.decodeScale = decodeScale
+    self.maskUpsampling = maskUpsampling
     self.inputWidth = inputWidth
     self.inputHeight = inputHeight
     self.imageWidth = imageWidth
@@ -37,11 +41,14 @@ public struct SegmentationResult: Sendable, Equatable {
   /// The category mask over the image's own stored pixels (`imageWidth × imageHeight`): every
   /// pixel takes the class of the mask pixel its centre falls in (nearest neighbour), through
   /// the orientation and the fit (stretch, letterbox or crop). Pixels the model did not see
-  /// (letterbox padding's complement, crops) take ``Segmentation/backgroundValue``.
+  /// (letterbox padding's complement, crops) take ``Segmentation/backgroundValue``. With
+  /// ``maskUpsampling`` ``MaskUpsampling/mediaPipe`` and a stretched fit, MediaPipe Tasks'
+  /// interpolated mask instead.
   ///
   /// - Returns: `nil` when the segmentation holds confidence masks only (or sizes that do not
   ///   fit together).
   public func categoryMaskOverImage() -> [UInt8]? {
+    if maskUpsampling == .mediaPipe, let mask = mediaPipeCategoryMask() { return mask }
     guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0, imageWidth > 0, imageHeight > 0,
       mask.count == segmentation.width * segmentation.height
     else { return nil }

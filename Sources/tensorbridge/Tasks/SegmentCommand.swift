@@ -32,6 +32,15 @@ struct SegmentCommand: ParsableCommand {
   @Option(name: .long, help: "Write the image with the classes' colours blended in to this PNG.")
   var overlay: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How the mask maps to the image's pixels: nearest (the Task Library's) or mediapipe.",
+      discussion:
+        "mediapipe is MediaPipe Tasks' category mask: the scores interpolated with the corners aligned at every image pixel, then the class (with --resize mediapipe and the default stretch, MediaPipe's own mask)."
+    ))
+  var maskUpsampling: MaskUpsamplingName = .nearest
+
   @OptionGroup var pipeline: ImageTaskOptions
 
   @OptionGroup var runtime: RuntimeOptions
@@ -42,7 +51,8 @@ struct SegmentCommand: ParsableCommand {
 
   func run() throws {
     let options = ImageSegmenterOptions(
-      fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale)
+      fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale,
+      maskUpsampling: maskUpsampling.upsampling)
     let segmenter = try runtime.load {
       try ImageSegmenter(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: $0)
     }
@@ -94,4 +104,12 @@ struct SegmentCommand: ParsableCommand {
     guard let image = picture() else { throw CLIFailure("no category mask to write to \(out)") }
     try ImageBatch.writePNG(image, to: out)
   }
+}
+
+/// `--mask-upsampling`'s values.
+enum MaskUpsamplingName: String, ExpressibleByArgument, CaseIterable {
+  case nearest
+  case mediapipe
+
+  var upsampling: MaskUpsampling { self == .nearest ? .nearest : .mediaPipe }
 }
