@@ -8,7 +8,7 @@ Runs MediaPipe 1.2.3's Python FaceDetector (blazeface_short_range.tflite) and Im
 (selfie_segmentation.tflite, selfie_segmentation_landscape.tflite: category mask) on
 scikit-image's photos (astronaut, chelsea, coffee; for faces also a wide and a tall crop of the
 astronaut, which MediaPipe letterboxes) and writes Tests/Fixtures/vision/mediapipe.reference.json:
-each face's score, MediaPipe's integer box and its keypoints in pixels; each segmentation's foreground share (category 0). MediaPipe is not pinned in
+each face's score, MediaPipe's integer box and its keypoints in pixels; each segmentation's foreground share (category 0) and its confidence mask summarised (mean, 81 pixels). MediaPipe is not pinned in
 the project (this script is run by hand; its outputs are committed).
 """
 
@@ -53,18 +53,27 @@ def faces():
     return out
 
 
-def shares():
-    out = {}
+def segmentations():
+    """Per model and photo: the category mask's foreground share, and the confidence mask at
+    the image's size summarised (its mean, and its values on a 9 x 9 grid of pixels from corner
+    to corner)."""
+    shares, confidences = {}, {}
     for model in ("selfie_segmentation", "selfie_segmentation_landscape"):
         segmenter = vision.ImageSegmenter.create_from_options(vision.ImageSegmenterOptions(
             base_options=tasks.BaseOptions(model_asset_path=str(MODELS / f"{model}.tflite")),
-            output_category_mask=True))
+            output_category_mask=True, output_confidence_masks=True))
         for name in NAMES:
-            mask = np.asarray(segmenter.segment(mp.Image.create_from_file(str(PHOTOS / f"{name}.png"))).category_mask
-                              .numpy_view())
-            out.setdefault(model, {})[name] = float((mask == 0).mean())
+            result = segmenter.segment(mp.Image.create_from_file(str(PHOTOS / f"{name}.png")))
+            mask = np.asarray(result.category_mask.numpy_view())
+            shares.setdefault(model, {})[name] = float((mask == 0).mean())
+            confidence = np.asarray(result.confidence_masks[0].numpy_view()).astype(np.float64).squeeze()
+            height, width = confidence.shape[:2]
+            samples = [[int(x), int(y), float(confidence[y, x])]
+                       for y in np.linspace(0, height - 1, 9).round().astype(int)
+                       for x in np.linspace(0, width - 1, 9).round().astype(int)]
+            confidences.setdefault(model, {})[name] = {"mean": float(confidence.mean()), "samples": samples}
         segmenter.close()
-    return out
+    return shares, confidences
 
 
 def main() -> None:
@@ -73,8 +82,8 @@ def main() -> None:
         "mediapipe": mp.__version__,
         "crops": {name: list(box) for name, box in CROPS.items()},
         "faces": faces(),
-        "foreground_shares": shares(),
     }
+    reference["foreground_shares"], reference["confidence_masks"] = segmentations()
     (ROOT / "Tests" / "Fixtures" / "vision" / "mediapipe.reference.json").write_text(
         json.dumps(reference, indent=1) + "\n")
     print(json.dumps(reference["foreground_shares"]))
