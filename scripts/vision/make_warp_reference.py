@@ -5,8 +5,10 @@
 
 MediaPipe's ImageToTensorCalculator (CPU) warps the image onto the tensor with
 cv2.warpPerspective(INTER_LINEAR, BORDER_REPLICATE) on the 8-bit image, mapping output pixel x to
-source x0 + x * (x1 - x0) / width, in OpenCV's fixed point as it was up to 4.10 (4.11 and later
-compute warps in floating point; the script refuses them). Checked by hand on 2026-11-29 against
+about source x0 + x * (x1 - x0) / width, in OpenCV's fixed point as it was up to 4.10 (4.11 and
+later compute warps in floating point; the script refuses them). The matrix is made as MediaPipe
+makes it (boxPoints, getPerspectiveTransform; warpPerspective inverts it), since its last bits
+break ties at 1/32 pixel. Checked by hand on 2026-11-29 against
 MediaPipe 1.2.3's ImageSegmenter from PyPI: its selfie models' confidence masks equal those of
 Python LiteRT fed these bytes (scores resized with INTER_LINEAR) exactly on 3 of the 4 photo and
 model pairs tried, within 0.073 on the fourth.
@@ -35,6 +37,10 @@ CASES = [
     ("tasklibrary/burger-224.png", None, 37, 100),  # mixed
     ("tasklibrary/burger-224.png", (10.5, 20.25, 200.75, 150.0), 64, 64),  # fractional region
     ("samples/0_red_circle.png", (0, 0, 96, 64), 7, 5),  # steep downscale: samples, no averaging
+    # 150 / 128 x 32 = 37.5 (the ratio of a 451 x 300 photo's rows onto MediaPipe's 256 x 256
+    # selfie input): every odd row and column's position is a tie, broken by the last bit of the
+    # matrix OpenCV computes (6,246 bytes differ from the exact map's).
+    ("tasklibrary/burger-224.png", (0, 0, 150, 150), 128, 128),
 ]
 # MediaPipe's letterbox (FitMode.letterbox with bilinearWarp): the whole image padded around its
 # centre to the output's aspect ratio in float32 (MediaPipe's PadRoi), warped with border 0.
@@ -55,10 +61,17 @@ def padded(width, height, out_width, out_height):
 
 
 def warp(image, region, width, height, border):
+    """MediaPipe's OpenCV converter: the region as a cv::RotatedRect (centre, size, angle 0), its
+    corners by boxPoints, the transform onto the output's corners by getPerspectiveTransform,
+    and warpPerspective (which inverts it itself)."""
     x0, y0, x1, y1 = region
-    matrix = np.array([[(x1 - x0) / width, 0, x0], [0, (y1 - y0) / height, y0], [0, 0, 1]], np.float64)
-    return cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=border, borderValue=0)
+    center = (float(np.float32((x0 + x1) / 2)), float(np.float32((y0 + y1) / 2)))
+    size = (float(np.float32(x1 - x0)), float(np.float32(y1 - y0)))
+    source = cv2.boxPoints((center, size, 0.0)).astype(np.float32)
+    target = np.array([[0, height], [0, 0], [width, 0], [width, height]], np.float32)
+    matrix = cv2.getPerspectiveTransform(source, target)
+    return cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=border,
+                               borderValue=0)
 
 
 def main() -> None:

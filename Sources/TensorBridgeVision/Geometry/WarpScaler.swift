@@ -1,15 +1,17 @@
 /// OpenCV's `warpPerspective` with `INTER_LINEAR` and `BORDER_REPLICATE` on 8-bit pixels, as
-/// OpenCV computed it up to 4.10, for the scale that maps an output pixel `x` to the source
-/// position `x0 + x × (x1 − x0) / width` (no half-pixel offset): what MediaPipe Tasks' CPU
-/// `ImageToTensorCalculator` feeds a model (its OpenCV converter warps the image's rotated
-/// rectangle onto the tensor with that call).
+/// OpenCV computed it up to 4.10, warping a region of the image onto the whole output (no
+/// half-pixel offset: output pixel `x` samples about `x0 + x × (x1 − x0) / width`): what
+/// MediaPipe Tasks' CPU `ImageToTensorCalculator` feeds a model (its OpenCV converter warps the
+/// image's rotated rectangle onto the tensor with that call). The map is the one MediaPipe
+/// hands OpenCV, computed as OpenCV computes it (``OpenCVPerspective``), so positions that
+/// round to a tie round the same way.
 ///
 /// OpenCV's fixed point: each position rounded (half to even, as `cvRound`) to 1/32 pixel; the
 /// four taps weighted in 1/32768 (`(32 − fx)(32 − fy) × 32`, …), summed with 1/2 added and
 /// shifted right by 15; a tap past the image edge reads the edge pixel. No antialiasing: a large
 /// downscale samples, as MediaPipe's does. Checked byte for byte against OpenCV 4.10's
-/// `cv2.warpPerspective` (`WarpScalerTests`; OpenCV 4.11 and later compute warps in floating
-/// point and differ by one level in some pixels).
+/// `cv2.warpPerspective` fed MediaPipe's matrix (`WarpScalerTests`; OpenCV 4.11 and later
+/// compute warps in floating point and differ by one level in some pixels).
 enum WarpScaler {
   /// OpenCV's `INTER_BITS`: interpolation uses 1/32-pixel fractions.
   private static let fractionBits = 5
@@ -24,31 +26,37 @@ enum WarpScaler {
   ) -> [UInt8]? {
     let bpp = image.format.bytesPerPixel
     guard width > 0, height > 0, image.width > 0, image.height > 0, (1...4).contains(channels.count),
-      channels.allSatisfy({ (0..<bpp).contains($0) }), [x0, y0, x1, y1].allSatisfy(\.isFinite)
+      channels.allSatisfy({ (0..<bpp).contains($0) }), [x0, y0, x1, y1].allSatisfy(\.isFinite),
+      let map = OpenCVPerspective(x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
     else { return nil }
-    let columns = taps(origin: x0, step: (x1 - x0) / Double(width), count: width, limit: image.width)
-    let rows = taps(origin: y0, step: (y1 - y0) / Double(height), count: height, limit: image.height)
+    // An axis-aligned map (every region MediaPipe warps: the matrix's other terms come out 0)
+    // rounds each column and each row once.
+    let separable = map.isAxisAligned
+    let columns = separable ? (0..<width).map { map.fixedPoint(x: $0, y: 0).x } : []
+    let rows = separable ? (0..<height).map { map.fixedPoint(x: 0, y: $0).y } : []
     let border = outside.map(Int.init)
-    let channelCount = channels.count
-    var output = [UInt8](repeating: 0, count: width * height * channelCount)
+    let mask = (1 << fractionBits) - 1
+    let (limitX, limitY) = (image.width, image.height)
+    var output = [UInt8](repeating: 0, count: width * height * channels.count)
     image.bytes.withUnsafeBufferPointer { input in
       output.withUnsafeMutableBufferPointer { out in
         var index = 0
-        for row in rows {
-          let top = row.first * image.bytesPerRow
-          let bottom = row.second * image.bytesPerRow
-          let fy = row.fraction
-          for column in columns {
-            let fx = column.fraction
+        for y in 0..<height {
+          for x in 0..<width {
+            let fine = separable ? (x: columns[x], y: rows[y]) : map.fixedPoint(x: x, y: y)
+            let (ix, iy) = (fine.x >> fractionBits, fine.y >> fractionBits)
+            let (fx, fy) = (fine.x & mask, fine.y & mask)
             let w00 = (32 - fx) * (32 - fy) * 32
             let w01 = fx * (32 - fy) * 32
             let w10 = (32 - fx) * fy * 32
             let w11 = fx * fy * 32
-            let left = column.first * bpp
-            let right = column.second * bpp
+            // Indices clamped to the image (so reading them is safe): BORDER_REPLICATE.
+            let left = min(max(ix, 0), limitX - 1) * bpp
+            let right = min(max(ix + 1, 0), limitX - 1) * bpp
+            let top = min(max(iy, 0), limitY - 1) * image.bytesPerRow
+            let bottom = min(max(iy + 1, 0), limitY - 1) * image.bytesPerRow
             guard let border else {
-              // Every tap inside (indices clamped): the weights sum to 32768, so the result is
-              // a byte without clamping.
+              // The weights sum to 32768, so the result is a byte without clamping.
               for channel in channels {
                 let sum =
                   Int(input[top &+ left &+ channel]) &* w00 &+ Int(input[top &+ right &+ channel]) &* w01
@@ -58,15 +66,14 @@ enum WarpScaler {
               }
               continue
             }
-            let inside = (
-              row.firstInside && column.firstInside, row.firstInside && column.secondInside,
-              row.secondInside && column.firstInside, row.secondInside && column.secondInside
-            )
+            // BORDER_CONSTANT: a tap outside the image reads `outside`.
+            let insideX = ((0..<limitX).contains(ix), (0..<limitX).contains(ix + 1))
+            let insideY = ((0..<limitY).contains(iy), (0..<limitY).contains(iy + 1))
             for channel in channels {
               func tap(_ offset: Int, _ isInside: Bool) -> Int { isInside ? Int(input[offset + channel]) : border }
               let sum =
-                tap(top + left, inside.0) * w00 + tap(top + right, inside.1) * w01
-                + tap(bottom + left, inside.2) * w10 + tap(bottom + right, inside.3) * w11
+                tap(top + left, insideY.0 && insideX.0) * w00 + tap(top + right, insideY.0 && insideX.1) * w01
+                + tap(bottom + left, insideY.1 && insideX.0) * w10 + tap(bottom + right, insideY.1 && insideX.1) * w11
               out[index] = UInt8(truncatingIfNeeded: (sum + (1 << 14)) >> 15)
               index += 1
             }
@@ -75,28 +82,5 @@ enum WarpScaler {
       }
     }
     return output
-  }
-
-  /// For each output position along an axis: the two source indices it interpolates between
-  /// (clamped to the image, so reading them is safe), whether each lies inside the image, and
-  /// the 1/32 fraction of the second, from the position rounded to 1/32 pixel as OpenCV rounds
-  /// `(M[2] + M[0]·x) · 32`.
-  private static func taps(origin: Double, step: Double, count: Int, limit: Int)
-    -> [(first: Int, second: Int, fraction: Int, firstInside: Bool, secondInside: Bool)]
-  {
-    (0..<count).map { position in
-      let fine = fixedPoint((origin + step * Double(position)) * Double(1 << fractionBits))
-      let index = fine >> fractionBits
-      return (
-        min(max(index, 0), limit - 1), min(max(index + 1, 0), limit - 1), fine & ((1 << fractionBits) - 1),
-        (0..<limit).contains(index), (0..<limit).contains(index + 1)
-      )
-    }
-  }
-
-  /// `cvRound`: to the nearest integer, halves to even, saturated to 32 bits.
-  private static func fixedPoint(_ value: Double) -> Int {
-    guard value.isFinite else { return value > 0 ? Int(Int32.max) : Int(Int32.min) }
-    return Int(min(max(value.rounded(.toNearestOrEven), Double(Int32.min)), Double(Int32.max)))
   }
 }
