@@ -14,7 +14,7 @@
 /// compute warps in floating point and differ by one level in some pixels).
 enum WarpScaler {
   /// OpenCV's `INTER_BITS`: interpolation uses 1/32-pixel fractions.
-  private static let fractionBits = 5
+  fileprivate static let fractionBits = 5
 
   /// The region `x0…x1 × y0…y1` of `image` resized to `width × height`, the `channels` byte
   /// offsets of each pixel packed in that order; nil for an empty size or an invalid channel
@@ -29,58 +29,86 @@ enum WarpScaler {
       channels.allSatisfy({ (0..<bpp).contains($0) }), [x0, y0, x1, y1].allSatisfy(\.isFinite),
       let map = OpenCVPerspective(x0: x0, y0: y0, x1: x1, y1: y1, width: width, height: height)
     else { return nil }
-    // An axis-aligned map (every region MediaPipe warps: the matrix's other terms come out 0)
-    // rounds each column and each row once.
+    // An axis-aligned map (every region MediaPipe warps whole: the other terms come out 0)
+    // rounds each column and each row once; any other map, each pixel.
     let separable = map.isAxisAligned
-    let columns = separable ? (0..<width).map { map.fixedPoint(x: $0, y: 0).x } : []
-    let rows = separable ? (0..<height).map { map.fixedPoint(x: 0, y: $0).y } : []
+    let columns = separable ? (0..<width).map { Tap(map.fixedPoint(x: $0, y: 0).x, limit: image.width) } : []
+    let rows = separable ? (0..<height).map { Tap(map.fixedPoint(x: 0, y: $0).y, limit: image.height) } : []
     let border = outside.map(Int.init)
-    let mask = (1 << fractionBits) - 1
-    let (limitX, limitY) = (image.width, image.height)
+    let bytesPerRow = image.bytesPerRow
     var output = [UInt8](repeating: 0, count: width * height * channels.count)
     image.bytes.withUnsafeBufferPointer { input in
       output.withUnsafeMutableBufferPointer { out in
         var index = 0
-        for y in 0..<height {
-          for x in 0..<width {
-            let fine = separable ? (x: columns[x], y: rows[y]) : map.fixedPoint(x: x, y: y)
-            let (ix, iy) = (fine.x >> fractionBits, fine.y >> fractionBits)
-            let (fx, fy) = (fine.x & mask, fine.y & mask)
-            let w00 = (32 - fx) * (32 - fy) * 32
-            let w01 = fx * (32 - fy) * 32
-            let w10 = (32 - fx) * fy * 32
-            let w11 = fx * fy * 32
-            // Indices clamped to the image (so reading them is safe): BORDER_REPLICATE.
-            let left = min(max(ix, 0), limitX - 1) * bpp
-            let right = min(max(ix + 1, 0), limitX - 1) * bpp
-            let top = min(max(iy, 0), limitY - 1) * image.bytesPerRow
-            let bottom = min(max(iy + 1, 0), limitY - 1) * image.bytesPerRow
-            guard let border else {
-              // The weights sum to 32768, so the result is a byte without clamping.
-              for channel in channels {
-                let sum =
-                  Int(input[top &+ left &+ channel]) &* w00 &+ Int(input[top &+ right &+ channel]) &* w01
-                  &+ Int(input[bottom &+ left &+ channel]) &* w10 &+ Int(input[bottom &+ right &+ channel]) &* w11
-                out[index] = UInt8(truncatingIfNeeded: (sum &+ (1 << 14)) >> 15)
-                index &+= 1
-              }
-              continue
-            }
-            // BORDER_CONSTANT: a tap outside the image reads `outside`.
-            let insideX = ((0..<limitX).contains(ix), (0..<limitX).contains(ix + 1))
-            let insideY = ((0..<limitY).contains(iy), (0..<limitY).contains(iy + 1))
+        /// Writes the output pixel sampled at `row` × `column`.
+        @inline(__always) func sample(_ row: Tap, _ column: Tap) {
+          let (fx, fy) = (column.fraction, row.fraction)
+          let w00 = (32 - fx) * (32 - fy) * 32
+          let w01 = fx * (32 - fy) * 32
+          let w10 = (32 - fx) * fy * 32
+          let w11 = fx * fy * 32
+          let left = column.first * bpp
+          let right = column.second * bpp
+          let top = row.first * bytesPerRow
+          let bottom = row.second * bytesPerRow
+          guard let border else {
+            // Every tap inside (indices clamped: BORDER_REPLICATE); the weights sum to 32768,
+            // so the result is a byte without clamping.
             for channel in channels {
-              func tap(_ offset: Int, _ isInside: Bool) -> Int { isInside ? Int(input[offset + channel]) : border }
               let sum =
-                tap(top + left, insideY.0 && insideX.0) * w00 + tap(top + right, insideY.0 && insideX.1) * w01
-                + tap(bottom + left, insideY.1 && insideX.0) * w10 + tap(bottom + right, insideY.1 && insideX.1) * w11
-              out[index] = UInt8(truncatingIfNeeded: (sum + (1 << 14)) >> 15)
-              index += 1
+                Int(input[top &+ left &+ channel]) &* w00 &+ Int(input[top &+ right &+ channel]) &* w01
+                &+ Int(input[bottom &+ left &+ channel]) &* w10 &+ Int(input[bottom &+ right &+ channel]) &* w11
+              out[index] = UInt8(truncatingIfNeeded: (sum &+ (1 << 14)) >> 15)
+              index &+= 1
+            }
+            return
+          }
+          // BORDER_CONSTANT: a tap outside the image reads `outside`.
+          for channel in channels {
+            func tap(_ offset: Int, _ isInside: Bool) -> Int { isInside ? Int(input[offset + channel]) : border }
+            let sum =
+              tap(top + left, row.firstInside && column.firstInside) * w00
+              + tap(top + right, row.firstInside && column.secondInside) * w01
+              + tap(bottom + left, row.secondInside && column.firstInside) * w10
+              + tap(bottom + right, row.secondInside && column.secondInside) * w11
+            out[index] = UInt8(truncatingIfNeeded: (sum + (1 << 14)) >> 15)
+            index += 1
+          }
+        }
+        if separable {
+          for row in rows {
+            for column in columns { sample(row, column) }
+          }
+        } else {
+          for y in 0..<height {
+            for x in 0..<width {
+              let fine = map.fixedPoint(x: x, y: y)
+              sample(Tap(fine.y, limit: image.height), Tap(fine.x, limit: image.width))
             }
           }
         }
       }
     }
     return output
+  }
+
+  /// One axis of a sample: the two source indices it interpolates between (clamped to the
+  /// image, so reading them is safe), whether each lies inside the image, and the 1/32
+  /// fraction of the second.
+  private struct Tap {
+    let first: Int
+    let second: Int
+    let fraction: Int
+    let firstInside: Bool
+    let secondInside: Bool
+
+    @inline(__always) init(_ fine: Int, limit: Int) {
+      let index = fine >> WarpScaler.fractionBits
+      first = min(max(index, 0), limit - 1)
+      second = min(max(index + 1, 0), limit - 1)
+      fraction = fine & ((1 << WarpScaler.fractionBits) - 1)
+      firstInside = (0..<limit).contains(index)
+      secondInside = (0..<limit).contains(index + 1)
+    }
   }
 }
