@@ -45,8 +45,8 @@ public struct SegmentationResult: Sendable, Equatable {
   /// ``maskUpsampling`` ``MaskUpsampling/mediaPipe`` and a stretched fit, MediaPipe Tasks'
   /// interpolated mask instead.
   ///
-  /// - Returns: `nil` when the segmentation holds confidence masks only (or sizes that do not
-  ///   fit together).
+  /// - Returns: `nil` when the segmentation holds confidence masks only, unless MediaPipe's
+  ///   upsampling makes the mask from them (or sizes that do not fit together).
   public func categoryMaskOverImage() -> [UInt8]? {
     if maskUpsampling == .mediaPipe, let mask = mediaPipeCategoryMask() { return mask }
     guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0, imageWidth > 0, imageHeight > 0,
