@@ -96,19 +96,18 @@ enum WarpScaler {
   /// image, so reading them is safe), whether each lies inside the image, and the 1/32
   /// fraction of the second.
   private struct Tap {
-    let first: Int
-    let second: Int
+    /// The source indices, clamped to the image.
+    let first: Int, second: Int
+    /// The 1/32 fraction of the second.
     let fraction: Int
-    let firstInside: Bool
-    let secondInside: Bool
+    /// Whether each index lies inside the image before clamping.
+    let firstInside: Bool, secondInside: Bool
 
     @inline(__always) init(_ fine: Int, limit: Int) {
       let index = fine >> WarpScaler.fractionBits
-      first = min(max(index, 0), limit - 1)
-      second = min(max(index + 1, 0), limit - 1)
+      (first, second) = (min(max(index, 0), limit - 1), min(max(index + 1, 0), limit - 1))
       fraction = fine & ((1 << WarpScaler.fractionBits) - 1)
-      firstInside = (0..<limit).contains(index)
-      secondInside = (0..<limit).contains(index + 1)
+      (firstInside, secondInside) = ((0..<limit).contains(index), (0..<limit).contains(index + 1))
     }
   }
 }

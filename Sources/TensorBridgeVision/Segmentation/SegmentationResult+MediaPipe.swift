@@ -3,34 +3,26 @@ extension SegmentationResult {
   /// The category mask MediaPipe's CPU post-processing gives at the image's size, or `nil`
   /// without scores or when the fit is not a stretch of the whole upright image onto the input.
   func mediaPipeCategoryMask() -> [UInt8]? {
-    guard let scores = segmentation.confidenceMasks, !scores.isEmpty, imageWidth > 0, imageHeight > 0,
-      scores.allSatisfy({ $0.count == segmentation.width * segmentation.height })
+    guard let scores = segmentation.confidenceMasks, !scores.isEmpty,
+      scores.allSatisfy({ $0.count == segmentation.width * segmentation.height }), let geometry = maskGeometry
     else { return nil }
-    let swaps = orientation.swapsDimensions
-    let uprightWidth = swaps ? imageHeight : imageWidth
-    let uprightHeight = swaps ? imageWidth : imageHeight
+    let (uprightWidth, uprightHeight) = (geometry.uprightWidth, geometry.uprightHeight)
     let origin = fitTransform.apply(x: 0, y: 0)
     let corner = fitTransform.apply(x: Double(inputWidth), y: Double(inputHeight))
     guard fitTransform.b == 0, fitTransform.c == 0, abs(origin.x) < 1e-6, abs(origin.y) < 1e-6,
       abs(corner.x - Double(uprightWidth)) < 1e-6, abs(corner.y - Double(uprightHeight)) < 1e-6
     else { return nil }
-    // The tensor as the model wrote it (upright); the segmentation's masks are stored-oriented.
-    let tensorWidth = swaps ? segmentation.height : segmentation.width
-    let tensorHeight = swaps ? segmentation.width : segmentation.height
+    let (tensorWidth, tensorHeight) = (geometry.tensorWidth, geometry.tensorHeight)
     func alignedScale(_ model: Int, _ image: Int) -> Float { image > 1 ? Float(model - 1) / Float(image - 1) : 0 }
     let widthScale = alignedScale(tensorWidth, uprightWidth)
     let heightScale = alignedScale(tensorHeight, uprightHeight)
-    func score(_ mask: [Float], x: Int, y: Int) -> Float {
-      let stored = orientation.storedPixel(
-        uprightX: x, y: y, storedWidth: segmentation.width, storedHeight: segmentation.height)
-      return mask[stored.y * segmentation.width + stored.x]
-    }
+    func score(_ mask: [Float], x: Int, y: Int) -> Float { mask[maskIndex(uprightX: x, y: y)] }
     func lerp(_ a: Float, _ b: Float, _ t: Float) -> Float { a + (b - a) * t }
     var result = [UInt8](repeating: segmentation.backgroundValue, count: imageWidth * imageHeight)
     var interpolated = [Float](repeating: 0, count: scores.count)
     for y in 0..<imageHeight {
       for x in 0..<imageWidth {
-        let upright = orientation.uprightPixel(storedX: x, y: y, storedWidth: imageWidth, storedHeight: imageHeight)
+        let upright = uprightImagePixel(x: x, y: y)
         let row = Float(upright.y) * heightScale
         let column = Float(upright.x) * widthScale
         let y0 = Int(max(row.rounded(.down), 0))

@@ -49,30 +49,19 @@ public struct SegmentationResult: Sendable, Equatable {
   ///   upsampling makes the mask from them (or sizes that do not fit together).
   public func categoryMaskOverImage() -> [UInt8]? {
     if maskUpsampling == .mediaPipe, let mask = mediaPipeCategoryMask() { return mask }
-    guard let mask = segmentation.categoryMask, inputWidth > 0, inputHeight > 0, imageWidth > 0, imageHeight > 0,
-      mask.count == segmentation.width * segmentation.height
+    guard let mask = segmentation.categoryMask, mask.count == segmentation.width * segmentation.height,
+      let geometry = maskGeometry
     else { return nil }
-    let inverse = fitTransform.inverted()
-    // The tensor is upright; the segmentation's mask is stored-oriented.
-    let swaps = orientation.swapsDimensions
-    let tensorWidth = swaps ? segmentation.height : segmentation.width
-    let tensorHeight = swaps ? segmentation.width : segmentation.height
-    let scaleX = Double(tensorWidth) / Double(inputWidth)
-    let scaleY = Double(tensorHeight) / Double(inputHeight)
-    let uprightWidth = swaps ? imageHeight : imageWidth
-    let uprightHeight = swaps ? imageWidth : imageHeight
     var result = [UInt8](repeating: segmentation.backgroundValue, count: imageWidth * imageHeight)
     for y in 0..<imageHeight {
       for x in 0..<imageWidth {
-        let upright = orientation.uprightPixel(storedX: x, y: y, storedWidth: imageWidth, storedHeight: imageHeight)
-        guard upright.x < uprightWidth, upright.y < uprightHeight else { continue }
-        let input = inverse.apply(x: Double(upright.x) + 0.5, y: Double(upright.y) + 0.5)
-        let tx = Int((input.x * scaleX).rounded(.down))
-        let ty = Int((input.y * scaleY).rounded(.down))
-        guard tx >= 0, ty >= 0, tx < tensorWidth, ty < tensorHeight else { continue }
-        let stored = orientation.storedPixel(
-          uprightX: tx, y: ty, storedWidth: segmentation.width, storedHeight: segmentation.height)
-        result[y * imageWidth + x] = mask[stored.y * segmentation.width + stored.x]
+        let upright = uprightImagePixel(x: x, y: y)
+        guard upright.x < geometry.uprightWidth, upright.y < geometry.uprightHeight else { continue }
+        let input = geometry.inverse.apply(x: Double(upright.x) + 0.5, y: Double(upright.y) + 0.5)
+        let tx = Int((input.x * geometry.scaleX).rounded(.down))
+        let ty = Int((input.y * geometry.scaleY).rounded(.down))
+        guard tx >= 0, ty >= 0, tx < geometry.tensorWidth, ty < geometry.tensorHeight else { continue }
+        result[y * imageWidth + x] = mask[maskIndex(uprightX: tx, y: ty)]
       }
     }
     return result

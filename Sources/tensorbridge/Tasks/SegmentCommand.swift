@@ -33,12 +33,7 @@ struct SegmentCommand: ParsableCommand {
   var overlay: String?
 
   @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "How the mask maps to the image's pixels: nearest (the Task Library's) or mediapipe.",
-      discussion:
-        "mediapipe is MediaPipe Tasks' category mask: the scores interpolated with the corners aligned at every image pixel, then the class (with --resize mediapipe and the default stretch, MediaPipe's own mask)."
-    ))
+    help: "How masks map to image pixels: nearest (the Task Library's) or mediapipe (MediaPipe Tasks' category mask).")
   var maskUpsampling: MaskUpsamplingName = .nearest
 
   @OptionGroup var pipeline: ImageTaskOptions
