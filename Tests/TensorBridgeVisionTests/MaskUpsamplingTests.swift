@@ -85,4 +85,23 @@ final class MaskUpsamplingTests: XCTestCase {
       XCTAssertEqual(turned, upright, "\(orientation)")
     }
   }
+
+  /// Confidence masks alone give the category mask by the decode rule (so `segment --confidence`
+  /// loses nothing), and the confidence picture: here the scores interpolated at each pixel
+  /// centre (1/3, 1, 5/3 of a mask pixel, clamped at the edges), times 255.
+  func testConfidenceMasksGiveTheCategoryMaskAndAConfidencePicture() throws {
+    let scores: [[Float]] = [[0, 1, 1, 1]]
+    let both = result(scores: scores, labels: 1, upsampling: .nearest)
+    let confidenceOnly = SegmentationResult(
+      segmentation: Segmentation(
+        width: 2, height: 2, categoryMask: nil, confidenceMasks: scores,
+        coloredLabels: both.segmentation.coloredLabels),
+      imageWidth: 3, imageHeight: 3, orientation: .up, fitTransform: stretch, inputWidth: 2, inputHeight: 2)
+    XCTAssertEqual(confidenceOnly.categoryMaskOverImage(), both.categoryMaskOverImage())
+    let picture = try XCTUnwrap(confidenceOnly.confidenceImage())
+    XCTAssertEqual(picture.format, .gray8)
+    // Centres at -1/6, 1/2, 7/6 of the tensor (× 2/3 − 1/2): the first clamps to pixel 0, the
+    // middle is halfway, the last clamps to pixel 1.
+    XCTAssertEqual(picture.bytes, [0, 128, 255, 128, 191, 255, 255, 255, 255])
+  }
 }

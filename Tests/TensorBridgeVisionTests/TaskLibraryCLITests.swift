@@ -122,6 +122,38 @@ final class TaskLibraryCLITests: XCTestCase {
     XCTAssertEqual(line["decodeScale"] as? Int, 1, "257x257 is the input size: nothing to reduce")
   }
 
+  /// `--confidence` writes a single-class model's scores as gray (MediaPipe's selfie segmenter:
+  /// a soft mask) and leaves the category mask as it is without it; a model of several classes
+  /// (DeepLab, whose scores are logits) is refused, naming its class count.
+  func testSegmentWritesAConfidencePictureAndTheSameMask() throws {
+    let model = try VisionFixtures.requiredThirdParty("selfie_segmentation.tflite")
+    let photo = try VisionFixtures.photo("coffee")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segment-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (plain, withScores, confidence) = (
+      folder.appendingPathComponent("plain.png"), folder.appendingPathComponent("scores.png"),
+      folder.appendingPathComponent("confidence.png")
+    )
+    let first = try run(["segment", model.path, photo.path, "--mask", plain.path])
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let second = try run([
+      "segment", model.path, photo.path, "--mask", withScores.path, "--confidence", confidence.path,
+    ])
+    XCTAssertEqual(second.status, 0, second.stderr)
+    XCTAssertEqual(try PixelBufferLoader.gray(plain), try PixelBufferLoader.gray(withScores))
+    let picture = try PixelBuffer(contentsOf: confidence)
+    XCTAssertEqual(picture.format, .gray8)
+    XCTAssertEqual([picture.width, picture.height], [600, 400])
+    XCTAssertGreaterThan(Set(picture.bytes).count, 100, "a soft mask, not a binary one")
+    let deeplab = try run([
+      "segment", TaskLibraryFixtures.deeplab.path, path("segmentation_input_rotation0.jpg"), "--confidence",
+      confidence.path,
+    ])
+    XCTAssertEqual(deeplab.status, 1)
+    XCTAssertTrue(deeplab.stderr.contains("this model has 21 classes"), deeplab.stderr)
+  }
+
   /// `--resize mediapipe --mask-upsampling mediapipe` gives MediaPipe Tasks' own category mask:
   /// the landscape selfie segmenter on chelsea has MediaPipe 1.2.3's foreground share exactly
   /// (mediapipe.reference.json), where the Task Library's nearest neighbour is 0.2 points off.

@@ -108,17 +108,7 @@ public struct Segmentation: Sendable, Equatable {
       for y in 0..<maskHeight {
         for x in 0..<maskWidth {
           let base = tensorOffset(maskX: x, maskY: y)
-          if classes == 1 {
-            mask[y * maskWidth + x] = scores[base] > 0.5 ? 0 : Self.unlabeled
-            continue
-          }
-          var best = 0
-          var bestScore: Float = 0
-          for c in 0..<classes where scores[base + c] > bestScore {
-            best = c
-            bestScore = scores[base + c]
-          }
-          mask[y * maskWidth + x] = UInt8(best)
+          mask[y * maskWidth + x] = category(classes: classes) { scores[base + $0] }
         }
       }
       return Segmentation(
@@ -134,5 +124,29 @@ public struct Segmentation: Sendable, Equatable {
       return Segmentation(
         width: maskWidth, height: maskHeight, categoryMask: nil, confidenceMasks: masks, coloredLabels: coloredLabels)
     }
+  }
+
+  /// A pixel's class from its scores: class 0 where a single score is above 0.5, else
+  /// ``unlabeled``; with several classes the first whose score is highest and above 0 (class 0
+  /// when none is).
+  @inline(__always) static func category(classes: Int, score: (Int) -> Float) -> UInt8 {
+    if classes == 1 { return score(0) > 0.5 ? 0 : unlabeled }
+    var best = 0
+    var bestScore: Float = 0
+    for c in 0..<classes where score(c) > bestScore {
+      best = c
+      bestScore = score(c)
+    }
+    return UInt8(best)
+  }
+
+  /// The category mask, or when the segmentation holds confidence masks only, the one they give
+  /// by the same rule as ``decode(scores:width:height:classes:orientation:outputType:coloredLabels:)``.
+  public var categoryMaskFromAnyOutput: [UInt8]? {
+    if let categoryMask { return categoryMask }
+    guard let masks = confidenceMasks, !masks.isEmpty, masks.allSatisfy({ $0.count == width * height }) else {
+      return nil
+    }
+    return (0..<(width * height)).map { pixel in Self.category(classes: masks.count) { masks[$0][pixel] } }
   }
 }

@@ -2,10 +2,22 @@ extension SegmentationResult {
   /// The category mask over the image's pixels as an 8-bit gray image whose values are class
   /// indices (the file `segment --mask` writes).
   ///
-  /// - Returns: `nil` when the segmentation holds confidence masks only.
+  /// - Returns: `nil` for sizes that do not fit together.
   public func maskImage() -> PixelBuffer? {
     guard let mask = categoryMaskOverImage() else { return nil }
     return try? PixelBuffer(width: imageWidth, height: imageHeight, format: .gray8, bytes: mask)
+  }
+
+  /// A single-class model's score at each of the image's pixels as an 8-bit gray image (a soft
+  /// foreground mask, what a background blur uses; the file `segment --confidence` writes):
+  /// ``confidenceMasksOverImage()`` clamped to 0…1 and scaled to 0…255.
+  ///
+  /// - Returns: `nil` when the segmentation holds a category mask only, or several classes
+  ///   (whose scores may be logits: their confidence masks are the place to read them).
+  public func confidenceImage() -> PixelBuffer? {
+    guard segmentation.isBinaryForeground, let mask = confidenceMasksOverImage()?.first else { return nil }
+    let bytes = mask.map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+    return try? PixelBuffer(width: imageWidth, height: imageHeight, format: .gray8, bytes: bytes)
   }
 
   /// `image` (the pixels that were segmented) with every pixel not of the background
@@ -15,8 +27,7 @@ extension SegmentationResult {
   /// - Parameters:
   ///   - image: The segmented image, as passed to ``ImageSegmenter/segment(_:orientation:)``.
   ///   - opacity: The colours' weight, 0…1.
-  /// - Returns: An RGB image, or `nil` when the image is not the segmented one's size or the
-  ///   segmentation holds confidence masks only.
+  /// - Returns: An RGB image, or `nil` when the image is not the segmented one's size.
   public func overlay(on image: PixelBuffer, opacity: Double = 0.55) -> PixelBuffer? {
     guard image.width == imageWidth, image.height == imageHeight, let mask = categoryMaskOverImage() else { return nil }
     let rgb = image.converted(to: .rgb8)

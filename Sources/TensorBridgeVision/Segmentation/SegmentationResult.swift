@@ -45,11 +45,11 @@ public struct SegmentationResult: Sendable, Equatable {
   /// ``maskUpsampling`` ``MaskUpsampling/mediaPipe`` and a stretched fit, MediaPipe Tasks'
   /// interpolated mask instead.
   ///
-  /// - Returns: `nil` when the segmentation holds confidence masks only, unless MediaPipe's
-  ///   upsampling makes the mask from them (or sizes that do not fit together).
+  /// - Returns: `nil` for sizes that do not fit together. (Confidence masks give their category
+  ///   mask, ``Segmentation/categoryMaskFromAnyOutput``.)
   public func categoryMaskOverImage() -> [UInt8]? {
     if maskUpsampling == .mediaPipe, let mask = mediaPipeCategoryMask() { return mask }
-    guard let mask = segmentation.categoryMask, mask.count == segmentation.width * segmentation.height,
+    guard let mask = segmentation.categoryMaskFromAnyOutput, mask.count == segmentation.width * segmentation.height,
       let geometry = maskGeometry
     else { return nil }
     var result = [UInt8](repeating: segmentation.backgroundValue, count: imageWidth * imageHeight)

@@ -14,7 +14,9 @@ struct SegmentCommand: ParsableCommand {
       MediaPipe Tasks reads it: the class where its score is above 0.5, 255 (background) \
       elsewhere. Prints the share of the image in each class present. --mask writes the class index of every \
       image pixel as an 8-bit gray PNG (the mask mapped back to the image's pixels); --overlay \
-      writes the image with the classes' colours blended in. Several images number the files \
+      writes the image with the classes' colours blended in; --confidence writes a single-class \
+      model's score at every image pixel as 8-bit gray (a soft mask). \
+      Several images number the files \
       (OUT-1.png, OUT-2.png, …). Without --orientation and --overlay a large JPEG is decoded at \
       the smallest DCT scale (1/2, 1/4, 1/8) still covering the model input, the mask still at \
       the image's full size (--json reports the factor as decodeScale).
@@ -32,6 +34,9 @@ struct SegmentCommand: ParsableCommand {
   @Option(name: .long, help: "Write the image with the classes' colours blended in to this PNG.")
   var overlay: String?
 
+  @Option(help: "Write a single-class model's score per image pixel (a soft mask: 8-bit gray, 255 = 1) to this PNG.")
+  var confidence: String?
+
   @Option(
     help: "How masks map to image pixels: nearest (the Task Library's) or mediapipe (MediaPipe Tasks' category mask).")
   var maskUpsampling: MaskUpsamplingName = .nearest
@@ -45,8 +50,10 @@ struct SegmentCommand: ParsableCommand {
   }
 
   func run() throws {
+    // The scores give the category mask too (the same rule), so --confidence keeps them.
     let options = ImageSegmenterOptions(
-      fitMode: pipeline.fit.mode, filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale,
+      outputType: confidence == nil ? .categoryMask : .confidenceMasks, fitMode: pipeline.fit.mode,
+      filter: pipeline.resize.filter, displayNamesLocale: pipeline.displayNamesLocale,
       maskUpsampling: maskUpsampling.upsampling)
     let segmenter = try runtime.load {
       try ImageSegmenter(contentsOf: URL(fileURLWithPath: model), options: options, interpreterOptions: $0)
@@ -90,13 +97,18 @@ struct SegmentCommand: ParsableCommand {
       }
       try write(mask, position: position) { result.maskImage() }
       try write(overlay, position: position) { image.flatMap { result.overlay(on: $0) } }
+      if confidence != nil, !binary {
+        throw CLIFailure(
+          "--confidence writes a single-class model's scores (a soft mask); this model has \(labels.count) classes")
+      }
+      try write(confidence, position: position) { result.confidenceImage() }
     }
   }
 
   private func write(_ path: String?, position: Int, _ picture: () -> PixelBuffer?) throws {
     guard let path else { return }
     let out = ImageBatch.picturePath(path, position: position, of: images.count)
-    guard let image = picture() else { throw CLIFailure("no category mask to write to \(out)") }
+    guard let image = picture() else { throw CLIFailure("no mask to write to \(out)") }
     try ImageBatch.writePNG(image, to: out)
   }
 }
