@@ -104,4 +104,19 @@ final class MaskUpsamplingTests: XCTestCase {
     // middle is halfway, the last clamps to pixel 1.
     XCTAssertEqual(picture.bytes, [0, 128, 255, 128, 191, 255, 255, 255, 255])
   }
+
+  /// Through a centre crop the image's pixels the model did not see score 0, and the seen ones
+  /// are interpolated where their centres land in the crop.
+  func testConfidenceOverACropScoresUnseenPixelsZero() throws {
+    // The model saw the middle 2 × 2 of a 4 × 4 image (input pixel (0, 0) at image (1, 1)).
+    let crop = ImageTransform(a: 1, b: 0, c: 0, d: 1, tx: 1, ty: 1)
+    let result = SegmentationResult(
+      segmentation: Segmentation(
+        width: 2, height: 2, categoryMask: nil, confidenceMasks: [[0, 1, 1, 1]],
+        coloredLabels: [Segmentation.ColoredLabel(name: nil, displayName: nil, red: 0, green: 0, blue: 0)]),
+      imageWidth: 4, imageHeight: 4, orientation: .up, fitTransform: crop, inputWidth: 2, inputHeight: 2)
+    let scores = try XCTUnwrap(result.confidenceMasksOverImage()?.first)
+    // Row 0 and column 0 (centres at input −0.5) and row 3 and column 3 (at 2.5) are outside.
+    XCTAssertEqual(scores, [0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0])
+  }
 }
