@@ -23,8 +23,8 @@ returns them unchanged, silently:
 So each source is first brought to the float32 model the converter writes without float16
 weights: the opcode table as TensorFlow Lite's own `GetBuiltinCode` reads it (the larger of the
 two fields), and each DEQUANTIZE of a constant float16 tensor replaced by that constant in
-float32 (exact: every float16 is a float32). A recipe that leaves that model without more
-quantized weights (an already quantized model) gives no derived model.
+float32 (exact: every float16 is a float32). A recipe that quantizes none of its float32
+weights fails; a model without float32 weights (already quantized) gives no derived model.
 """
 import hashlib
 import os
@@ -77,6 +77,16 @@ def float32_source(data):
     if not changed:
         return data
     return pack_model(model)
+
+
+def float_weights(data):
+    """How many constant tensors of the model are float32 (what the recipes quantize)."""
+    from ai_edge_litert import schema_py_generated as schema  # noqa: PLC0415
+
+    model = schema.ModelT.InitFromPackedBuf(data, 0)
+    return sum(1 for subgraph in model.subgraphs or [] for tensor in subgraph.tensors or []
+               if tensor.type == schema.TensorType.FLOAT32 and 0 < tensor.buffer < len(model.buffers)
+               and model.buffers[tensor.buffer].data is not None)
 
 
 def quantized_weights(data):
@@ -132,7 +142,11 @@ def main():
                     print(f"skip {derived}: ai-edge-quantizer failed: {str(error).splitlines()[0][:200]}", file=sys.stderr)
                     continue
                 if quantized_weights(result) <= quantized_weights(prepared):
-                    print(f"skip {derived}: {NOTHING} (an already quantized model)", file=sys.stderr)
+                    if float_weights(prepared):
+                        sys.exit(f"{derived}: ai-edge-quantizer quantized none of the model's float32 weights "
+                                 "(the corpus would test the float model twice)")
+                    print(f"skip {derived}: {NOTHING} (no float32 weight: an already quantized model)",
+                          file=sys.stderr)
                     shutil.rmtree(os.path.join(base, "cases", derived), ignore_errors=True)
                     with open(stamp, "w") as f:
                         f.write(source_hash + " " + NOTHING)
