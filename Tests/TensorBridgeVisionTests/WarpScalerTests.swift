@@ -65,4 +65,31 @@ final class WarpScalerTests: XCTestCase {
     let pillow = try board.resized(width: 8, height: 8, filter: .bilinear)
     XCTAssertTrue(pillow.bytes.allSatisfy { (100...155).contains($0) }, "\(pillow.bytes)")
   }
+
+  /// Regions OpenCV's matrix cannot be solved for, or that put positions far past 32 bits,
+  /// neither crash nor fail silently: a degenerate or non-finite region is a typed error or
+  /// left to the clamping resampler, and extreme ones give an image of the size asked.
+  func testDegenerateAndExtremeRegionsDoNotCrash() throws {
+    let image = try PixelBuffer(contentsOf: VisionFixtures.url("images/photo_160x120.png")).converted(to: .rgb8)
+    let regions = [
+      ImageRect(x: 0, y: 0, width: 1e-30, height: 1e-30), ImageRect(x: 10, y: 10, width: 1e-6, height: 50),
+      ImageRect(x: 0, y: 0, width: 160, height: 120), ImageRect(x: 159.999, y: 119.999, width: 0.001, height: 0.001),
+      ImageRect(x: 0, y: 0, width: 1e30, height: 1e30), ImageRect(x: 0, y: 0, width: .infinity, height: 5),
+      ImageRect(x: .nan, y: 0, width: 5, height: 5), ImageRect(x: 0, y: 0, width: 0, height: 0),
+    ]
+    for region in regions {
+      do {
+        let resized = try image.resized(width: 7, height: 5, from: region, filter: .bilinearWarp)
+        XCTAssertEqual([resized.width, resized.height], [7, 5], "\(region)")
+      } catch {
+        XCTAssertFalse("\(error)".isEmpty, "\(region)")
+      }
+    }
+    // MediaPipe's letterbox of extreme aspect ratios (a padded region far larger than the image).
+    let line = try PixelBuffer(width: 1000, height: 1, format: .rgb8, bytes: [UInt8](repeating: 200, count: 3000))
+    for (width, height) in [(1, 1000), (1000, 1), (1, 1), (3, 2)] {
+      let fitted = try line.fitted(width: width, height: height, mode: .letterbox(fill: 0), filter: .bilinearWarp)
+      XCTAssertEqual([fitted.image.width, fitted.image.height], [width, height])
+    }
+  }
 }

@@ -79,22 +79,11 @@ def float32_source(data):
     return pack_model(model)
 
 
-def float_weights(data):
-    """How many constant tensors of the model are float32 (what the recipes quantize)."""
+def constant_tensors(data, kinds):
+    """How many constant tensors of the model have one of the `kinds` of TensorType."""
     from ai_edge_litert import schema_py_generated as schema  # noqa: PLC0415
 
     model = schema.ModelT.InitFromPackedBuf(data, 0)
-    return sum(1 for subgraph in model.subgraphs or [] for tensor in subgraph.tensors or []
-               if tensor.type == schema.TensorType.FLOAT32 and 0 < tensor.buffer < len(model.buffers)
-               and model.buffers[tensor.buffer].data is not None)
-
-
-def quantized_weights(data):
-    """How many constant tensors of the model are int8 or int4 (the recipes' weight types)."""
-    from ai_edge_litert import schema_py_generated as schema  # noqa: PLC0415
-
-    model = schema.ModelT.InitFromPackedBuf(data, 0)
-    kinds = (schema.TensorType.INT8, schema.TensorType.INT4)
 
     def constant(tensor):
         buffer = model.buffers[tensor.buffer] if 0 < tensor.buffer < len(model.buffers) else None
@@ -102,6 +91,18 @@ def quantized_weights(data):
 
     return sum(1 for subgraph in model.subgraphs or [] for tensor in subgraph.tensors or []
                if tensor.type in kinds and constant(tensor))
+
+
+def float_weights(data):
+    """The model's float32 constants (what the recipes quantize)."""
+    from ai_edge_litert.schema_py_generated import TensorType  # noqa: PLC0415
+    return constant_tensors(data, (TensorType.FLOAT32,))
+
+
+def quantized_weights(data):
+    """The model's int8 and int4 constants (the recipes' weight types)."""
+    from ai_edge_litert.schema_py_generated import TensorType  # noqa: PLC0415
+    return constant_tensors(data, (TensorType.INT8, TensorType.INT4))
 
 
 def main():
