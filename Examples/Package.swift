@@ -32,6 +32,7 @@ let package = Package(
         .product(name: "TensorBridgeText", package: "TensorBridge"),
         .product(name: "TensorBridgeDelivery", package: "TensorBridge"),
         .product(name: "TensorBridgeTraining", package: "TensorBridge"),
+        .product(name: "ModelSigning", package: "TensorBridge"),
       ],
       path: "Sources/ReadmeBlocks"),
     // Swift 6 strict concurrency: every task loaded once and called from many concurrent

@@ -10,9 +10,9 @@ struct SigningScratch {
   let privateKeyFile: URL
   let publicKeyFile: URL
 
-  init(_ testCase: XCTestCase) throws {
+  init(_ testCase: XCTestCase, curve: ModelSigningCurve = .p256) throws {
     folder = try TestPaths.temporaryDirectory(for: testCase, "tb-signing")
-    privateKey = ModelSigningPrivateKey()
+    privateKey = ModelSigningPrivateKey(curve: curve)
     privateKeyFile = folder.appendingPathComponent("key.pem")
     publicKeyFile = folder.appendingPathComponent("key.pub")
     try Data(privateKey.pemRepresentation.utf8).write(to: privateKeyFile)

@@ -44,7 +44,11 @@ final class VerifyCLITests: XCTestCase {
   }
 
   func testVerifiesAFolderSignedByThePythonCLI() throws {
-    let scratch = try SigningScratch(self)
+    for curve in ModelSigningCurve.allCases { try verifiesAFolderSignedByThePythonCLI(curve) }
+  }
+
+  private func verifiesAFolderSignedByThePythonCLI(_ curve: ModelSigningCurve) throws {
+    let scratch = try SigningScratch(self, curve: curve)
     let model = try scratch.folderModel()
     let signature = scratch.folder.appendingPathComponent("folder.sig")
     let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
@@ -68,7 +72,10 @@ final class VerifyCLITests: XCTestCase {
     XCTAssertEqual(notBundle.status, 1)
     XCTAssertTrue(notBundle.stderr.contains("\(garbage.path) is not a model-signing bundle"), notBundle.stderr)
     let notKey = try verify(model, garbage, keys: [garbage])
-    XCTAssertTrue(notKey.stderr.contains("\(garbage.path) is not a PEM ECDSA P-256 public key"), notKey.stderr)
+    XCTAssertTrue(
+      notKey.stderr.contains(
+        "\(garbage.path) is not a PEM ECDSA public key: The private key cannot be read as an ECDSA key on P-256, P-384 or P-521"
+      ), notKey.stderr)
     let missing = try verify(scratch.folder.appendingPathComponent("nothing"), garbage, keys: [scratch.publicKeyFile])
     XCTAssertTrue(missing.stderr.contains("no model file or folder at"), missing.stderr)
   }

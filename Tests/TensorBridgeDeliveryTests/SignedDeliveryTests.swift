@@ -110,6 +110,31 @@ final class SignedDeliveryTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: model.fileURL), try Fixtures.model("linear"))
   }
 
+  /// An external P-521 key (the operator's own, as `model_signing` accepts it) signs on the hub
+  /// and the client verifies over SHA-512; the P-256 key it does not trust is refused by hint.
+  func testExternalP521KeySignsAndVerifies() async throws {
+    let folder = try TestPaths.temporaryDirectory(for: self, "delivery-signing-p521")
+    let external = ModelSigningPrivateKey(curve: .p521)
+    _ = try HubStore(directory: folder).createSigningKey(.external(external.publicKey))
+    let credentials = try HubSigningCredentials(reading: Data(external.pemRepresentation.utf8))
+    let hub = try await TestHub.start(directory: folder) { $0.signingCredentials = credentials }
+    addTeardownBlock { await hub.stop() }
+    try await hub.deploy("m", try Fixtures.model("linear"))
+    let signed = try SigstoreBundle(jsonData: try await bundle(hub, "m", 1))
+    XCTAssertEqual(signed.verificationMaterial.publicKeyHint, external.publicKey.hint)
+    let model = try await downloader(hub, trusting: [external.publicKey]).getModel(
+      name: "m", downloadType: .latestModel)
+    XCTAssertEqual(try Data(contentsOf: model.fileURL), try Fixtures.model("linear"))
+    let other = ModelSigningPrivateKey().publicKey
+    do {
+      _ = try await downloader(hub, trusting: [other]).getModel(name: "m", downloadType: .latestModel)
+      XCTFail("installed a version signed by an untrusted key")
+    } catch let error as ModelDownloaderError {
+      XCTAssertEqual(
+        error, .signatureInvalid(model: "m", version: 1, reason: .unknownKey(hint: external.publicKey.hint)))
+    }
+  }
+
   /// Storage and database compromise: other bytes, with their hash recorded as the version's.
   func testTamperedBytes() async throws {
     var tampered = try Fixtures.model("two_vectors")

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// A row of `signingKey`: an ECDSA P-256 key that signs published versions. Its private key is
-/// stored sealed (AES-GCM under the operator's secret, ``HubSigningSecret``), or not at all for
+/// A row of `signingKey`: an ECDSA key (P-256 when generated; external ones also P-384 or
+/// P-521) that signs published versions. Its private key is stored sealed (AES-GCM under the operator's secret, ``HubSigningSecret``), or not at all for
 /// an external key the operator keeps elsewhere. One key at most has the role `signing` (a
 /// partial unique index says so); `verifying` keys signed earlier versions and stay valid; a
 /// `retired` key's row stays so that `hub signing-keys list` shows when it was retired.

@@ -46,7 +46,8 @@ public enum ModelSignatureError: Error, Sendable, Equatable, CustomStringConvert
   /// A sentence saying what went wrong.
   public var description: String {
     switch self {
-    case .unreadableKey(let kind, let reason): "The \(kind) key is not a PEM ECDSA P-256 key: \(reason)."
+    case .unreadableKey(let kind, let reason):
+      "The \(kind) key cannot be read as an ECDSA key on P-256, P-384 or P-521: \(reason)."
     case .malformedBundle(let field, let problem): "The signature bundle is malformed at '\(field)': \(problem)."
     case .wrongMediaType(let type):
       "The signature bundle's mediaType is '\(type)', expected '\(ModelSigningFormat.bundleMediaType)'."

@@ -13,8 +13,8 @@
 /// ```
 ///
 /// - The **key** is an elliptic-curve key: the package accepts P-256, P-384 and P-521 and hashes
-///   with SHA-256, -384 and -512 respectively. We sign with P-256 (ECDSA over SHA-256) and verify
-///   P-256. The `hint` is the hex SHA-256 of the public key as `cryptography` writes it: PEM,
+///   with SHA-256, -384 and -512 respectively (``ModelSigningCurve``); so do we, signing and
+///   verifying. The `hint` is the hex SHA-256 of the public key as `cryptography` writes it: PEM,
 ///   SubjectPublicKeyInfo, base64 in 64-character lines, a final newline. A verifier given
 ///   another key refuses a bundle whose hint differs ("Key mismatch").
 /// - The **signature** is over DSSE's pre-authentication encoding (PAE) of the payload:

@@ -1,32 +1,49 @@
 import Crypto
 import Foundation
 
-/// An ECDSA P-256 public key that verifies model signatures.
+/// An ECDSA public key (P-256, P-384 or P-521) that verifies model signatures.
 public struct ModelSigningPublicKey: Sendable, Hashable, CustomStringConvertible {
-  /// The DER SubjectPublicKeyInfo (swift-crypto's key type is not `Sendable`).
+  /// The DER SubjectPublicKeyInfo (swift-crypto's key types are not `Sendable`).
   public let derRepresentation: Data
+  /// The key's curve, which also fixes the signature's hash.
+  public let curve: ModelSigningCurve
 
-  init(key: P256.Signing.PublicKey) { derRepresentation = key.derRepresentation }
+  init(curve: ModelSigningCurve, derRepresentation: Data) {
+    self.curve = curve
+    self.derRepresentation = derRepresentation
+  }
 
-  /// Reads a PEM public key (`BEGIN PUBLIC KEY`, SubjectPublicKeyInfo).
+  /// Reads a PEM public key (`BEGIN PUBLIC KEY`, SubjectPublicKeyInfo) on P-256, P-384 or P-521.
   /// - Parameter pem: The PEM text.
   /// - Throws: ``ModelSignatureError/unreadableKey(kind:reason:)``.
-  public init(pemRepresentation pem: String) throws(ModelSignatureError) {
+  public init(pemRepresentation pem: String) throws(ModelSignatureError) { try self.init(reading: .pem(pem)) }
+
+  /// Reads a DER SubjectPublicKeyInfo on P-256, P-384 or P-521.
+  /// - Parameter der: The DER bytes.
+  /// - Throws: ``ModelSignatureError/unreadableKey(kind:reason:)``.
+  public init(derRepresentation der: some RandomAccessCollection<UInt8>) throws(ModelSignatureError) {
+    try self.init(reading: .der(Array(der)))
+  }
+
+  private enum Encoding {
+    case pem(String)
+    case der([UInt8])
+  }
+
+  private init(reading encoding: Encoding) throws(ModelSignatureError) {
     do {
-      self.init(key: try P256.Signing.PublicKey(pemRepresentation: pem))
+      let (curve, der) = try ModelSigningCurve.firstReading { try Self.der(of: encoding, as: $0.privateKeyType) }
+      self.init(curve: curve, derRepresentation: der)
     } catch {
       throw .unreadableKey(kind: "public", reason: String(describing: error))
     }
   }
 
-  /// Reads a DER SubjectPublicKeyInfo.
-  /// - Parameter der: The DER bytes.
-  /// - Throws: ``ModelSignatureError/unreadableKey(kind:reason:)``.
-  public init(derRepresentation der: some RandomAccessCollection<UInt8>) throws(ModelSignatureError) {
-    do {
-      self.init(key: try P256.Signing.PublicKey(derRepresentation: der))
-    } catch {
-      throw .unreadableKey(kind: "public", reason: String(describing: error))
+  /// The canonical DER of a key read as `Key`'s public key type (which checks the curve).
+  private static func der<Key: ECDSASigningPrivateKey>(of encoding: Encoding, as _: Key.Type) throws -> Data {
+    switch encoding {
+    case .pem(let pem): try Key.PublicKey(pemRepresentation: pem).derRepresentation
+    case .der(let der): try Key.PublicKey(derRepresentation: der).derRepresentation
     }
   }
 
@@ -51,7 +68,7 @@ public struct ModelSigningPublicKey: Sendable, Hashable, CustomStringConvertible
   /// The hint.
   public var description: String { hint }
 
-  /// Compares keys by their DER encoding.
+  /// Compares keys by their DER encoding (which names the curve).
   public static func == (lhs: ModelSigningPublicKey, rhs: ModelSigningPublicKey) -> Bool {
     lhs.derRepresentation == rhs.derRepresentation
   }
@@ -59,10 +76,17 @@ public struct ModelSigningPublicKey: Sendable, Hashable, CustomStringConvertible
   /// Hashes the DER encoding.
   public func hash(into hasher: inout Hasher) { hasher.combine(derRepresentation) }
 
-  /// Whether `derSignature` is a valid ECDSA signature over SHA-256 of `message`.
+  /// Whether `derSignature` is a valid ECDSA signature over `message` hashed as the curve pairs
+  /// (SHA-256, -384 or -512).
   func isValid(derSignature: Data, for message: Data) -> Bool {
-    guard let signature = try? P256.Signing.ECDSASignature(derRepresentation: derSignature),
-      let key = try? P256.Signing.PublicKey(derRepresentation: derRepresentation)
+    Self.isValid(derSignature: derSignature, for: message, key: derRepresentation, as: curve.privateKeyType)
+  }
+
+  private static func isValid<Key: ECDSASigningPrivateKey>(
+    derSignature: Data, for message: Data, key der: Data, as _: Key.Type
+  ) -> Bool {
+    guard let signature = try? Key.PublicKey.Signature(derRepresentation: derSignature),
+      let key = try? Key.PublicKey(derRepresentation: der)
     else { return false }
     return key.isValidSignature(signature, for: message)
   }

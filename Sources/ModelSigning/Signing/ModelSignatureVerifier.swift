@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 
-/// Verifies OpenSSF model-signing bundles (key method) against trusted ECDSA P-256 public keys,
-/// then the model's files against the signed manifest.
+/// Verifies OpenSSF model-signing bundles (key method) against trusted ECDSA public keys (P-256,
+/// P-384 or P-521), then the model's files against the signed manifest.
 ///
 /// ```swift
 /// let verifier = ModelSignatureVerifier(trustedKeys: [try ModelSigningPublicKey(pemRepresentation: pem)])

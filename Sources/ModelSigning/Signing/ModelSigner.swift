@@ -1,7 +1,7 @@
 import Foundation
 
-/// Signs models in the OpenSSF model-signing format with an ECDSA P-256 key: the bundle that
-/// `model_signing verify key` accepts.
+/// Signs models in the OpenSSF model-signing format with an ECDSA key (P-256, P-384 or P-521):
+/// the bundle that `model_signing verify key` accepts.
 ///
 /// ```swift
 /// let signer = ModelSigner(privateKey: try ModelSigningPrivateKey(pemRepresentation: pem))

@@ -9,7 +9,8 @@ extension HubCommand {
   struct SigningKeys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "signing-keys",
-      abstract: "Manage the keys that sign published versions (OpenSSF model signing, ECDSA P-256).",
+      abstract:
+        "Manage the keys that sign published versions (OpenSSF model signing; generated keys are ECDSA P-256, external ones P-256, P-384 or P-521).",
       discussion: """
         Private keys are stored in the data folder sealed (AES-GCM) with a secret kept outside it: \
         --signing-secret FILE (32+ random bytes, e.g. `head -c 32 /dev/urandom > secret`) or \
@@ -42,7 +43,7 @@ extension HubCommand {
         let pem = String(decoding: try CLIFailure.read("the key", at: external), as: UTF8.self)
         if let publicKey = try? ModelSigningPublicKey(pemRepresentation: pem) { return .external(publicKey) }
         do { return .external(try ModelSigningPrivateKey(pemRepresentation: pem).publicKey) } catch {
-          throw CLIFailure("\(external) is not a PEM ECDSA P-256 key: \(error)")
+          throw CLIFailure("\(external) is not a PEM ECDSA key: \(error)")
         }
       }
 

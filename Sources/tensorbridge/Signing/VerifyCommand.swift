@@ -11,7 +11,7 @@ struct VerifyCommand: ParsableCommand {
     abstract: "Verify a model file or folder against an OpenSSF model-signing signature (key method).",
     discussion: """
       Exits 0 and prints one `verified:` line when the signature is made by one of the --key \
-      public keys (PEM, ECDSA P-256) and every file matches the signed manifest; otherwise exits \
+      public keys (PEM, ECDSA on P-256, P-384 or P-521) and every file matches the signed manifest; otherwise exits \
       1 with an error naming the problem (untrusted key, bad signature, the first changed, \
       missing or unsigned file). Get a hub's key with `tensorbridge hub signing-keys list`, a \
       version's signature from GET /v1/models/{name}/versions/{version}/signature.
@@ -61,7 +61,7 @@ struct VerifyCommand: ParsableCommand {
     let blocks = pem.components(separatedBy: marker).dropFirst().map { marker + $0 }
     if !blocks.isEmpty, let keys = try? blocks.map({ try ModelSigningPublicKey(pemRepresentation: $0) }) { return keys }
     do { return [try ModelSigningPrivateKey(pemRepresentation: pem).publicKey] } catch {
-      throw CLIFailure("\(path) is not a PEM ECDSA P-256 public key: \(error)")
+      throw CLIFailure("\(path) is not a PEM ECDSA public key: \(error)")
     }
   }
 }
