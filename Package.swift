@@ -23,6 +23,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+    .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // Already in the graph through Hummingbird; ModelHub's sendfile path uses them directly.
@@ -75,10 +77,15 @@ let package = Package(
     .target(
       name: "TensorBridgeDelivery",
       dependencies: ["ModelHubAPI", "ModelSigning", .product(name: "Crypto", package: "swift-crypto")]),
-    // OpenSSF model signing (the PyPI `model-signing` package's key method): manifests of a model's
-    // files, in-toto statements in DSSE envelopes in Sigstore bundles, ECDSA P-256. Foundation and
-    // swift-crypto.
-    .target(name: "ModelSigning", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+    // OpenSSF model signing (the PyPI `model-signing` package's key and certificate methods):
+    // manifests of a model's files, in-toto statements in DSSE envelopes in Sigstore bundles, ECDSA
+    // on P-256, P-384 and P-521, X.509 chains. Foundation, swift-crypto and swift-certificates.
+    .target(
+      name: "ModelSigning",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+      ]),
     // ML Kit's and Firebase ML's names (ModelManager, ModelInterpreter, ImageLabeler…) over
     // TensorBridge, so code written for them ports with few edits.
     .target(
@@ -140,6 +147,7 @@ let package = Package(
         "TensorBridgeText",
         "ModelSigning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "X509", package: "swift-certificates"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // Shared by the test targets: hub processes (in-process and child), the CLI runner, raw

@@ -20,7 +20,7 @@ struct TensorBridgeCommand: AsyncParsableCommand {
       InspectCommand.self, RunCommand.self, BundleCommand.self, BenchCommand.self, FuzzCommand.self, HubCommand.self,
       ClassifyCommand.self, DetectCommand.self, SegmentCommand.self, VisionBenchCommand.self,
       ClassifyTextCommand.self, TokenizeCommand.self, PullCommand.self, ModelsCommand.self, TrainCommand.self,
-      VerifyCommand.self,
+      SignCommand.self, VerifyCommand.self,
     ])
 
   /// Runs the command line with the project's exit codes: usage errors exit 2, model and input

@@ -51,6 +51,13 @@ struct SigningScratch {
     return root
   }
 
+  /// A PKI made for this test in `pki/` (`scripts/signing/make_pki.py`: `NAME.pem`, `NAME.key`).
+  func pki() throws -> URL {
+    let url = folder.appendingPathComponent("pki")
+    try ModelSigningCLI.makePKI(in: url)
+    return url
+  }
+
   /// Writes `bundle` as a signature file.
   func write(_ bundle: SigstoreBundle, _ name: String = "model.sig") throws -> URL {
     let url = folder.appendingPathComponent(name)

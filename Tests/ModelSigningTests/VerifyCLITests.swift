@@ -63,6 +63,41 @@ final class VerifyCLITests: XCTestCase {
     XCTAssertTrue(added.stderr.contains("added.txt"), "names the unsigned file: \(added.stderr)")
   }
 
+  /// The certificate method: `--certificate-chain ROOTS.pem` as `model_signing verify certificate`.
+  func testVerifiesACertificateSignatureOfThePythonCLI() throws {
+    let scratch = try SigningScratch(self)
+    let pki = try scratch.pki()
+    let model = try scratch.folderModel()
+    let signature = scratch.folder.appendingPathComponent("certificate.sig")
+    let signed = try ModelSigningCLI.signWithCertificate(
+      model: model, privateKey: pki.appendingPathComponent("leaf.key"),
+      certificate: pki.appendingPathComponent("leaf.pem"), chain: [pki.appendingPathComponent("inter.pem")],
+      signature: signature)
+    XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
+    let run = { (roots: [String]) in
+      try CLIRun.run(
+        ["verify", model.path, "--signature", signature.path]
+          + roots.flatMap { ["--certificate-chain", pki.appendingPathComponent("\($0).pem").path] })
+    }
+    let ok = try run(["other-root", "root"])
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+    XCTAssertTrue(
+      ok.stdout.hasPrefix("verified: \(model.path) (6 files, signed as 'bundle') by certificate key "), ok.stdout)
+    let untrusted = try run(["other-root"])
+    XCTAssertEqual(untrusted.status, 1, untrusted.stdout)
+    XCTAssertTrue(
+      untrusted.stderr.contains(
+        "The signing certificate 'CN=leaf' does not chain to a trusted self-signed certificate"),
+      untrusted.stderr)
+    let both = try CLIRun.run(
+      [
+        "verify", model.path, "--signature", signature.path, "--key", scratch.publicKeyFile.path, "--certificate-chain",
+        pki.appendingPathComponent("root.pem").path,
+      ])
+    XCTAssertNotEqual(both.status, 0)
+    XCTAssertTrue(both.stderr.contains("not both"), both.stderr)
+  }
+
   func testUnreadableInputsAreNamed() throws {
     let scratch = try SigningScratch(self)
     let model = try scratch.singleFileModel()

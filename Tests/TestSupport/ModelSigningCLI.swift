@@ -44,6 +44,34 @@ public enum ModelSigningCLI {
       ], timeLimit: 120)
   }
 
+  /// `model_signing sign certificate MODEL --private_key KEY --signing_certificate CERT
+  /// [--certificate_chain C]… --signature SIG`.
+  public static func signWithCertificate(
+    model: URL, privateKey: URL, certificate: URL, chain: [URL], signature: URL
+  ) throws -> ProcessResult {
+    try ProcessRun.run(
+      try executable(),
+      [
+        "sign", "certificate", model.path, "--private_key", privateKey.path, "--signing_certificate",
+        certificate.path, "--signature", signature.path,
+      ] + chain.flatMap { ["--certificate_chain", $0.path] }, timeLimit: 120)
+  }
+
+  /// `model_signing verify certificate MODEL --signature SIG [--certificate_chain C]…`.
+  public static func verifyCertificate(model: URL, trusted: [URL], signature: URL) throws -> ProcessResult {
+    try ProcessRun.run(
+      try executable(),
+      ["verify", "certificate", model.path, "--signature", signature.path]
+        + trusted.flatMap { ["--certificate_chain", $0.path] }, timeLimit: 120)
+  }
+
+  /// Writes a small X.509 PKI into `folder` (`scripts/signing/make_pki.py`: `NAME.pem`, `NAME.key`).
+  public static func makePKI(in folder: URL) throws {
+    let script = TestPaths.repository.appendingPathComponent("scripts/signing/make_pki.py")
+    let result = try ProcessRun.run(try python(), [script.path, folder.path], timeLimit: 120)
+    guard result.status == 0 else { throw TestFailure("make_pki.py failed (\(result.status)): \(result.stderr)") }
+  }
+
   /// `model_signing verify key MODEL --public_key KEY --signature SIG`.
   public static func verify(model: URL, publicKey: URL, signature: URL) throws -> ProcessResult {
     try ProcessRun.run(

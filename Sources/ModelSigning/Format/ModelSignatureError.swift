@@ -42,6 +42,19 @@ public enum ModelSignatureError: Error, Sendable, Equatable, CustomStringConvert
   case notAFileOrFolder(String)
   /// Reading a model file or writing the signature failed.
   case io(path: String, reason: String)
+  /// The bundle carries no `verificationMaterial.x509CertificateChain`: it was not signed with
+  /// a certificate.
+  case certificateChainMissing
+  /// A certificate could not be read; `source` names it (a bundle field path, or a file).
+  case unreadableCertificate(source: String, reason: String)
+  /// The signing certificate does not chain to a trusted self-signed certificate, all valid
+  /// when it was issued (its `notBefore`), as `model_signing verify certificate` requires.
+  case untrustedCertificate(subject: String, reason: String)
+  /// The signing certificate allows neither digital signatures (KeyUsage) nor code signing
+  /// (ExtendedKeyUsage).
+  case certificateNotForSigning(subject: String)
+  /// The signing certificate's public key is not the private key's.
+  case certificateKeyMismatch(subject: String)
 
   /// A sentence saying what went wrong.
   public var description: String {
@@ -74,6 +87,15 @@ public enum ModelSignatureError: Error, Sendable, Equatable, CustomStringConvert
     case .symlinkInModel(let path): "'\(path)' is a symbolic link, which the serialization does not allow."
     case .notAFileOrFolder(let path): "'\(path)' is neither a regular file nor a folder."
     case .io(let path, let reason): "Reading or writing '\(path)' failed: \(reason)."
+    case .certificateChainMissing:
+      "The bundle carries no certificate chain (verificationMaterial.x509CertificateChain): it was signed with a key, not a certificate."
+    case .unreadableCertificate(let source, let reason): "The certificate at \(source) cannot be read: \(reason)."
+    case .untrustedCertificate(let subject, let reason):
+      "The signing certificate '\(subject)' does not chain to a trusted self-signed certificate: \(reason)."
+    case .certificateNotForSigning(let subject):
+      "The signing certificate '\(subject)' allows neither digital signatures (KeyUsage) nor code signing (ExtendedKeyUsage)."
+    case .certificateKeyMismatch(let subject):
+      "The signing certificate '\(subject)' holds another public key than the private key's."
     }
   }
 }

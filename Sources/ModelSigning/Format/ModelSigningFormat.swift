@@ -1,5 +1,8 @@
 /// The OpenSSF model-signing format for the key-based method, as the PyPI `model-signing`
-/// package (v1.1, `model_signing sign key` / `verify key`) writes and reads it.
+/// package (v1.1, `model_signing sign key` / `verify key`) writes and reads it. The certificate
+/// method (`sign certificate`) differs only in the verification material: instead of the key's
+/// hint, `x509CertificateChain.certificates[].rawBytes` (base64 DER, the signing certificate
+/// first; see ``ModelCertificateVerifier``).
 ///
 /// A signature file is a **Sigstore bundle** (JSON, camelCase protobuf field names):
 ///

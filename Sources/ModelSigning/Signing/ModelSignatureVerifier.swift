@@ -32,21 +32,13 @@ public struct ModelSignatureVerifier: Sendable {
   /// - Throws: ``ModelSignatureError``: wrong media or payload type, no signature, an untrusted
   ///   key hint, a signature no trusted key verifies, or a malformed statement.
   public func verifiedManifest(of bundle: SigstoreBundle) throws(ModelSignatureError) -> Verified {
-    guard bundle.mediaType == ModelSigningFormat.bundleMediaType else { throw .wrongMediaType(bundle.mediaType) }
-    let envelope = bundle.dsseEnvelope
-    guard envelope.payloadType == ModelSigningFormat.payloadType else { throw .wrongPayloadType(envelope.payloadType) }
-    guard !envelope.signatures.isEmpty else { throw .noSignatures }
+    let message = try bundle.signedMessage()
     var candidates = trustedKeys
     if let hint = bundle.verificationMaterial.publicKeyHint, !hint.isEmpty {
       candidates = trustedKeys.filter { $0.hint == hint }
       guard !candidates.isEmpty else { throw .unknownKey(hint: hint) }
     }
-    let message = DSSEEnvelope.preAuthenticationEncoding(payloadType: envelope.payloadType, payload: envelope.payload)
-    let verifying = candidates.first { key in
-      envelope.signatures.contains { key.isValid(derSignature: $0.sig, for: message) }
-    }
-    guard let key = verifying else { throw .signatureInvalid(keyHints: candidates.map(\.hint)) }
-    return Verified(manifest: try InTotoStatement.manifest(fromPayload: envelope.payload), key: key)
+    return try bundle.verified(message, byOneOf: candidates)
   }
 
   /// Verifies the bundle, then the model file or folder at `url` against it.
@@ -58,10 +50,7 @@ public struct ModelSignatureVerifier: Sendable {
   ///   whose digest differs, that is missing or that is not signed.
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, modelAt url: URL) throws(ModelSignatureError) -> Verified {
-    let verified = try verifiedManifest(of: bundle)
-    let local = try ModelSigningManifest.computed(forModelAt: url, serialization: verified.manifest.serialization)
-    try verified.manifest.check(matches: local)
-    return verified
+    try verifiedManifest(of: bundle).checked(againstModelAt: url)
   }
 
   /// Verifies the bundle, then a one-file model held in memory against it.
@@ -84,8 +73,49 @@ public struct ModelSignatureVerifier: Sendable {
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, singleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Verified
   {
-    let verified = try verifiedManifest(of: bundle)
-    try verified.manifest.check(matches: .singleFile(modelName: verified.manifest.modelName, sha256: sha256))
-    return verified
+    try verifiedManifest(of: bundle).checked(againstSingleFileSHA256: sha256)
+  }
+}
+
+extension ModelSignatureVerifier.Verified {
+  /// Itself, once the model file or folder at `url` matches the manifest.
+  /// - Throws: ``ModelSignatureError`` naming the first file whose digest differs, that is
+  ///   missing or that is not signed.
+  func checked(againstModelAt url: URL) throws(ModelSignatureError) -> Self {
+    try manifest.check(matches: ModelSigningManifest.computed(forModelAt: url, serialization: manifest.serialization))
+    return self
+  }
+
+  /// Itself, once a one-file model with this SHA-256 matches the manifest.
+  func checked(againstSingleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Self {
+    try manifest.check(matches: .singleFile(modelName: manifest.modelName, sha256: sha256))
+    return self
+  }
+}
+
+extension SigstoreBundle {
+  /// The bytes its signatures sign (DSSE's PAE of the payload), once the media type, the payload
+  /// type and the presence of a signature are checked.
+  func signedMessage() throws(ModelSignatureError) -> Data {
+    guard mediaType == ModelSigningFormat.bundleMediaType else { throw .wrongMediaType(mediaType) }
+    guard dsseEnvelope.payloadType == ModelSigningFormat.payloadType else {
+      throw .wrongPayloadType(dsseEnvelope.payloadType)
+    }
+    guard !dsseEnvelope.signatures.isEmpty else { throw .noSignatures }
+    return DSSEEnvelope.preAuthenticationEncoding(payloadType: dsseEnvelope.payloadType, payload: dsseEnvelope.payload)
+  }
+
+  /// The signed manifest and the first of `keys` with a signature of `message` in the envelope.
+  /// - Throws: ``ModelSignatureError/signatureInvalid(keyHints:)`` when none has, or an error
+  ///   naming what is wrong with the statement.
+  func verified(_ message: Data, byOneOf keys: [ModelSigningPublicKey]) throws(ModelSignatureError)
+    -> ModelSignatureVerifier.Verified
+  {
+    let verifying = keys.first { key in
+      dsseEnvelope.signatures.contains { key.isValid(derSignature: $0.sig, for: message) }
+    }
+    guard let key = verifying else { throw .signatureInvalid(keyHints: keys.map(\.hint)) }
+    return ModelSignatureVerifier.Verified(
+      manifest: try InTotoStatement.manifest(fromPayload: dsseEnvelope.payload), key: key)
   }
 }

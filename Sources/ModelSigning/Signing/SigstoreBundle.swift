@@ -1,37 +1,58 @@
 import Foundation
 
-/// A Sigstore bundle (v0.3 JSON) holding a DSSE envelope signed with a key, as `model_signing
-/// sign key` writes it (``ModelSigningFormat``).
+/// A Sigstore bundle (v0.3 JSON) holding a DSSE envelope signed with a key or a certificate's
+/// key, as `model_signing sign key` and `sign certificate` write it (``ModelSigningFormat``).
 public struct SigstoreBundle: Codable, Sendable, Equatable {
-  /// `verificationMaterial`: which key signed (by its hint); no transparency-log entries.
+  /// `verificationMaterial`: which key signed, by its hint (the key method), or the signing
+  /// certificate and the chain behind it (the certificate method); no transparency-log entries.
   public struct VerificationMaterial: Codable, Sendable, Equatable {
-    /// `publicKey.hint`, or nil in bundles that predate hints.
+    /// `publicKey.hint`, or nil in bundles that predate hints and in certificate bundles.
     public var publicKeyHint: String?
+    /// `x509CertificateChain.certificates[].rawBytes`: DER certificates, the signing certificate
+    /// first (`model_signing sign certificate`); nil for the key method.
+    public var certificateChain: [Data]?
 
     /// Creates verification material naming a key by its hint.
     /// - Parameter publicKeyHint: The key's ``ModelSigningPublicKey/hint``.
     public init(publicKeyHint: String?) { self.publicKeyHint = publicKeyHint }
 
-    private enum CodingKeys: String, CodingKey { case publicKey, tlogEntries }
-    private struct PublicKeyIdentifier: Codable { var hint: String? }
+    /// Creates verification material carrying a certificate chain.
+    /// - Parameter certificateChain: DER certificates, the signing certificate first.
+    public init(certificateChain: [Data]) { self.certificateChain = certificateChain }
 
-    /// Reads `publicKey.hint`; `tlogEntries` is not used by the key method.
+    private enum CodingKeys: String, CodingKey { case publicKey, x509CertificateChain, tlogEntries }
+    private struct PublicKeyIdentifier: Codable { var hint: String? }
+    private struct CertificateChain: Codable {
+      struct Certificate: Codable { var rawBytes: Data }
+      var certificates: [Certificate]
+    }
+
+    /// Reads `publicKey.hint` and `x509CertificateChain`; `tlogEntries` is not used by either method.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       publicKeyHint = try container.decodeIfPresent(PublicKeyIdentifier.self, forKey: .publicKey)?.hint
+      certificateChain = try container.decodeIfPresent(CertificateChain.self, forKey: .x509CertificateChain)?
+        .certificates.map(\.rawBytes)
     }
 
-    /// Writes `publicKey.hint` and an empty `tlogEntries`, as the package does.
+    /// Writes `publicKey.hint` (or `x509CertificateChain`) and an empty `tlogEntries`, as the
+    /// package does.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(PublicKeyIdentifier(hint: publicKeyHint), forKey: .publicKey)
+      if let certificateChain {
+        try container.encode(
+          CertificateChain(certificates: certificateChain.map { CertificateChain.Certificate(rawBytes: $0) }),
+          forKey: .x509CertificateChain)
+      } else {
+        try container.encode(PublicKeyIdentifier(hint: publicKeyHint), forKey: .publicKey)
+      }
       try container.encode([String](), forKey: .tlogEntries)
     }
   }
 
   /// The bundle's media type (``ModelSigningFormat/bundleMediaType``).
   public var mediaType: String
-  /// The key's identification.
+  /// The key's identification, or the signing certificate's chain.
   public var verificationMaterial: VerificationMaterial
   /// The signed statement.
   public var dsseEnvelope: DSSEEnvelope
@@ -42,8 +63,22 @@ public struct SigstoreBundle: Codable, Sendable, Equatable {
   ///   - publicKeyHint: The signing key's hint.
   ///   - envelope: The signed envelope.
   public init(mediaType: String = ModelSigningFormat.bundleMediaType, publicKeyHint: String?, envelope: DSSEEnvelope) {
+    self.init(
+      mediaType: mediaType, verificationMaterial: VerificationMaterial(publicKeyHint: publicKeyHint), envelope: envelope
+    )
+  }
+
+  /// Creates a bundle.
+  /// - Parameters:
+  ///   - mediaType: The media type (default: Sigstore bundle v0.3 JSON).
+  ///   - verificationMaterial: The key's hint or the certificate chain.
+  ///   - envelope: The signed envelope.
+  public init(
+    mediaType: String = ModelSigningFormat.bundleMediaType, verificationMaterial: VerificationMaterial,
+    envelope: DSSEEnvelope
+  ) {
     self.mediaType = mediaType
-    self.verificationMaterial = VerificationMaterial(publicKeyHint: publicKeyHint)
+    self.verificationMaterial = verificationMaterial
     self.dsseEnvelope = envelope
   }
 
