@@ -27,7 +27,9 @@ final class SentencePieceTests: XCTestCase {
   /// Every model, every text: the same normalized text, pieces and ids as the C++ library.
   func testMatchesTheSentencePieceLibraryOnTheWholeCorpus() throws {
     let reference = try reference()
-    XCTAssertEqual(Set(reference.models.keys), ["unigram", "bpe", "unigram_identity", "bpe_suffix", "tflite_support"])
+    XCTAssertEqual(
+      Set(reference.models.keys),
+      ["unigram", "bpe", "unigram_identity", "bpe_suffix", "word", "char", "tflite_support"])
     XCTAssertGreaterThan(reference.texts.count, 200)
     for (name, expected) in reference.models.sorted(by: { $0.key < $1.key }) {
       let tokenizer = try SentencePieceTokenizer(contentsOf: Self.folder.appendingPathComponent("\(name).model"))
@@ -97,14 +99,18 @@ final class SentencePieceTests: XCTestCase {
     XCTAssertThrowsError(try SentencePieceModel(data: Data())) { error in
       XCTAssertEqual(error as? SentencePieceError, .invalidModel(reason: "it has no pieces"))
     }
-    // Model type WORD (trainer_spec { model_type: 3 }) and one piece.
-    let word = Data([0x0A, 0x08, 0x0A, 0x01, 0x61, 0x15, 0, 0, 0, 0, 0x12, 0x02, 0x18, 0x03])
-    XCTAssertThrowsError(try SentencePieceModel(data: word)) { error in
-      XCTAssertEqual(error as? SentencePieceError, .unsupportedModelType(3))
+    // Model type 5, which SentencePiece does not have (trainer_spec { model_type: 5 }), and one piece.
+    let unknownType = Data([0x0A, 0x08, 0x0A, 0x01, 0x61, 0x15, 0, 0, 0, 0, 0x12, 0x02, 0x18, 0x05])
+    XCTAssertThrowsError(try SentencePieceModel(data: unknownType)) { error in
+      XCTAssertEqual(error as? SentencePieceError, .unsupportedModelType(5))
       XCTAssertEqual(
         (error as? SentencePieceError)?.description,
-        "The SentencePiece model type WORD is not supported; only UNIGRAM (1) and BPE (2) are.")
+        "The SentencePiece model type 5 is not one of UNIGRAM (1), BPE (2), WORD (3) and CHAR (4).")
     }
+    // WORD (3) is one.
+    var word = unknownType
+    word[word.count - 1] = 3
+    XCTAssertEqual(try SentencePieceModel(data: word).modelType, .word)
     // A unigram model without <unk>.
     let noUnknown = Data([0x0A, 0x08, 0x0A, 0x01, 0x61, 0x15, 0, 0, 0, 0])
     XCTAssertThrowsError(try SentencePieceTokenizer(data: noUnknown)) { error in

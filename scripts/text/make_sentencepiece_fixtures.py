@@ -13,6 +13,9 @@ Writes Tests/Fixtures/text/sentencepiece/:
 * bpe.model       BPE, vocabulary 700, nfkc_cf (case folding), byte fallback, user-defined <sep>
 * unigram_identity.model  unigram, no normalization, extra whitespace kept, no dummy prefix
 * bpe_suffix.model        BPE, no normalization, whitespace as a suffix
+* word.model      WORD, vocabulary 200 (the frequent words; the others stay unknown), nmt_nfkc
+* char.model      CHAR, character coverage 0.98, byte fallback, user-defined [MASK] (matched
+                  before single characters)
 * tflite_support.model  not trained here: tflite-support's own test model
                   (custom_ops/kernel/sentencepiece/testdata/sentencepiece.model, Apache-2.0;
                   a 4,000-piece NMT-NFKC unigram model), committed; only its references are made
@@ -95,6 +98,9 @@ MODELS = {
                              remove_extra_whitespaces=False, add_dummy_prefix=False, character_coverage=0.98),
     "bpe_suffix": dict(model_type="bpe", vocab_size=600, normalization_rule_name="identity",
                        treat_whitespace_as_suffix=True, character_coverage=0.98),
+    "word": dict(model_type="word", vocab_size=200),
+    "char": dict(model_type="char", vocab_size=330, character_coverage=0.98, byte_fallback=True,
+                 user_defined_symbols=["[MASK]"]),
 }
 
 

@@ -6,7 +6,7 @@ public enum SentencePieceError: Error, Sendable, Equatable, CustomStringConverti
   case malformedModel(offset: Int, reason: String)
   /// A field has a value SentencePiece itself rejects (an empty or repeated piece, no `<unk>`, …).
   case invalidModel(reason: String)
-  /// The model type is one this tokenizer does not implement (only unigram and BPE are).
+  /// The model type is none of SentencePiece's four (unigram, BPE, word, character).
   case unsupportedModelType(Int)
   /// The normalization rules (`precompiled_charsmap`) are malformed.
   case invalidCharsMap(reason: String)
@@ -21,8 +21,7 @@ public enum SentencePieceError: Error, Sendable, Equatable, CustomStringConverti
     case .invalidModel(let reason):
       return "The SentencePiece model is invalid: \(reason)."
     case .unsupportedModelType(let type):
-      let name = [3: "WORD", 4: "CHAR"][type] ?? "\(type)"
-      return "The SentencePiece model type \(name) is not supported; only UNIGRAM (1) and BPE (2) are."
+      return "The SentencePiece model type \(type) is not one of UNIGRAM (1), BPE (2), WORD (3) and CHAR (4)."
     case .invalidCharsMap(let reason):
       return "The SentencePiece model's normalization rules (precompiled_charsmap) are invalid: \(reason)."
     }

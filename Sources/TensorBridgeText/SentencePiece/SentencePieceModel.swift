@@ -12,6 +12,10 @@ public struct SentencePieceModel: Sendable, Equatable {
     case unigram = 1
     /// Byte-pair encoding: merge the best-scoring adjacent pair until none is in the vocabulary.
     case bpe = 2
+    /// Whole words: the text split before each `▁`, each word a piece or unknown.
+    case word = 3
+    /// Characters: each character (or user-defined piece) a piece or unknown.
+    case character = 4
   }
 
   /// `ModelProto.SentencePiece.Type`.
@@ -71,8 +75,8 @@ public struct SentencePieceModel: Sendable, Equatable {
   /// Parses the bytes of a `.model` file.
   ///
   /// - Throws: ``SentencePieceError/malformedModel(offset:reason:)`` for bytes that are not a
-  ///   protobuf message, ``SentencePieceError/unsupportedModelType(_:)`` for WORD and CHAR
-  ///   models, ``SentencePieceError/invalidModel(reason:)`` for a model with no pieces.
+  ///   protobuf message, ``SentencePieceError/unsupportedModelType(_:)`` for a model
+  ///   type SentencePiece does not have, ``SentencePieceError/invalidModel(reason:)`` for a model with no pieces.
   public init(data: Data) throws(SentencePieceError) {
     self.pieces = []
     var pieces: [Piece] = []

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A SentencePiece tokenizer (unigram or BPE) read from a `.model` file, giving the same pieces
+/// A SentencePiece tokenizer (unigram, BPE, word or character) read from a `.model` file, giving the same pieces
 /// and ids as the `sentencepiece` library's `encode` (no sampling, no BOS/EOS):
 ///
 /// 1. normalize (``SentencePieceModel/precompiledCharsMap``, e.g. NMT-NFKC; extra whitespace
@@ -88,9 +88,12 @@ public struct SentencePieceTokenizer: TextTokenizer {
     var pieces: [Piece] = []
     normalized.withUnsafeBufferPointer { bytes in
       let raw =
-        model.modelType == .unigram
-        ? SentencePieceUnigram.encode(bytes, vocabulary: vocabulary)
-        : SentencePieceBPE.encode(bytes, vocabulary: vocabulary)
+        switch model.modelType {
+        case .unigram: SentencePieceUnigram.encode(bytes, vocabulary: vocabulary)
+        case .bpe: SentencePieceBPE.encode(bytes, vocabulary: vocabulary)
+        case .word: SentencePieceWordAndCharacter.encodeWords(bytes, vocabulary: vocabulary)
+        case .character: SentencePieceWordAndCharacter.encodeCharacters(bytes, vocabulary: vocabulary)
+        }
       pieces.reserveCapacity(raw.count)
       let unknown = vocabulary.unknownID
       var previousUnknown = false
