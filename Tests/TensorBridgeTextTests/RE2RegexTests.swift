@@ -16,6 +16,28 @@ final class RE2RegexTests: XCTestCase {
     }
   }
 
+  /// RE2's own syntax that ICU reads otherwise: POSIX classes (negated, combined, inside negated
+  /// sets), ASCII `\b` and `\B`, `(?P<name>…)` — 16 delimiters on 47 inputs
+  /// (`scripts/text/make_re2_references.py`).
+  func testRE2SyntaxMatchesRE2() throws {
+    struct Reference: Decodable {
+      var inputs: [String]
+      var pieces: [String: [[String]]]
+    }
+    let url = TextFixtures.folder.appendingPathComponent("re2/reference.json")
+    let reference = try JSONDecoder().decode(Reference.self, from: Data(contentsOf: url))
+    XCTAssertEqual(reference.pieces.count, 16)
+    var mismatches = 0
+    for (pattern, expected) in reference.pieces.sorted(by: { $0.key < $1.key }) {
+      let tokenizer = try RegexTokenizer(delimiter: pattern, lowercase: false, syntax: .re2)
+      for (index, input) in reference.inputs.enumerated() where tokenizer.tokenize(input) != expected[index] {
+        mismatches += 1
+        XCTAssertEqual(tokenizer.tokenize(input), expected[index], "\(pattern) on \(String(reflecting: input))")
+      }
+    }
+    XCTAssertEqual(mismatches, 0)
+  }
+
   func testModelMakerDelimiterScannerAgreesWithTheTranslatedPattern() throws {
     let reference = try TaskLibraryReference.load()
     let scanner = try RegexTokenizer(lowercase: false, syntax: .re2)
