@@ -14,9 +14,11 @@ import json
 import sys
 from pathlib import Path
 
-import re2
-
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+
+import re2  # noqa: E402
+from re2_split import re2_pieces  # noqa: E402
 OUT = ROOT / "Tests" / "Fixtures" / "text" / "re2"
 
 PATTERNS = [
@@ -45,26 +47,13 @@ EXTRA_INPUTS = [
 ]
 
 
-def pieces(pattern: str, value: str) -> list[str]:
-    """tflite-support's RegexTokenizer::Tokenize: RE2::FindAndConsume over `(pattern)`."""
-    result, last = [], 0
-    for match in re2.compile("(" + pattern + ")").finditer(value):
-        assert match.end() > match.start(), f"{pattern} matched empty in {value!r}"
-        if match.start() > last:
-            result.append(value[last:match.start()])
-        last = match.end()
-    if last < len(value):
-        result.append(value[last:])
-    return result
-
-
 def main() -> None:
     tasklibrary = json.loads((ROOT / "Tests/Fixtures/text/tasklibrary/reference.json").read_text(encoding="utf-8"))
     inputs = tasklibrary["inputs"] + EXTRA_INPUTS
     reference = {
         "google_re2": getattr(re2, "__version__", "1.1.20251105"),
         "inputs": inputs,
-        "pieces": {pattern: [pieces(pattern, value) for value in inputs] for pattern in PATTERNS},
+        "pieces": {pattern: [re2_pieces(pattern, value) for value in inputs] for pattern in PATTERNS},
     }
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / "reference.json", "w", encoding="utf-8") as file:

@@ -37,12 +37,14 @@ spec = importlib.util.find_spec("libusb_package")  # tflite-support's modules li
 if spec and spec.origin:
     ctypes.CDLL(str(Path(spec.origin).parent / "libusb-1.0.so"), mode=ctypes.RTLD_GLOBAL)
 
-import re2  # noqa: E402
 import sentencepiece  # noqa: E402
 import tflite_support  # noqa: E402
 from tflite_support import metadata as md  # noqa: E402
 from tflite_support import metadata_schema_py_generated as schema  # noqa: E402
 from tflite_support.metadata_writers import bert_nl_classifier, metadata_info, nl_classifier  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+from re2_split import re2_pieces  # noqa: E402
 from tflite_support.task import core, text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,18 +147,6 @@ def bert(model: Path, inputs: list[str]) -> list:
     classifier = text.BertNLClassifier.create_from_options(
         text.BertNLClassifierOptions(base_options=core.BaseOptions(file_name=str(model))))
     return [categories(classifier.classify(value)) for value in inputs]
-
-
-def re2_pieces(pattern: str, value: str) -> list[str]:
-    """tflite-support's RegexTokenizer::Tokenize: RE2::FindAndConsume over `(pattern)`."""
-    pieces, last = [], 0
-    for match in re2.compile("(" + pattern + ")").finditer(value):
-        if match.start() > last:
-            pieces.append(value[last:match.start()])
-        last = match.end()
-    if last < len(value):
-        pieces.append(value[last:])
-    return pieces
 
 
 def main() -> None:
