@@ -72,7 +72,7 @@ fuzz: build ## A long mutation-fuzzing campaign over the fixtures (child process
 # `make bench BENCH_ARGS="--runs 50 --rounds 1"`; bench-text reads MEGABYTES and LENGTH.
 BENCH_ARGS ?=
 
-.PHONY: bench-vision bench-text
+.PHONY: bench-vision bench-text bench-signing
 bench: ## Swift vs C vs Python LiteRT: invoke latency and load + compile time
 	bash bench/compare.sh $(BENCH_ARGS)
 
@@ -81,6 +81,9 @@ bench-vision: ## TensorBridgeVision vs PIL + numpy + ai_edge_litert: JPEG -> top
 
 bench-text: ## TensorBridgeText tokenize + encode (word, WordPiece, regex) vs Python; SentencePiece vs the sentencepiece package (C++); 10 MB (MEGABYTES=N)
 	bash bench/text_bench.sh
+
+bench-signing: ## Model-signing file digests: tensorbridge sign --hash sha256|blake3 vs hashlib / the blake3 package (MEGABYTES=N)
+	bash bench/signing/hash.sh
 
 fixtures: ## Regenerate the fixture models and references (needs TensorFlow; tests do not)
 	bash scripts/fixtures/make_fixtures.sh

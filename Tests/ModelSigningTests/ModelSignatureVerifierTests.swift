@@ -128,13 +128,18 @@ final class ModelSignatureVerifierTests: XCTestCase {
     XCTAssertThrowsSignatureError(.unsupportedSerialization(field: "predicate.serialization.method", value: "shards")) {
       try verifier.verifiedManifest(of: bundle(statement(serialization: #"{"method": "shards", "shard_size": 1}"#)))
     }
-    XCTAssertThrowsSignatureError(
-      .unsupportedSerialization(field: "predicate.serialization.hash_type", value: "blake3")
-    ) {
-      try verifier.verifiedManifest(
-        of: bundle(
-          statement(
-            serialization: #"{"method": "files", "hash_type": "blake3", "allow_symlinks": false}"#)))
+    // BLAKE2b is refused (as by the reference's verifier); BLAKE3 is read, and each resource
+    // must name it.
+    for (hashType, field, value) in [
+      ("blake2b", "predicate.serialization.hash_type", "blake2b"),
+      ("blake3", "predicate.resources[0].algorithm", "sha256"),
+    ] {
+      XCTAssertThrowsSignatureError(.unsupportedSerialization(field: field, value: value)) {
+        try verifier.verifiedManifest(
+          of: bundle(
+            statement(
+              serialization: #"{"method": "files", "hash_type": "\#(hashType)", "allow_symlinks": false}"#)))
+      }
     }
     XCTAssertThrowsSignatureError(
       .malformedStatement(field: "predicate.resources[0].digest", problem: "not 64 hex digits")

@@ -40,6 +40,8 @@
 ///   to the model folder, and everything under it; the CLI ignores the git files above and the
 ///   signature file when it lies inside the model. A **single-file model** has one resource
 ///   named `"."`. Symbolic links are refused unless `allow_symlinks`. Folders are not listed.
+/// - Each resource's **digest** is SHA-256 of the file (`hash_type` and `algorithm` `sha256`), or
+///   BLAKE3 when the signer's library was told `hashing_algorithm="blake3"` (`blake3`).
 /// - The **root digest** (the subject's) is SHA-256 over the resources' raw 32-byte digests,
 ///   concatenated in the order the predicate lists them. A verifier recomputes it.
 /// - The subject **name** is informative for the package (the model folder's or file's last
@@ -57,7 +59,8 @@ public enum ModelSigningFormat {
   public static let predicateType = "https://model_signing/signature/v1.0"
   /// The only serialization method supported here: one resource per file.
   public static let filesMethod = "files"
-  /// The only digest algorithm supported here.
+  /// The default digest algorithm (and the root digest's); `blake3` is the other one read and
+  /// written here (``ModelSigningManifest/DigestAlgorithm``).
   public static let sha256 = "sha256"
   /// The name of the single resource of a one-file model.
   public static let singleFileResourceName = "."

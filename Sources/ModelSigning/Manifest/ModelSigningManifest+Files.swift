@@ -26,7 +26,9 @@ extension ModelSigningManifest {
       return ModelSigningManifest(
         modelName: name,
         resources: [
-          Resource(name: ModelSigningFormat.singleFileResourceName, digest: try FileDigest.sha256(ofFileAt: root))
+          Resource(
+            name: ModelSigningFormat.singleFileResourceName,
+            digest: try FileDigest.digest(ofFileAt: root, serialization.digestAlgorithm))
         ],
         serialization: serialization)
     case .folder:
@@ -51,7 +53,10 @@ extension ModelSigningManifest {
       let path = relative.isEmpty ? entry : relative + "/" + entry
       if serialization.ignores(path) { continue }
       switch try ModelFileKind.of(root + "/" + path, allowSymlinks: serialization.allowSymlinks) {
-      case .file: resources.append(Resource(name: path, digest: try FileDigest.sha256(ofFileAt: root + "/" + path)))
+      case .file:
+        resources.append(
+          Resource(
+            name: path, digest: try FileDigest.digest(ofFileAt: root + "/" + path, serialization.digestAlgorithm)))
       case .folder: try collect(root: root, relative: path, serialization: serialization, into: &resources)
       }
     }
@@ -83,15 +88,24 @@ enum ModelFileKind {
   }
 }
 
-/// SHA-256 of a file, read in 1 MiB chunks.
+/// The digest of a file, read in 1 MiB chunks.
 enum FileDigest {
-  static func sha256(ofFileAt path: String) throws(ModelSignatureError) -> [UInt8] {
+  static func digest(ofFileAt path: String, _ algorithm: ModelSigningManifest.DigestAlgorithm)
+    throws(ModelSignatureError)
+    -> [UInt8]
+  {
     do {
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
       defer { try? handle.close() }
-      var hasher = SHA256()
-      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
-      return Array(hasher.finalize())
+      var sha256 = SHA256()
+      var blake3 = BLAKE3()
+      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+        switch algorithm {
+        case .sha256: sha256.update(data: chunk)
+        case .blake3: chunk.withUnsafeBytes { blake3.update($0) }
+        }
+      }
+      return algorithm == .sha256 ? Array(sha256.finalize()) : blake3.finalize()
     } catch {
       throw .io(path: path, reason: String(describing: error))
     }

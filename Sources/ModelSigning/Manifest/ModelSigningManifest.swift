@@ -1,20 +1,28 @@
 import Crypto
 import Foundation
 
-/// What a signature covers: a model's files (resources) and their SHA-256 digests, in the
-/// order and with the names the `model-signing` package gives them (``ModelSigningFormat``).
+/// What a signature covers: a model's files (resources) and their digests (SHA-256, or BLAKE3),
+/// in the order and with the names the `model-signing` package gives them (``ModelSigningFormat``).
 public struct ModelSigningManifest: Sendable, Equatable {
+  /// How each file is hashed (`hash_type` in the signature; the package's `hashing_algorithm`).
+  public enum DigestAlgorithm: String, Sendable, Equatable, CaseIterable {
+    /// SHA-256, the package's default and the CLI's only choice.
+    case sha256
+    /// BLAKE3 (32 bytes), which the package's library offers (`hashing_algorithm="blake3"`).
+    case blake3
+  }
+
   /// One signed file.
   public struct Resource: Sendable, Equatable {
     /// The file's path relative to the model folder, `/`-separated; `"."` for a one-file model.
     public var name: String
-    /// The file's 32-byte SHA-256.
+    /// The file's 32-byte digest (by the serialization's ``DigestAlgorithm``).
     public var digest: [UInt8]
 
     /// Creates a resource.
     /// - Parameters:
     ///   - name: The relative path (`"."` for a one-file model).
-    ///   - digest: The 32-byte SHA-256 of the file's bytes.
+    ///   - digest: The 32-byte digest of the file's bytes.
     public init(name: String, digest: [UInt8]) {
       self.name = name
       self.digest = digest
@@ -23,7 +31,7 @@ public struct ModelSigningManifest: Sendable, Equatable {
     /// Creates a resource from a hex digest; nil unless `digestHex` is 64 hex digits.
     /// - Parameters:
     ///   - name: The relative path (`"."` for a one-file model).
-    ///   - digestHex: The SHA-256 as hex.
+    ///   - digestHex: The digest as hex.
     public init?(name: String, digestHex: String) {
       guard let digest = HexDigest.sha256(digestHex) else { return nil }
       self.init(name: name, digest: digest)
@@ -33,8 +41,10 @@ public struct ModelSigningManifest: Sendable, Equatable {
     public var digestHex: String { HexDigest.string(digest) }
   }
 
-  /// The serialization parameters recorded in the signature (method `files`, SHA-256).
+  /// The serialization parameters recorded in the signature (method `files`).
   public struct Serialization: Sendable, Equatable {
+    /// How each file is hashed.
+    public var digestAlgorithm: DigestAlgorithm
     /// Whether symbolic links are followed (refused otherwise).
     public var allowSymlinks: Bool
     /// Paths relative to the model folder left out of the manifest, with everything under them.
@@ -44,7 +54,12 @@ public struct ModelSigningManifest: Sendable, Equatable {
     /// - Parameters:
     ///   - allowSymlinks: Whether symbolic links to files are hashed as their targets.
     ///   - ignorePaths: Relative paths to leave out (default: the git files, as the CLI does).
-    public init(allowSymlinks: Bool = false, ignorePaths: [String] = ModelSigningFormat.defaultIgnoredPaths) {
+    ///   - digestAlgorithm: How each file is hashed (default SHA-256, as the CLI).
+    public init(
+      allowSymlinks: Bool = false, ignorePaths: [String] = ModelSigningFormat.defaultIgnoredPaths,
+      digestAlgorithm: DigestAlgorithm = .sha256
+    ) {
+      self.digestAlgorithm = digestAlgorithm
       self.allowSymlinks = allowSymlinks
       self.ignorePaths = ignorePaths
     }
@@ -93,8 +108,16 @@ public struct ModelSigningManifest: Sendable, Equatable {
   ///   - sha256: The file's 32-byte SHA-256.
   /// - Returns: A manifest with the single resource `"."`.
   public static func singleFile(modelName: String, sha256: [UInt8]) -> ModelSigningManifest {
+    singleFile(modelName: modelName, digest: sha256)
+  }
+
+  /// The manifest of a one-file model whose digest (by `algorithm`) is known.
+  static func singleFile(modelName: String, digest: [UInt8], algorithm: DigestAlgorithm = .sha256)
+    -> ModelSigningManifest
+  {
     ModelSigningManifest(
-      modelName: modelName, resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: sha256)])
+      modelName: modelName, resources: [Resource(name: ModelSigningFormat.singleFileResourceName, digest: digest)],
+      serialization: Serialization(digestAlgorithm: algorithm))
   }
 
   /// The subject's digest: SHA-256 over the resources' digests in their order.

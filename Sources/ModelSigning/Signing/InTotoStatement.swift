@@ -11,11 +11,12 @@ enum InTotoStatement {
       predicateType: ModelSigningFormat.predicateType,
       predicate: Predicate(
         serialization: SerializationFields(
-          method: ModelSigningFormat.filesMethod, hashType: ModelSigningFormat.sha256,
+          method: ModelSigningFormat.filesMethod, hashType: manifest.serialization.digestAlgorithm.rawValue,
           allowSymlinks: manifest.serialization.allowSymlinks,
           ignorePaths: manifest.serialization.ignorePaths.isEmpty ? nil : manifest.serialization.ignorePaths),
         resources: manifest.resources.map {
-          ResourceFields(name: $0.name, algorithm: ModelSigningFormat.sha256, digest: $0.digestHex)
+          ResourceFields(
+            name: $0.name, algorithm: manifest.serialization.digestAlgorithm.rawValue, digest: $0.digestHex)
         }))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -41,13 +42,13 @@ enum InTotoStatement {
       throw .subjectCount(statement.subject.count)
     }
     let serialization = statement.predicate.serialization
-    guard serialization.hashType == ModelSigningFormat.sha256 else {
+    guard let algorithm = ModelSigningManifest.DigestAlgorithm(rawValue: serialization.hashType) else {
       throw .unsupportedSerialization(field: "predicate.serialization.hash_type", value: serialization.hashType)
     }
     var resources: [ModelSigningManifest.Resource] = []
     var names = Set<String>()
     for (index, fields) in statement.predicate.resources.enumerated() {
-      guard fields.algorithm == ModelSigningFormat.sha256 else {
+      guard fields.algorithm == algorithm.rawValue else {
         throw .unsupportedSerialization(field: "predicate.resources[\(index)].algorithm", value: fields.algorithm)
       }
       guard let digest = HexDigest.sha256(fields.digest) else {
@@ -59,7 +60,8 @@ enum InTotoStatement {
     let manifest = ModelSigningManifest(
       modelName: subject.name, orderedResources: resources,
       serialization: ModelSigningManifest.Serialization(
-        allowSymlinks: serialization.allowSymlinks, ignorePaths: serialization.ignorePaths ?? []))
+        allowSymlinks: serialization.allowSymlinks, ignorePaths: serialization.ignorePaths ?? [],
+        digestAlgorithm: algorithm))
     guard let expected = subject.digest["sha256"] else {
       throw .malformedStatement(field: "subject[0].digest.sha256", problem: "missing")
     }

@@ -61,7 +61,17 @@ public struct ModelSignatureVerifier: Sendable {
   /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``.
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, singleFileData data: Data) throws(ModelSignatureError) -> Verified {
-    try verify(bundle, singleFileSHA256: Array(SHA256.hash(data: data)))
+    let verified = try verifiedManifest(of: bundle)
+    let digest: [UInt8]
+    switch verified.manifest.serialization.digestAlgorithm {
+    case .sha256: digest = Array(SHA256.hash(data: data))
+    case .blake3:
+      var hasher = BLAKE3()
+      data.withUnsafeBytes { hasher.update($0) }
+      digest = hasher.finalize()
+    }
+    try verified.manifest.check(matches: .singleFile(modelName: verified.manifest.modelName, digest: digest))
+    return verified
   }
 
   /// Verifies the bundle, then a one-file model whose SHA-256 was computed while receiving it.
@@ -69,7 +79,9 @@ public struct ModelSignatureVerifier: Sendable {
   ///   - bundle: The bundle.
   ///   - sha256: The file's 32-byte SHA-256.
   /// - Returns: The verified manifest and key.
-  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``.
+  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``, and
+  ///   ``ModelSignatureError/unsupportedSerialization(field:value:)`` for a manifest of BLAKE3
+  ///   digests (use ``verify(_:singleFileData:)``).
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, singleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Verified
   {
@@ -88,6 +100,11 @@ extension ModelSignatureVerifier.Verified {
 
   /// Itself, once a one-file model with this SHA-256 matches the manifest.
   func checked(againstSingleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Self {
+    guard manifest.serialization.digestAlgorithm == .sha256 else {
+      throw .unsupportedSerialization(
+        field: "predicate.serialization.hash_type",
+        value: "\(manifest.serialization.digestAlgorithm) (only the file's SHA-256 is known)")
+    }
     try manifest.check(matches: .singleFile(modelName: manifest.modelName, sha256: sha256))
     return self
   }

@@ -26,6 +26,11 @@ struct SignCommand: ParsableCommand {
   var signature = "model.sig"
 
   @Option(
+    name: .customLong("hash"),
+    help: "How each file is hashed: sha256 (the default and the CLI's) or blake3 (the package's library offers it).")
+  var hash: ModelSigningManifest.DigestAlgorithm = .sha256
+
+  @Option(
     name: .customLong("signing-certificate"),
     help: "The key's certificate (PEM): sign with the certificate method instead of the key method.")
   var signingCertificate: String?
@@ -60,7 +65,7 @@ struct SignCommand: ParsableCommand {
       throw CLIFailure(error)
     }
     let output = URL(fileURLWithPath: signature)
-    var serialization = ModelSigningManifest.Serialization()
+    var serialization = ModelSigningManifest.Serialization(digestAlgorithm: hash)
     if let inside = Self.relativePath(of: output, inside: url) { serialization.ignorePaths.append(inside) }
     do {
       let manifest = try ModelSigningManifest.computed(forModelAt: url, serialization: serialization)
@@ -88,3 +93,5 @@ struct SignCommand: ParsableCommand {
     return String(path.dropFirst(folder.count + 1))
   }
 }
+
+extension ModelSigningManifest.DigestAlgorithm: ExpressibleByArgument {}
