@@ -27,9 +27,7 @@ final class ModelSigningInteropTests: XCTestCase {
   func testCLISignsSingleFileAndSwiftVerifies() throws {
     let scratch = try SigningScratch(self)
     let model = try scratch.singleFileModel()
-    let signature = scratch.folder.appendingPathComponent("cli.sig")
-    let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
-    XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
+    let signature = try scratch.signedByCLI(model)
     let bundle = try SigstoreBundle(jsonData: Data(contentsOf: signature))
     XCTAssertEqual(
       bundle.verificationMaterial.publicKeyHint, scratch.privateKey.publicKey.hint, "the hint is computed alike")

@@ -58,6 +58,17 @@ struct SigningScratch {
     return url
   }
 
+  /// Signs `model` with the reference CLI (`model_signing sign key`, this scratch's key) into
+  /// `name` in the scratch folder.
+  func signedByCLI(_ model: URL, into name: String = "cli.sig") throws -> URL {
+    let signature = folder.appendingPathComponent(name)
+    let signed = try ModelSigningCLI.sign(model: model, privateKey: privateKeyFile, signature: signature)
+    guard signed.status == 0 else {
+      throw TestFailure("model_signing sign key failed: \(signed.stdout + signed.stderr)")
+    }
+    return signature
+  }
+
   /// Writes `bundle` as a signature file.
   func write(_ bundle: SigstoreBundle, _ name: String = "model.sig") throws -> URL {
     let url = folder.appendingPathComponent(name)

@@ -13,9 +13,7 @@ final class VerifyCLITests: XCTestCase {
   func testVerifiesAFileSignedByThePythonCLI() throws {
     let scratch = try SigningScratch(self)
     let model = try scratch.singleFileModel()
-    let signature = scratch.folder.appendingPathComponent("cli.sig")
-    let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
-    XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
+    let signature = try scratch.signedByCLI(model)
 
     let ok = try verify(model, signature, keys: [scratch.publicKeyFile])
     XCTAssertEqual(ok.status, 0, ok.stderr)
@@ -50,9 +48,7 @@ final class VerifyCLITests: XCTestCase {
   private func verifiesAFolderSignedByThePythonCLI(_ curve: ModelSigningCurve) throws {
     let scratch = try SigningScratch(self, curve: curve)
     let model = try scratch.folderModel()
-    let signature = scratch.folder.appendingPathComponent("folder.sig")
-    let signed = try ModelSigningCLI.sign(model: model, privateKey: scratch.privateKeyFile, signature: signature)
-    XCTAssertEqual(signed.status, 0, signed.stdout + signed.stderr)
+    let signature = try scratch.signedByCLI(model, into: "folder.sig")
     let ok = try verify(model, signature, keys: [scratch.publicKeyFile])
     XCTAssertEqual(ok.status, 0, ok.stderr)
     XCTAssertTrue(ok.stdout.hasPrefix("verified: \(model.path) ("), ok.stdout)
@@ -96,6 +92,39 @@ final class VerifyCLITests: XCTestCase {
       ])
     XCTAssertNotEqual(both.status, 0)
     XCTAssertTrue(both.stderr.contains("not both"), both.stderr)
+  }
+
+  /// What `model_signing verify` leaves out (the signature inside the model folder, git files,
+  /// `--ignore-paths`, `--ignore_unsigned_files`): `tensorbridge verify` reaches its verdict in
+  /// each case.
+  func testLeavesOutWhatTheCLILeavesOut() throws {
+    let scratch = try SigningScratch(self)
+    let model = try scratch.folderModel()
+    let outside = try scratch.signedByCLI(model, into: "outside.sig")
+    // The signature moved into the model after signing, and a git folder made.
+    let inside = model.appendingPathComponent("model.sig")
+    try FileManager.default.copyItem(at: outside, to: inside)
+    try FileManager.default.createDirectory(at: model.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try Data("ref".utf8).write(to: model.appendingPathComponent(".git/HEAD"))
+    let agree = { (ours: [String], theirs: [String], expected: Bool, label: String) in
+      let swift = try CLIRun.run(
+        ["verify", model.path, "--signature", inside.path, "--key", scratch.publicKeyFile.path] + ours)
+      let python = try ProcessRun.run(
+        try ModelSigningCLI.executable(),
+        ["verify", "key", model.path, "--public_key", scratch.publicKeyFile.path, "--signature", inside.path] + theirs,
+        timeLimit: 120)
+      XCTAssertEqual(python.status == 0, expected, "the CLI, \(label): \(python.stdout + python.stderr)")
+      XCTAssertEqual(swift.status == 0, expected, "tensorbridge, \(label): \(swift.stdout + swift.stderr)")
+    }
+    try agree([], [], true, "signature and .git inside")
+    try agree(["--no-ignore-git-paths"], ["--no-ignore-git-paths"], true, "git files recorded as ignored")
+    let extra = model.appendingPathComponent("extra.txt")
+    try Data("extra".utf8).write(to: extra)
+    try agree([], [], false, "an unsigned file")
+    try agree(["--ignore-unsigned-files"], ["--ignore_unsigned_files"], true, "unsigned files ignored")
+    try agree(["--ignore-paths", extra.path], ["--ignore-paths", extra.path], true, "the unsigned file ignored")
+    try FileManager.default.removeItem(at: model.appendingPathComponent("model.json"))
+    try agree(["--ignore-unsigned-files"], ["--ignore_unsigned_files"], false, "a signed file missing")
   }
 
   func testUnreadableInputsAreNamed() throws {

@@ -66,13 +66,15 @@ public struct ModelCertificateVerifier: Sendable {
   /// - Parameters:
   ///   - bundle: The bundle.
   ///   - url: The model file or folder.
+  ///   - scope: Files to leave out beyond the signature's, and whether unsigned files are
+  ///     ignored (see ``ModelSignatureVerifier/verify(_:modelAt:scope:)``).
   /// - Returns: The verified manifest and the signing certificate's key.
   /// - Throws: ``ModelSignatureError`` from ``verifiedManifest(of:)``, or naming the first file
   ///   whose digest differs, that is missing or that is not signed.
   @discardableResult
-  public func verify(_ bundle: SigstoreBundle, modelAt url: URL) async throws(ModelSignatureError)
-    -> ModelSignatureVerifier.Verified
-  {
-    try await verifiedManifest(of: bundle).checked(againstModelAt: url)
+  public func verify(
+    _ bundle: SigstoreBundle, modelAt url: URL, scope: ModelVerificationScope = ModelVerificationScope()
+  ) async throws(ModelSignatureError) -> ModelSignatureVerifier.Verified {
+    try await verifiedManifest(of: bundle).checked(againstModelAt: url, scope: scope)
   }
 }

@@ -45,12 +45,17 @@ public struct ModelSignatureVerifier: Sendable {
   /// - Parameters:
   ///   - bundle: The bundle.
   ///   - url: The model file or folder.
+  ///   - scope: Files to leave out beyond the signature's, and whether unsigned files are
+  ///     ignored (default: none and no; ``ModelVerificationScope/cli(signature:model:)`` is
+  ///     `model_signing verify`'s).
   /// - Returns: The verified manifest and key.
   /// - Throws: ``ModelSignatureError`` from ``verifiedManifest(of:)``, or naming the first file
   ///   whose digest differs, that is missing or that is not signed.
   @discardableResult
-  public func verify(_ bundle: SigstoreBundle, modelAt url: URL) throws(ModelSignatureError) -> Verified {
-    try verifiedManifest(of: bundle).checked(againstModelAt: url)
+  public func verify(
+    _ bundle: SigstoreBundle, modelAt url: URL, scope: ModelVerificationScope = ModelVerificationScope()
+  ) throws(ModelSignatureError) -> Verified {
+    try verifiedManifest(of: bundle).checked(againstModelAt: url, scope: scope)
   }
 
   /// Verifies the bundle, then a one-file model held in memory against it.
@@ -90,14 +95,6 @@ public struct ModelSignatureVerifier: Sendable {
 }
 
 extension ModelSignatureVerifier.Verified {
-  /// Itself, once the model file or folder at `url` matches the manifest.
-  /// - Throws: ``ModelSignatureError`` naming the first file whose digest differs, that is
-  ///   missing or that is not signed.
-  func checked(againstModelAt url: URL) throws(ModelSignatureError) -> Self {
-    try manifest.check(matches: ModelSigningManifest.computed(forModelAt: url, serialization: manifest.serialization))
-    return self
-  }
-
   /// Itself, once a one-file model with this SHA-256 matches the manifest.
   func checked(againstSingleFileSHA256 sha256: [UInt8]) throws(ModelSignatureError) -> Self {
     guard manifest.serialization.digestAlgorithm == .sha256 else {

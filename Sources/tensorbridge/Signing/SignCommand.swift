@@ -66,7 +66,9 @@ struct SignCommand: ParsableCommand {
     }
     let output = URL(fileURLWithPath: signature)
     var serialization = ModelSigningManifest.Serialization(digestAlgorithm: hash)
-    if let inside = Self.relativePath(of: output, inside: url) { serialization.ignorePaths.append(inside) }
+    if let inside = ModelVerificationScope.relativePath(of: output, inside: url) {
+      serialization.ignorePaths.append(inside)
+    }
     do {
       let manifest = try ModelSigningManifest.computed(forModelAt: url, serialization: serialization)
       try signer.sign(manifest).jsonData().write(to: output)
@@ -82,15 +84,6 @@ struct SignCommand: ParsableCommand {
 
   private static func text(_ what: String, _ path: String) throws -> String {
     String(decoding: try CLIFailure.read(what, at: path), as: UTF8.self)
-  }
-
-  /// `file`'s path relative to the folder `model`, when it lies inside it.
-  static func relativePath(of file: URL, inside model: URL) -> String? {
-    let folder = model.standardizedFileURL.resolvingSymlinksInPath().path
-    let path = file.standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath()
-      .appendingPathComponent(file.lastPathComponent).path
-    guard path.hasPrefix(folder + "/") else { return nil }
-    return String(path.dropFirst(folder.count + 1))
   }
 }
 

@@ -17,7 +17,9 @@ struct VerifyCommand: AsyncParsableCommand {
       `model_signing verify certificate`), and every file matches the signed manifest; otherwise \
       exits 1 with an error naming the problem (untrusted key or certificate, bad signature, the \
       first changed, missing or unsigned file). Get a hub's key with `tensorbridge hub \
-      signing-keys list`, a version's signature from GET /v1/models/{name}/versions/{version}/signature.
+      signing-keys list`, a version's signature from GET /v1/models/{name}/versions/{version}/signature. \
+      As `model_signing verify`, the signature file (when it lies in the model folder) and the git \
+      files are left out of what is checked.
       """)
 
   @Argument(help: "The model file or folder.")
@@ -33,6 +35,21 @@ struct VerifyCommand: AsyncParsableCommand {
     name: .customLong("certificate-chain"),
     help: "Trusted root certificates (PEM, one or several per file) for a certificate-method signature. Repeatable.")
   var certificateChain: [String] = []
+
+  @Option(
+    name: .customLong("ignore-paths"),
+    help:
+      "A path (relative to here) to leave out, with everything under it, as model_signing's --ignore-paths. Repeatable."
+  )
+  var ignorePaths: [String] = []
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Leave out the git files (.git, .gitattributes, .github, .gitignore), as model_signing does by default.")
+  var ignoreGitPaths = true
+
+  @Flag(name: .customLong("ignore-unsigned-files"), help: "Read only the files the signature covers.")
+  var ignoreUnsignedFiles = false
 
   func validate() throws {
     guard key.isEmpty != certificateChain.isEmpty else {
@@ -53,12 +70,18 @@ struct VerifyCommand: AsyncParsableCommand {
     {
       throw CLIFailure("\(signature) is not a model-signing bundle: \(error)")
     }
+    var scope = ModelVerificationScope.cli(signature: URL(fileURLWithPath: signature), model: url)
+    if !ignoreGitPaths { scope.ignoredPaths.removeAll { ModelSigningFormat.defaultIgnoredPaths.contains($0) } }
+    scope.ignoredPaths += ignorePaths.compactMap {
+      ModelVerificationScope.relativePath(of: URL(fileURLWithPath: $0), inside: url)
+    }
+    scope.ignoresUnsignedFiles = ignoreUnsignedFiles
     let verified: ModelSignatureVerifier.Verified
     do {
       verified =
         roots.isEmpty
-        ? try ModelSignatureVerifier(trustedKeys: keys).verify(bundle, modelAt: url)
-        : try await ModelCertificateVerifier(trustedCertificates: roots).verify(bundle, modelAt: url)
+        ? try ModelSignatureVerifier(trustedKeys: keys).verify(bundle, modelAt: url, scope: scope)
+        : try await ModelCertificateVerifier(trustedCertificates: roots).verify(bundle, modelAt: url, scope: scope)
     } catch {
       throw CLIFailure("\(model) does not verify against \(signature): \(error)")
     }
