@@ -15,15 +15,15 @@ public enum SentencePieceError: Error, Sendable, Equatable, CustomStringConverti
   public var description: String {
     switch self {
     case .unreadable(let file, let reason):
-      return "The SentencePiece model \(file) cannot be read: \(reason)."
+      "The SentencePiece model \(file) cannot be read: \(reason)."
     case .malformedModel(let offset, let reason):
-      return "The SentencePiece model is not a valid ModelProto at byte \(offset): \(reason)."
+      "The SentencePiece model is not a valid ModelProto at byte \(offset): \(reason)."
     case .invalidModel(let reason):
-      return "The SentencePiece model is invalid: \(reason)."
+      "The SentencePiece model is invalid: \(reason)."
     case .unsupportedModelType(let type):
-      return "The SentencePiece model type \(type) is not one of UNIGRAM (1), BPE (2), WORD (3) and CHAR (4)."
+      "The SentencePiece model type \(type) is not one of UNIGRAM (1), BPE (2), WORD (3) and CHAR (4)."
     case .invalidCharsMap(let reason):
-      return "The SentencePiece model's normalization rules (precompiled_charsmap) are invalid: \(reason)."
+      "The SentencePiece model's normalization rules (precompiled_charsmap) are invalid: \(reason)."
     }
   }
 }
