@@ -52,4 +52,57 @@ final class SignCLITests: XCTestCase {
     ])
     XCTAssertEqual(chainAlone.status, 2, chainAlone.stderr)
   }
+
+  /// `--ignore-paths`, `--no-ignore-git-paths` and `--allow-symlinks` when signing: the CLI and
+  /// `tensorbridge verify` reach the same verdict on what `tensorbridge sign` wrote.
+  func testSigningPathOptionsAsTheCLI() throws {
+    let scratch = try SigningScratch(self)
+    let model = try scratch.folderModel()
+    try FileManager.default.createDirectory(at: model.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    try Data("ref".utf8).write(to: model.appendingPathComponent(".git/HEAD"))
+    try Data("scratch".utf8).write(to: model.appendingPathComponent("notes.txt"))
+    try FileManager.default.createSymbolicLink(
+      at: model.appendingPathComponent("link.json"), withDestinationURL: model.appendingPathComponent("model.json"))
+    let signature = scratch.folder.appendingPathComponent("paths.sig")
+    let sign = { (options: [String]) in
+      try CLIRun.run(
+        ["sign", model.path, "--private-key", scratch.privateKeyFile.path, "--signature", signature.path] + options)
+    }
+    // The CLI follows links only when told (`--allow_symlinks`), whatever the signature records;
+    // `tensorbridge verify` follows the signature's `allow_symlinks`, as the package's library.
+    let verdicts = { (ours: [String], theirs: [String]) -> (Bool, Bool) in
+      let swift = try CLIRun.run(
+        ["verify", model.path, "--signature", signature.path, "--key", scratch.publicKeyFile.path] + ours)
+      let python = try ProcessRun.run(
+        try ModelSigningCLI.executable(),
+        [
+          "verify", "key", model.path, "--public_key", scratch.publicKeyFile.path, "--signature", signature.path,
+          "--allow_symlinks",
+        ] + theirs, timeLimit: 120)
+      return (swift.status == 0, python.status == 0)
+    }
+    // A link is refused unless allowed, as the package refuses it.
+    let refused = try sign([])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(refused.stderr.contains("symbolic link"), refused.stderr)
+    XCTAssertEqual(
+      try sign(["--allow-symlinks", "--ignore-paths", model.appendingPathComponent("notes.txt").path]).status, 0)
+    let bundle = try SigstoreBundle(jsonData: Data(contentsOf: signature))
+    let names = try scratch.verifier.verifiedManifest(of: bundle).manifest.resources.map(\.name)
+    XCTAssertTrue(
+      names.contains("link.json") && !names.contains("notes.txt") && !names.contains(".git/HEAD"), "\(names)")
+    let (signedOurs, signedTheirs) = try verdicts([], [])
+    XCTAssertTrue(signedOurs && signedTheirs)
+    // The git files signed: both verifiers need --no-ignore-git-paths to see them.
+    XCTAssertEqual(try sign(["--allow-symlinks", "--no-ignore-git-paths"]).status, 0)
+    let withGit = try SigstoreBundle(jsonData: Data(contentsOf: signature))
+    XCTAssertTrue(
+      try scratch.verifier.verifiedManifest(of: withGit).manifest.resources.map(\.name).contains(".git/HEAD"))
+    let (ours, theirs) = try verdicts([], [])
+    XCTAssertEqual(ours, theirs, "default git handling on a signature that covers .git")
+    XCTAssertFalse(ours)
+    let (oursNoGit, theirsNoGit) = try verdicts(["--no-ignore-git-paths"], ["--no-ignore-git-paths"])
+    XCTAssertEqual(oursNoGit, theirsNoGit)
+    XCTAssertTrue(oursNoGit)
+  }
 }

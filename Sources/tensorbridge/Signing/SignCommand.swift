@@ -13,7 +13,8 @@ struct SignCommand: ParsableCommand {
       Writes the signature bundle `model_signing verify key` (or, with --signing-certificate, \
       `verify certificate`) accepts, and `tensorbridge verify` too. The key is a PEM ECDSA private \
       key on P-256, P-384 or P-521 (PKCS#8 or SEC1, unencrypted). A signature written inside the \
-      model folder is left out of what it signs, as the package does. Git files are left out too.
+      model folder is left out of what it signs, as the package does; so are the git files and \
+      --ignore-paths.
       """)
 
   @Argument(help: "The model file or folder.")
@@ -40,6 +41,11 @@ struct SignCommand: ParsableCommand {
     help: "Certificates behind the signing certificate (PEM; intermediates, the root if you like). Repeatable.")
   var certificateChain: [String] = []
 
+  @OptionGroup var paths: SigningPathOptions
+
+  @Flag(name: .customLong("allow-symlinks"), help: "Follow symbolic links to files (refused otherwise).")
+  var allowSymlinks = false
+
   func validate() throws {
     if signingCertificate == nil, !certificateChain.isEmpty {
       throw ValidationError("--certificate-chain goes with --signing-certificate")
@@ -65,10 +71,8 @@ struct SignCommand: ParsableCommand {
       throw CLIFailure(error)
     }
     let output = URL(fileURLWithPath: signature)
-    var serialization = ModelSigningManifest.Serialization(digestAlgorithm: hash)
-    if let inside = ModelVerificationScope.relativePath(of: output, inside: url) {
-      serialization.ignorePaths.append(inside)
-    }
+    let serialization = ModelSigningManifest.Serialization(
+      allowSymlinks: allowSymlinks, ignorePaths: paths.ignored(in: url, besides: output), digestAlgorithm: hash)
     do {
       let manifest = try ModelSigningManifest.computed(forModelAt: url, serialization: serialization)
       try signer.sign(manifest).jsonData().write(to: output)

@@ -36,17 +36,7 @@ struct VerifyCommand: AsyncParsableCommand {
     help: "Trusted root certificates (PEM, one or several per file) for a certificate-method signature. Repeatable.")
   var certificateChain: [String] = []
 
-  @Option(
-    name: .customLong("ignore-paths"),
-    help:
-      "A path (relative to here) to leave out, with everything under it, as model_signing's --ignore-paths. Repeatable."
-  )
-  var ignorePaths: [String] = []
-
-  @Flag(
-    inversion: .prefixedNo,
-    help: "Leave out the git files (.git, .gitattributes, .github, .gitignore), as model_signing does by default.")
-  var ignoreGitPaths = true
+  @OptionGroup var paths: SigningPathOptions
 
   @Flag(name: .customLong("ignore-unsigned-files"), help: "Read only the files the signature covers.")
   var ignoreUnsignedFiles = false
@@ -70,12 +60,9 @@ struct VerifyCommand: AsyncParsableCommand {
     {
       throw CLIFailure("\(signature) is not a model-signing bundle: \(error)")
     }
-    var scope = ModelVerificationScope.cli(signature: URL(fileURLWithPath: signature), model: url)
-    if !ignoreGitPaths { scope.ignoredPaths.removeAll { ModelSigningFormat.defaultIgnoredPaths.contains($0) } }
-    scope.ignoredPaths += ignorePaths.compactMap {
-      ModelVerificationScope.relativePath(of: URL(fileURLWithPath: $0), inside: url)
-    }
-    scope.ignoresUnsignedFiles = ignoreUnsignedFiles
+    let scope = ModelVerificationScope(
+      ignoredPaths: paths.ignored(in: url, besides: URL(fileURLWithPath: signature)),
+      ignoresUnsignedFiles: ignoreUnsignedFiles)
     let verified: ModelSignatureVerifier.Verified
     do {
       verified =
