@@ -83,8 +83,8 @@ let package = Package(
     .target(
       name: "ModelSigning",
       dependencies: [
-        .product(name: "Crypto", package: "swift-crypto"), .product(name: "X509", package: "swift-certificates"),
-        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
       ]),
     // ML Kit's and Firebase ML's names (ModelManager, ModelInterpreter, ImageLabeler…) over
     // TensorBridge, so code written for them ports with few edits.

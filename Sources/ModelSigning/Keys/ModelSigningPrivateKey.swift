@@ -25,10 +25,41 @@ public struct ModelSigningPrivateKey: Sendable {
 
   /// Reads a PEM private key on P-256, P-384 or P-521: PKCS#8 (`BEGIN PRIVATE KEY`, what
   /// ``pemRepresentation`` writes) or SEC1 (`BEGIN EC PRIVATE KEY`, what `openssl ecparam -genkey`
-  /// writes). Unencrypted only.
+  /// writes); with `password`, either one encrypted (PKCS#8 `ENCRYPTED PRIVATE KEY` with PBES2
+  /// and AES-CBC, or OpenSSL's `Proc-Type: 4,ENCRYPTED` with AES-CBC: what `cryptography`'s
+  /// `BestAvailableEncryption` writes and `model_signing sign --password` reads).
+  /// - Parameters:
+  ///   - pem: The PEM text.
+  ///   - password: The password of an encrypted key (UTF-8); nil for an unencrypted one.
+  /// - Throws: ``ModelSignatureError/unreadableKey(kind:reason:)``, saying so when an encrypted
+  ///   key has no password, a password comes with a plain key, or the password is wrong.
+  public init(pemRepresentation pem: String, password: String?) throws(ModelSignatureError) {
+    let encrypted = EncryptedPrivateKeyPEM.isEncrypted(pem)
+    switch (encrypted, password) {
+    case (false, nil): try self.init(pemRepresentation: pem)
+    case (true, nil): throw .unreadableKey(kind: "private", reason: "it is encrypted: give its password")
+    case (false, _?): throw .unreadableKey(kind: "private", reason: "a password was given but the key is not encrypted")
+    case (true, let password?):
+      do {
+        try self.init(
+          pemRepresentation: try EncryptedPrivateKeyPEM.decrypted(pem, password: Data(password.utf8)))
+      } catch let error as ModelSignatureError {
+        throw error
+      } catch {
+        throw .unreadableKey(kind: "private", reason: String(describing: error))
+      }
+    }
+  }
+
+  /// Reads an unencrypted PEM private key on P-256, P-384 or P-521: PKCS#8 (`BEGIN PRIVATE KEY`,
+  /// what ``pemRepresentation`` writes) or SEC1 (`BEGIN EC PRIVATE KEY`, what `openssl ecparam
+  /// -genkey` writes). An encrypted one needs ``init(pemRepresentation:password:)``.
   /// - Parameter pem: The PEM text.
   /// - Throws: ``ModelSignatureError/unreadableKey(kind:reason:)``.
   public init(pemRepresentation pem: String) throws(ModelSignatureError) {
+    if EncryptedPrivateKeyPEM.isEncrypted(pem) {
+      throw .unreadableKey(kind: "private", reason: "it is encrypted: give its password")
+    }
     do {
       let (curve, key) = try ModelSigningCurve.firstReading { try $0.privateKeyType.init(pemRepresentation: pem) }
       self.init(curve: curve, key: key)

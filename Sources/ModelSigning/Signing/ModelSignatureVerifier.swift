@@ -63,7 +63,7 @@ public struct ModelSignatureVerifier: Sendable {
   ///   - bundle: The bundle.
   ///   - data: The model file's bytes.
   /// - Returns: The verified manifest and key.
-  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``.
+  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:scope:)``.
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, singleFileData data: Data) throws(ModelSignatureError) -> Verified {
     let verified = try verifiedManifest(of: bundle)
@@ -84,7 +84,7 @@ public struct ModelSignatureVerifier: Sendable {
   ///   - bundle: The bundle.
   ///   - sha256: The file's 32-byte SHA-256.
   /// - Returns: The verified manifest and key.
-  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:)``, and
+  /// - Throws: ``ModelSignatureError`` as ``verify(_:modelAt:scope:)``, and
   ///   ``ModelSignatureError/unsupportedSerialization(field:value:)`` for a manifest of BLAKE3
   ///   digests (use ``verify(_:singleFileData:)``).
   @discardableResult

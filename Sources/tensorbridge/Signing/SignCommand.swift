@@ -12,7 +12,7 @@ struct SignCommand: ParsableCommand {
     discussion: """
       Writes the signature bundle `model_signing verify key` (or, with --signing-certificate, \
       `verify certificate`) accepts, and `tensorbridge verify` too. The key is a PEM ECDSA private \
-      key on P-256, P-384 or P-521 (PKCS#8 or SEC1, unencrypted). A signature written inside the \
+      key on P-256, P-384 or P-521 (PKCS#8 or SEC1; encrypted with AES-CBC: give --password). A signature written inside the \
       model folder is left out of what it signs, as the package does; so are the git files and \
       --ignore-paths.
       """)
@@ -22,6 +22,9 @@ struct SignCommand: ParsableCommand {
 
   @Option(name: .customLong("private-key"), help: "The signing key (PEM).")
   var privateKey: String
+
+  @Option(name: .long, help: "The private key's password, for an encrypted key (as model_signing's --password).")
+  var password: String?
 
   @Option(name: .long, help: "Where to write the bundle.")
   var signature = "model.sig"
@@ -59,7 +62,8 @@ struct SignCommand: ParsableCommand {
     }
     let signer: ModelSigner
     do {
-      let key = try ModelSigningPrivateKey(pemRepresentation: Self.text("the private key", privateKey))
+      let key = try ModelSigningPrivateKey(
+        pemRepresentation: Self.text("the private key", privateKey), password: password)
       if let signingCertificate {
         signer = try ModelSigner(
           privateKey: key, signingCertificatePEM: try Self.text("the signing certificate", signingCertificate),
