@@ -88,24 +88,40 @@ enum ModelFileKind {
   }
 }
 
-/// The digest of a file, read in 1 MiB chunks.
-enum FileDigest {
+/// A file's or some bytes' digest by a manifest's algorithm (files read in 1 MiB chunks).
+struct FileDigest {
+  private var sha256 = SHA256()
+  private var blake3 = BLAKE3()
+  private let algorithm: ModelSigningManifest.DigestAlgorithm
+
+  init(_ algorithm: ModelSigningManifest.DigestAlgorithm) { self.algorithm = algorithm }
+
+  mutating func update(_ data: Data) {
+    switch algorithm {
+    case .sha256: sha256.update(data: data)
+    case .blake3: data.withUnsafeBytes { blake3.update($0) }
+    }
+  }
+
+  func finalize() -> [UInt8] { algorithm == .sha256 ? Array(sha256.finalize()) : blake3.finalize() }
+
+  /// The digest of `data`.
+  static func digest(of data: Data, _ algorithm: ModelSigningManifest.DigestAlgorithm) -> [UInt8] {
+    var hasher = FileDigest(algorithm)
+    hasher.update(data)
+    return hasher.finalize()
+  }
+
+  /// The digest of the file at `path`.
   static func digest(ofFileAt path: String, _ algorithm: ModelSigningManifest.DigestAlgorithm)
-    throws(ModelSignatureError)
-    -> [UInt8]
+    throws(ModelSignatureError) -> [UInt8]
   {
     do {
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
       defer { try? handle.close() }
-      var sha256 = SHA256()
-      var blake3 = BLAKE3()
-      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-        switch algorithm {
-        case .sha256: sha256.update(data: chunk)
-        case .blake3: chunk.withUnsafeBytes { blake3.update($0) }
-        }
-      }
-      return algorithm == .sha256 ? Array(sha256.finalize()) : blake3.finalize()
+      var hasher = FileDigest(algorithm)
+      while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+      return hasher.finalize()
     } catch {
       throw .io(path: path, reason: String(describing: error))
     }

@@ -46,7 +46,7 @@ public struct ModelSignatureVerifier: Sendable {
   ///   - bundle: The bundle.
   ///   - url: The model file or folder.
   ///   - scope: Files to leave out beyond the signature's, and whether unsigned files are
-  ///     ignored (default: none and no; ``ModelVerificationScope/cli(signature:model:)`` is
+  ///     ignored (default: none and no; ``ModelVerificationScope/cli(signature:model:ignoringGitPaths:ignoring:)`` is
   ///     `model_signing verify`'s).
   /// - Returns: The verified manifest and key.
   /// - Throws: ``ModelSignatureError`` from ``verifiedManifest(of:)``, or naming the first file
@@ -67,14 +67,7 @@ public struct ModelSignatureVerifier: Sendable {
   @discardableResult
   public func verify(_ bundle: SigstoreBundle, singleFileData data: Data) throws(ModelSignatureError) -> Verified {
     let verified = try verifiedManifest(of: bundle)
-    let digest: [UInt8]
-    switch verified.manifest.serialization.digestAlgorithm {
-    case .sha256: digest = Array(SHA256.hash(data: data))
-    case .blake3:
-      var hasher = BLAKE3()
-      data.withUnsafeBytes { hasher.update($0) }
-      digest = hasher.finalize()
-    }
+    let digest = FileDigest.digest(of: data, verified.manifest.serialization.digestAlgorithm)
     try verified.manifest.check(matches: .singleFile(modelName: verified.manifest.modelName, digest: digest))
     return verified
   }

@@ -21,15 +21,20 @@ public struct ModelVerificationScope: Sendable, Equatable {
     self.ignoresUnsignedFiles = ignoresUnsignedFiles
   }
 
-  /// What `model_signing verify` leaves out by default: the signature file when it lies in the
-  /// model folder, and the git files (its `--ignore-git-paths`).
+  /// What `model_signing verify` leaves out: the signature file when it lies in the model
+  /// folder, the git files unless `ignoringGitPaths` is false (its `--no-ignore-git-paths`), and
+  /// each of `ignoring` that lies in the model (its `--ignore-paths`).
   /// - Parameters:
   ///   - signature: The signature file.
   ///   - model: The model file or folder.
-  public static func cli(signature: URL, model: URL) -> ModelVerificationScope {
+  ///   - ignoringGitPaths: Whether the git files are left out (default yes, as the CLI).
+  ///   - ignoring: More files or folders to leave out.
+  public static func cli(signature: URL, model: URL, ignoringGitPaths: Bool = true, ignoring: [URL] = [])
+    -> ModelVerificationScope
+  {
     ModelVerificationScope(
-      ignoredPaths: ModelSigningFormat.defaultIgnoredPaths
-        + [relativePath(of: signature, inside: model)].compactMap { $0 })
+      ignoredPaths: (ignoringGitPaths ? ModelSigningFormat.defaultIgnoredPaths : [])
+        + ([signature] + ignoring).compactMap { relativePath(of: $0, inside: model) })
   }
 
   /// `file`'s path relative to the folder `model`, when it lies inside it (links resolved, as

@@ -21,9 +21,9 @@ struct SigningPathOptions: ParsableArguments {
   /// The paths to leave out of `model`, relative to it: the git files (unless turned off),
   /// `file` when it lies inside the model (the signature), and each `--ignore-paths` inside it.
   func ignored(in model: URL, besides file: URL) -> [String] {
-    (ignoreGitPaths ? ModelSigningFormat.defaultIgnoredPaths : [])
-      + ([file] + ignorePaths.map { URL(fileURLWithPath: $0) }).compactMap {
-        ModelVerificationScope.relativePath(of: $0, inside: model)
-      }
+    ModelVerificationScope.cli(
+      signature: file, model: model, ignoringGitPaths: ignoreGitPaths,
+      ignoring: ignorePaths.map { URL(fileURLWithPath: $0) }
+    ).ignoredPaths
   }
 }
